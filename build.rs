@@ -1,0 +1,30 @@
+//! Embeds the corpus (`laws/*.md`, `handbook/*.md`) into the binary.
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let mut entries = Vec::new();
+    for book in ["laws", "handbook"] {
+        let dir = Path::new(&root).join(book);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
+        let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        names.sort();
+        for p in names {
+            let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            if !name.ends_with(".md") || name.eq_ignore_ascii_case("EDITORIAL.md") {
+                continue;
+            }
+            println!("cargo:rerun-if-changed={}", p.display());
+            entries.push((format!("{book}/{name}"), p.display().to_string()));
+        }
+    }
+    let mut out = String::from("/// Corpus files embedded at build time: (relative path, text).\npub static EMBEDDED: &[(&str, &str)] = &[\n");
+    for (rel, abs) in entries {
+        let _ = writeln!(out, "    ({rel:?}, include_str!({abs:?})),");
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_corpus.rs");
+    std::fs::write(dest, out).expect("write embedded corpus list");
+}

@@ -1,0 +1,106 @@
+/*!
+The only corpus IO: the embedded copy of `laws/` and `handbook/`, or a folder.
+
+`build.rs` embeds every corpus markdown file into the binary, so `lovbok`
+runs from anywhere with no files beside it; `--corpus DIR` reads a folder
+instead, for editors previewing a change. `EDITORIAL.md` is the editors' log,
+not corpus text, and is never read as a provision.
+*/
+
+use std::path::Path;
+
+/// One corpus markdown file: its path relative to the corpus root
+/// (`laws/lov-12.md`) and its text.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub path: String,
+    pub text: String,
+}
+
+/// Why a corpus folder could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read corpus folder {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}: invalid UTF-8 (byte {byte} of the file)")]
+    Utf8 { path: String, line: usize, byte: usize },
+    #[error("corpus folder {0} holds neither laws/ nor handbook/")]
+    Empty(String),
+}
+
+include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
+
+/// The corpus built into the binary.
+pub fn embedded_sources() -> Vec<SourceFile> {
+    EMBEDDED
+        .iter()
+        .map(|(path, text)| SourceFile {
+            path: (*path).to_string(),
+            text: (*text).to_string(),
+        })
+        .collect()
+}
+
+/// The book folders a corpus root holds.
+pub const BOOK_DIRS: [&str; 2] = ["laws", "handbook"];
+
+/// Reads `laws/*.md` and `handbook/*.md` below `root`, in name order.
+///
+/// A file that is not UTF-8 is an error naming its line; lovbok never guesses
+/// an encoding for law text.
+pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
+    let mut out = Vec::new();
+    let mut found_book = false;
+    for book in BOOK_DIRS {
+        let dir = root.join(book);
+        if !dir.is_dir() {
+            continue;
+        }
+        found_book = true;
+        let io = |source| LoadError::Io {
+            path: dir.display().to_string(),
+            source,
+        };
+        let mut names: Vec<_> = std::fs::read_dir(&dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| is_corpus_file(p))
+            .collect();
+        names.sort();
+        for path in names {
+            let rel = format!(
+                "{book}/{}",
+                path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+            );
+            let bytes = std::fs::read(&path).map_err(|source| LoadError::Io {
+                path: path.display().to_string(),
+                source,
+            })?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                let byte = e.utf8_error().valid_up_to();
+                let line = e.as_bytes()[..byte].iter().filter(|b| **b == b'\n').count() + 1;
+                LoadError::Utf8 {
+                    path: rel.clone(),
+                    line,
+                    byte,
+                }
+            })?;
+            out.push(SourceFile { path: rel, text });
+        }
+    }
+    if !found_book {
+        return Err(LoadError::Empty(root.display().to_string()));
+    }
+    Ok(out)
+}
+
+/// A `*.md` file that is not the editorial log.
+pub fn is_corpus_file(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md")
+}

@@ -1,0 +1,1230 @@
+/*!
+One markdown file → its provisions, plus diagnostics.
+
+The parser walks pulldown-cmark's event stream and recognises provisions from
+the book's own labels (`A.`, `1.`, `a)`, `(ii)`, `a.`, `i.`), never from
+indentation: the transcripts' layout is the editors', the numbering is the
+book's. Every problem becomes a [`Diagnostic`] naming file and line; the
+parser itself never fails, so one broken file cannot hide the others' errors.
+The format is specified in `docs/corpus-format.md`.
+*/
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use pulldown_cmark::{Event, HeadingLevel, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+use regex::Regex;
+
+use super::id::{from_roman, BookId, Path, ProvisionId, Root};
+use super::load::SourceFile;
+use super::{Block, Diagnostic, Footnote, Kind, Origin, Provision, Severity, TextStatus};
+
+/// A file's provisions (file-local parent/child indexes) and its problems.
+#[derive(Debug, Default)]
+pub struct ParsedFile {
+    pub provisions: Vec<Provision>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The front matter of a corpus file.
+#[derive(Debug, Clone)]
+struct Meta {
+    book: BookId,
+    kind: Kind,
+    pages: Vec<u16>,
+    text: TextStatus,
+    chapter: Option<String>,
+    extends: Option<u16>,
+}
+
+/// A `#` heading of a law or section: `12. Title`, `X16. Title`.
+static ROOT_HEADING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?P<x>X)?(?P<n>\d{1,3})\.\s*(?P<title>.*)$").expect("static regex")
+});
+/// A `##` lettered-section heading: `C. Title` or `C.`.
+static SECTION_HEADING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?P<l>[A-Z])\.(?:\s+(?P<title>.*))?$").expect("static regex"));
+/// A revision mark the handbook prints after a heading or paragraph: `[2009]`.
+static REVISION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\s*\[(?P<y>(?:19|20)\d\d)\]").expect("static regex"));
+/// Laws' sub-item labels: `a)` and `(ii)`.
+static LAW_LETTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?P<l>[a-z])\)(?:\s+|$)").expect("static regex"));
+static LAW_ROMAN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\((?P<r>[ivx]+)\)(?:\s+|$)").expect("static regex"));
+/// Handbook sub-item labels: `a.` and `iii.`.
+static HB_LETTER_OR_ROMAN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?P<l>[a-z]|[ivx]+)\.(?:\s+|$)").expect("static regex"));
+/// A list item's number as written in the source.
+static ITEM_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?P<n>\d{1,3})[.)]").expect("static regex"));
+/// `<!-- page 27 -->`
+static PAGE_MARK: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*<!--\s*page\s+(?P<n>\d{1,3})\s*-->\s*$").expect("static regex"));
+/// `<!-- lovbok: directive args -->`
+static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*<!--\s*lovbok:\s*(?P<d>[a-z-]+)\s*(?P<arg>.*?)\s*-->\s*$").expect("static regex")
+});
+
+/// The marker editors put where the source lost text.
+pub const GAP: &str = "[…]";
+
+/// Numbering levels below a root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    Section = 1,
+    Item = 2,
+    Sub = 3,
+    Roman = 4,
+}
+
+/// One label at the start of a text block.
+#[derive(Clone, Debug)]
+enum Label {
+    Item(u16),
+    Letter(char),
+    Roman(u16),
+}
+
+impl Label {
+    fn level(&self) -> Level {
+        match self {
+            Label::Item(_) => Level::Item,
+            Label::Letter(_) => Level::Sub,
+            Label::Roman(_) => Level::Roman,
+        }
+    }
+}
+
+/// Parses one corpus file. Never panics; every problem is a diagnostic.
+pub fn parse_file(src: &SourceFile) -> ParsedFile {
+    let mut b = Builder::new(&src.path, &src.text);
+    b.run();
+    b.finish()
+}
+
+struct Leaf {
+    text: String,
+    start: usize,
+    refs: Vec<(String, usize)>,
+    item: Option<u16>,
+}
+
+struct Builder<'a> {
+    file: &'a str,
+    text: &'a str,
+    line_starts: Vec<usize>,
+    out: ParsedFile,
+    meta: Option<Meta>,
+    root: Option<usize>,
+    stack: Vec<(Level, usize)>,
+    page: Option<u16>,
+    numbering_gap: bool,
+    /// Pending list item numbers: the innermost list item whose first
+    /// text block has not been seen yet.
+    pending_item: Option<u16>,
+    ordered: Vec<bool>,
+    leaf: Option<Leaf>,
+    heading: Option<(HeadingLevel, usize)>,
+    footnote_def: Option<String>,
+    footnote_texts: HashMap<String, String>,
+    /// (label, provision, block, offset, line) for every footnote reference.
+    footnote_refs: Vec<(String, usize, Option<usize>, usize, usize)>,
+    table: Option<(Vec<Vec<String>>, usize)>,
+    saw_heading: bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(file: &'a str, text: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Builder {
+            file,
+            text,
+            line_starts,
+            out: ParsedFile::default(),
+            meta: None,
+            root: None,
+            stack: Vec::new(),
+            page: None,
+            numbering_gap: false,
+            pending_item: None,
+            ordered: Vec::new(),
+            leaf: None,
+            heading: None,
+            footnote_def: None,
+            footnote_texts: HashMap::new(),
+            footnote_refs: Vec::new(),
+            table: None,
+            saw_heading: false,
+        }
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset).max(1)
+    }
+
+    fn diag(&mut self, offset: usize, severity: Severity, message: impl Into<String>) {
+        let line = self.line(offset);
+        self.out.diagnostics.push(Diagnostic {
+            file: self.file.to_string(),
+            line,
+            severity,
+            message: message.into(),
+        });
+    }
+
+    fn error(&mut self, offset: usize, message: impl Into<String>) {
+        self.diag(offset, Severity::Error, message);
+    }
+
+    fn run(&mut self) {
+        if self.text.trim().is_empty() {
+            self.error(0, "empty file: expected front matter and a `#` heading");
+            return;
+        }
+        if !self.text.starts_with("---") {
+            self.error(0, "missing front matter: the file must start with a `---` block");
+        }
+        let opts = Options::ENABLE_FOOTNOTES
+            | Options::ENABLE_TABLES
+            | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
+        let events: Vec<(Event<'_>, std::ops::Range<usize>)> =
+            Parser::new_ext(self.text, opts).into_offset_iter().collect();
+        let mut in_meta = false;
+        for (event, range) in events {
+            match event {
+                Event::Start(Tag::MetadataBlock(MetadataBlockKind::YamlStyle)) => in_meta = true,
+                Event::End(TagEnd::MetadataBlock(_)) => in_meta = false,
+                Event::Text(t) if in_meta => self.parse_meta(&t, range.start),
+                Event::Start(Tag::Heading { level, .. }) => {
+                    self.flush_leaf();
+                    self.heading = Some((level, range.start));
+                    self.leaf = Some(Leaf {
+                        text: String::new(),
+                        start: range.start,
+                        refs: Vec::new(),
+                        item: None,
+                    });
+                }
+                Event::End(TagEnd::Heading(_)) => {
+                    let leaf = self.leaf.take();
+                    if let (Some((level, start)), Some(leaf)) = (self.heading.take(), leaf) {
+                        self.on_heading(level, start, leaf);
+                    }
+                }
+                Event::Start(Tag::Paragraph) => {
+                    self.flush_leaf();
+                    self.start_leaf(range.start);
+                }
+                Event::End(TagEnd::Paragraph) => self.flush_leaf(),
+                Event::Start(Tag::List(first)) => {
+                    self.flush_leaf();
+                    self.ordered.push(first.is_some());
+                }
+                Event::End(TagEnd::List(_)) => {
+                    self.flush_leaf();
+                    self.ordered.pop();
+                }
+                Event::Start(Tag::Item) => {
+                    self.flush_leaf();
+                    let ordered = self.ordered.last().copied().unwrap_or(false);
+                    self.pending_item = if ordered {
+                        let raw = self.text.get(range.clone()).unwrap_or("");
+                        ITEM_NUMBER
+                            .captures(raw)
+                            .and_then(|c| c["n"].parse().ok())
+                    } else {
+                        None
+                    };
+                }
+                Event::End(TagEnd::Item) => self.flush_leaf(),
+                Event::Start(Tag::FootnoteDefinition(label)) => {
+                    self.flush_leaf();
+                    self.footnote_def = Some(label.to_string());
+                }
+                Event::End(TagEnd::FootnoteDefinition) => {
+                    self.flush_leaf();
+                    self.footnote_def = None;
+                }
+                Event::Start(Tag::Table(_)) => {
+                    self.flush_leaf();
+                    self.table = Some((Vec::new(), range.start));
+                }
+                Event::Start(Tag::TableHead) | Event::Start(Tag::TableRow) => {
+                    if let Some((rows, _)) = &mut self.table {
+                        rows.push(Vec::new());
+                    }
+                }
+                Event::Start(Tag::TableCell) => self.start_leaf(range.start),
+                Event::End(TagEnd::TableCell) => {
+                    let cell = self.leaf.take().map(|l| clean(&l.text)).unwrap_or_default();
+                    if let Some((rows, _)) = &mut self.table {
+                        if let Some(row) = rows.last_mut() {
+                            row.push(cell);
+                        }
+                    }
+                }
+                Event::End(TagEnd::Table) => {
+                    if let Some((rows, start)) = self.table.take() {
+                        self.attach_table(rows, start);
+                    }
+                }
+                Event::Html(html) | Event::InlineHtml(html) => self.on_html(&html, range.start),
+                Event::Text(t) | Event::Code(t) => self.push_text(&t, range.start),
+                Event::SoftBreak => self.push_text(" ", range.start),
+                Event::HardBreak => self.push_text("\n", range.start),
+                Event::FootnoteReference(label) => {
+                    if let Some(leaf) = &mut self.leaf {
+                        leaf.refs.push((label.to_string(), leaf.text.len()));
+                    }
+                }
+                Event::Start(Tag::CodeBlock(_)) => {
+                    self.error(range.start, "code block in corpus text (indented four spaces or more?)");
+                }
+                _ => {}
+            }
+        }
+        self.flush_leaf();
+    }
+
+    fn start_leaf(&mut self, start: usize) {
+        let item = self.pending_item.take();
+        self.leaf = Some(Leaf {
+            text: String::new(),
+            start,
+            refs: Vec::new(),
+            item,
+        });
+    }
+
+    fn push_text(&mut self, t: &str, offset: usize) {
+        if self.leaf.is_none() {
+            // Text straight inside a tight list item has no paragraph event.
+            self.start_leaf(offset);
+        }
+        if let Some(leaf) = &mut self.leaf {
+            leaf.text.push_str(t);
+        }
+    }
+
+    fn on_html(&mut self, html: &str, offset: usize) {
+        let trimmed = html.trim();
+        if trimmed.is_empty() {
+            return;
+        }
+        if let Some(c) = PAGE_MARK.captures(trimmed) {
+            match c["n"].parse() {
+                Ok(n) => self.page = Some(n),
+                Err(_) => self.error(offset, "bad page number in page marker"),
+            }
+            return;
+        }
+        if let Some(c) = DIRECTIVE.captures(trimmed) {
+            match &c["d"] {
+                "numbering-gap" => self.numbering_gap = true,
+                "external" => {
+                    if c["arg"].trim().is_empty() {
+                        self.error(offset, "`lovbok: external` needs the cite text it declares");
+                    }
+                }
+                other => {
+                    let msg = format!("unknown directive `lovbok: {other}`");
+                    self.error(offset, msg);
+                }
+            }
+            return;
+        }
+        if trimmed.starts_with("<!--") {
+            return; // an editor's comment
+        }
+        self.diag(offset, Severity::Warning, "raw HTML in corpus text is kept as text");
+        self.push_text(html, offset);
+    }
+
+    fn parse_meta(&mut self, yaml: &str, offset: usize) {
+        let mut fields: HashMap<&str, (String, usize)> = HashMap::new();
+        let base_line = self.line(offset);
+        for (i, raw) in yaml.lines().enumerate() {
+            let line = raw.split(" #").next().unwrap_or("").trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match line.split_once(':') {
+                Some((k, v)) => {
+                    fields.insert(k.trim(), (v.trim().to_string(), base_line + i));
+                }
+                None => self.out.diagnostics.push(Diagnostic {
+                    file: self.file.to_string(),
+                    line: base_line + i,
+                    severity: Severity::Error,
+                    message: format!("front matter line is not `key: value`: {line:?}"),
+                }),
+            }
+        }
+        let mut err = |line: usize, message: String| {
+            self.out.diagnostics.push(Diagnostic {
+                file: self.file.to_string(),
+                line,
+                severity: Severity::Error,
+                message,
+            })
+        };
+        let get = |k: &str| fields.get(k).cloned();
+        let book = match get("book") {
+            Some((v, l)) => match v.parse::<BookId>() {
+                Ok(b) => Some(b),
+                Err(_) => {
+                    err(l, format!("unknown book {v:?} (expected laws or handbook)"));
+                    None
+                }
+            },
+            None => {
+                err(base_line, "front matter has no `book`".into());
+                None
+            }
+        };
+        let kind = match get("kind") {
+            Some((v, l)) => match v.as_str() {
+                "front" => Some(Kind::Front),
+                "definitions" => Some(Kind::Definitions),
+                "law" => Some(Kind::Law),
+                "extension" => Some(Kind::Extension),
+                "section" => Some(Kind::Section),
+                _ => {
+                    err(l, format!("unknown kind {v:?} (front, definitions, law, extension, section)"));
+                    None
+                }
+            },
+            None => {
+                err(base_line, "front matter has no `kind`".into());
+                None
+            }
+        };
+        let text = match get("text") {
+            Some((v, l)) => match v.as_str() {
+                "full" => TextStatus::Full,
+                "partial" => TextStatus::Partial,
+                "absent" => TextStatus::Absent,
+                _ => {
+                    err(l, format!("unknown text status {v:?} (full, partial, absent)"));
+                    TextStatus::Full
+                }
+            },
+            None => TextStatus::Full,
+        };
+        let pages = match get("pages") {
+            Some((v, l)) => match parse_pages(&v) {
+                Some(p) => p,
+                None => {
+                    err(l, format!("bad page list {v:?} (expected e.g. `25`, `25-27`, `4, 6-7`)"));
+                    Vec::new()
+                }
+            },
+            None => {
+                err(base_line, "front matter has no `pages`".into());
+                Vec::new()
+            }
+        };
+        if let Some((v, l)) = get("lang") {
+            if let Some(b) = book {
+                if v != b.lang() {
+                    err(l, format!("lang {v:?} does not match book {b} ({})", b.lang()));
+                }
+            }
+        }
+        let extends = match get("extends") {
+            Some((v, l)) => match v.parse::<u16>() {
+                Ok(n) if (1..=93).contains(&n) => Some(n),
+                _ => {
+                    err(l, format!("`extends` must be a law number 1-93, not {v:?}"));
+                    None
+                }
+            },
+            None => None,
+        };
+        for (k, (_, l)) in &fields {
+            if !matches!(*k, "book" | "edition" | "lang" | "kind" | "pages" | "text" | "chapter" | "extends") {
+                self.out.diagnostics.push(Diagnostic {
+                    file: self.file.to_string(),
+                    line: *l,
+                    severity: Severity::Warning,
+                    message: format!("unknown front matter key `{k}`"),
+                });
+            }
+        }
+        if let (Some(book), Some(kind)) = (book, kind) {
+            let folder = self.file.split('/').next().unwrap_or("");
+            if folder != book.as_str() && matches!(folder, "laws" | "handbook") {
+                self.error(offset, format!("file is in {folder}/ but says book: {book}"));
+            }
+            self.page = pages.first().copied();
+            self.meta = Some(Meta {
+                book,
+                kind,
+                pages,
+                text,
+                chapter: get("chapter").map(|(v, _)| v),
+                extends,
+            });
+        }
+    }
+
+    fn on_heading(&mut self, level: HeadingLevel, start: usize, leaf: Leaf) {
+        let Some(meta) = self.meta.clone() else {
+            if !self.saw_heading {
+                self.error(start, "heading before valid front matter");
+            }
+            self.saw_heading = true;
+            return;
+        };
+        self.saw_heading = true;
+        let (raw_title, revisions) = take_revisions(&leaf.text);
+        let raw_title = clean(&raw_title);
+        match level {
+            HeadingLevel::H1 => self.on_root_heading(&meta, start, raw_title, revisions, leaf.refs),
+            HeadingLevel::H2 => {
+                let Some(root) = self.root else {
+                    self.error(start, "`##` heading before the file's `#` heading");
+                    return;
+                };
+                if meta.kind == Kind::Definitions {
+                    if raw_title.is_empty() {
+                        self.error(start, "definition without a term");
+                        return;
+                    }
+                    let id = ProvisionId::Definition(raw_title.clone());
+                    let idx = self.push(id, Kind::Definition, String::new(), Some(raw_title), root, start);
+                    self.stack = vec![(Level::Section, idx)];
+                    self.add_title_refs(idx, &leaf.refs);
+                    return;
+                }
+                if meta.kind == Kind::Front {
+                    self.error(start, "front matter text cannot have `##` sections");
+                    return;
+                }
+                let Some(c) = SECTION_HEADING.captures(&raw_title) else {
+                    self.error(
+                        start,
+                        format!("`##` heading {raw_title:?} has no section letter (expected `## C. Title`)"),
+                    );
+                    return;
+                };
+                let letter = c["l"].chars().next().unwrap_or('A');
+                let title = c.name("title").map(|m| m.as_str().trim().to_string()).filter(|t| !t.is_empty());
+                self.stack.clear();
+                let parent_path = Path::default();
+                self.check_sequence(root, Level::Section, &Label::Letter(letter), start);
+                let id = ProvisionId::Numbered {
+                    root: self.root_id(root),
+                    path: Path {
+                        section: Some(letter),
+                        ..parent_path
+                    },
+                };
+                let idx = self.push(id, Kind::Subsection, format!("{letter}."), title, root, start);
+                self.out.provisions[idx].revisions = revisions;
+                self.add_title_refs(idx, &leaf.refs);
+                self.stack.push((Level::Section, idx));
+            }
+            _ => self.error(start, "only `#` and `##` headings are allowed in corpus files"),
+        }
+    }
+
+    fn root_id(&self, root: usize) -> Root {
+        self.out.provisions[root]
+            .id
+            .numbered_root()
+            .unwrap_or(Root::Law(1))
+    }
+
+    fn on_root_heading(
+        &mut self,
+        meta: &Meta,
+        start: usize,
+        title: String,
+        revisions: Vec<u16>,
+        refs: Vec<(String, usize)>,
+    ) {
+        if self.root.is_some() {
+            self.error(start, "a file holds one `#` heading (one law or section per file)");
+            return;
+        }
+        let stem = self
+            .file
+            .rsplit('/')
+            .next()
+            .unwrap_or(self.file)
+            .trim_end_matches(".md")
+            .to_string();
+        let (id, title) = match meta.kind {
+            Kind::Front | Kind::Definitions => {
+                if title.is_empty() {
+                    self.error(start, "heading without a title");
+                }
+                (
+                    ProvisionId::Front {
+                        book: meta.book,
+                        slug: stem,
+                    },
+                    title,
+                )
+            }
+            Kind::Law | Kind::Extension | Kind::Section => {
+                let Some(c) = ROOT_HEADING.captures(&title) else {
+                    self.error(
+                        start,
+                        format!("heading {title:?} has no number (expected `# 12. Title` or `# X16. Title`)"),
+                    );
+                    return;
+                };
+                let n: u16 = c["n"].parse().unwrap_or(0);
+                let is_x = c.name("x").is_some();
+                let root = match (meta.kind, is_x) {
+                    (Kind::Law, false) if (1..=93).contains(&n) && meta.book == BookId::Laws => Root::Law(n),
+                    (Kind::Extension, true) if (1..=93).contains(&n) && meta.book == BookId::Handbook => {
+                        Root::Extension(n)
+                    }
+                    (Kind::Section, false) if (201..=299).contains(&n) && meta.book == BookId::Handbook => {
+                        Root::Section(n)
+                    }
+                    _ => {
+                        self.error(
+                            start,
+                            format!(
+                                "heading number {} does not fit kind {} in book {}",
+                                &c[0].split('.').next().unwrap_or(""),
+                                meta.kind.as_str(),
+                                meta.book
+                            ),
+                        );
+                        return;
+                    }
+                };
+                if let (Root::Extension(n), Some(e)) = (root, meta.extends) {
+                    if n != e {
+                        self.error(start, format!("X{n} says it extends law {e}"));
+                    }
+                }
+                let t = c["title"].trim().to_string();
+                if t.is_empty() {
+                    self.error(start, format!("{} has no title", root));
+                }
+                (ProvisionId::root(root), t)
+            }
+            _ => return,
+        };
+        let line = self.line(start);
+        let p = Provision {
+            id,
+            book: meta.book,
+            kind: meta.kind,
+            label: String::new(),
+            title: (!title.is_empty()).then_some(title),
+            blocks: Vec::new(),
+            footnotes: Vec::new(),
+            revisions,
+            gaps: 0,
+            page: self.page,
+            source_pages: meta.pages.clone(),
+            in_corpus: meta.text != TextStatus::Absent,
+            extends: if meta.kind == Kind::Extension { meta.extends } else { None },
+            chapter: meta.chapter.clone(),
+            origin: Origin {
+                file: self.file.to_string(),
+                line,
+            },
+            parent: None,
+            children: Vec::new(),
+        };
+        if meta.kind == Kind::Extension && meta.extends.is_none() {
+            self.error(start, "an extension needs `extends:` in its front matter");
+        }
+        self.out.provisions.push(p);
+        let idx = self.out.provisions.len() - 1;
+        self.root = Some(idx);
+        self.add_title_refs(idx, &refs);
+    }
+
+    fn add_title_refs(&mut self, idx: usize, refs: &[(String, usize)]) {
+        let line = 0;
+        for (label, off) in refs {
+            self.footnote_refs.push((label.clone(), idx, None, *off, line));
+        }
+    }
+
+    /// Adds a provision below `parent` and returns its index.
+    fn push(
+        &mut self,
+        id: ProvisionId,
+        kind: Kind,
+        label: String,
+        title: Option<String>,
+        parent: usize,
+        start: usize,
+    ) -> usize {
+        let line = self.line(start);
+        let (book, in_corpus, chapter) = {
+            let r = &self.out.provisions[parent];
+            (r.book, r.in_corpus, r.chapter.clone())
+        };
+        let p = Provision {
+            id,
+            book,
+            kind,
+            label,
+            title,
+            blocks: Vec::new(),
+            footnotes: Vec::new(),
+            revisions: Vec::new(),
+            gaps: 0,
+            page: self.page,
+            source_pages: self.page.into_iter().collect(),
+            in_corpus,
+            extends: None,
+            chapter,
+            origin: Origin {
+                file: self.file.to_string(),
+                line,
+            },
+            parent: Some(parent),
+            children: Vec::new(),
+        };
+        self.out.provisions.push(p);
+        let idx = self.out.provisions.len() - 1;
+        self.out.provisions[parent].children.push(idx);
+        self.numbering_gap = false;
+        idx
+    }
+
+    fn flush_leaf(&mut self) {
+        let Some(leaf) = self.leaf.take() else { return };
+        if let Some(label) = self.footnote_def.clone() {
+            let t = clean(&leaf.text);
+            let entry = self.footnote_texts.entry(label).or_default();
+            if !entry.is_empty() {
+                entry.push_str("\n\n");
+            }
+            entry.push_str(&t);
+            return;
+        }
+        if self.heading.is_some() || self.table.is_some() {
+            return;
+        }
+        if leaf.text.trim().is_empty() && leaf.item.is_none() {
+            return;
+        }
+        let Some(root) = self.root else {
+            self.error(leaf.start, "text before the file's `#` heading");
+            return;
+        };
+        let kind = self.out.provisions[root].kind;
+        if !self.out.provisions[root].in_corpus {
+            self.error(leaf.start, "a file with `text: absent` must hold only its heading");
+            return;
+        }
+        // Front matter and definitions: numbered lists are senses, not provisions.
+        if matches!(kind, Kind::Front | Kind::Definitions) {
+            let mut text = leaf.text.clone();
+            let mut shift = 0;
+            if let Some(n) = leaf.item {
+                let prefix = format!("{n}. ");
+                shift = prefix.len();
+                text.insert_str(0, &prefix);
+            }
+            let target = self.stack.last().map(|s| s.1).unwrap_or(root);
+            let refs = leaf.refs.iter().map(|(l, o)| (l.clone(), o + shift)).collect();
+            self.attach_text(target, text, refs, leaf.start, 0);
+            return;
+        }
+        let is_laws = self.out.provisions[root].book == BookId::Laws;
+        let mut rest: &str = &leaf.text;
+        let mut consumed = 0;
+        let mut labels: Vec<(Label, String)> = Vec::new();
+        if let Some(n) = leaf.item {
+            labels.push((Label::Item(n), format!("{n}.")));
+        }
+        loop {
+            let trimmed_start = rest.len() - rest.trim_start().len();
+            let r = &rest[trimmed_start..];
+            let found = if is_laws {
+                if let Some(c) = LAW_ROMAN.captures(r) {
+                    from_roman(&c["r"]).map(|n| (Label::Roman(n), c[0].len(), format!("({})", &c["r"])))
+                } else {
+                    LAW_LETTER.captures(r).and_then(|c| {
+                        c["l"].chars().next().map(|l| (Label::Letter(l), c[0].len(), format!("{l})")))
+                    })
+                }
+            } else {
+                HB_LETTER_OR_ROMAN.captures(r).and_then(|c| {
+                    let s = &c["l"];
+                    let label = self.classify_hb_label(s, &labels)?;
+                    Some((label, c[0].len(), format!("{s}.")))
+                })
+            };
+            match found {
+                Some((label, len, printed)) => {
+                    labels.push((label, printed));
+                    consumed += trimmed_start + len;
+                    rest = &leaf.text[consumed..];
+                }
+                None => break,
+            }
+        }
+        let mut target = self.stack.last().map(|s| s.1).unwrap_or(root);
+        for (label, printed) in labels {
+            match self.open(root, &label, printed, leaf.start) {
+                Some(idx) => target = idx,
+                None => break,
+            }
+        }
+        let text = leaf.text[consumed..].to_string();
+        let refs = leaf
+            .refs
+            .iter()
+            .map(|(l, o)| (l.clone(), o.saturating_sub(consumed)))
+            .collect();
+        if !text.trim().is_empty() {
+            self.attach_text(target, text, refs, leaf.start, 0);
+        }
+    }
+
+    /// Decides whether a handbook `i.`/`v.`/`x.` is a letter or a roman numeral.
+    fn classify_hb_label(&self, s: &str, earlier: &[(Label, String)]) -> Option<Label> {
+        let roman = from_roman(s);
+        if s.len() > 1 {
+            return roman.map(Label::Roman);
+        }
+        let c = s.chars().next()?;
+        if roman.is_none() {
+            return Some(Label::Letter(c));
+        }
+        // A single i, v or x: a letter only when it continues a letter run.
+        let before = (c as u8 - 1) as char;
+        let prev_letter = if earlier.iter().any(|(l, _)| matches!(l, Label::Item(_))) {
+            None
+        } else {
+            self.stack
+                .iter()
+                .rev()
+                .find(|(lvl, _)| *lvl == Level::Sub)
+                .and_then(|(_, idx)| self.out.provisions[*idx].id.clone().into_sub())
+        };
+        if prev_letter == Some(before) {
+            Some(Label::Letter(c))
+        } else {
+            roman.map(Label::Roman)
+        }
+    }
+
+    /// Opens a provision for `label` below the right open parent.
+    fn open(&mut self, root: usize, label: &Label, printed: String, start: usize) -> Option<usize> {
+        let level = label.level();
+        while self.stack.last().is_some_and(|(l, _)| *l >= level) {
+            self.stack.pop();
+        }
+        let parent = self.stack.last().map(|s| s.1).unwrap_or(root);
+        let parent_id = self.out.provisions[parent].id.clone();
+        let ProvisionId::Numbered { root: r, path } = parent_id else {
+            return None;
+        };
+        let mut path = path;
+        let kind = match label {
+            Label::Item(n) => {
+                if path.section.is_none() {
+                    self.error(
+                        start,
+                        format!("numbered item {n}. outside a lettered section: its cite would be ambiguous"),
+                    );
+                    return None;
+                }
+                path.item = Some(*n);
+                Kind::Item
+            }
+            Label::Letter(c) => {
+                path.sub = Some(*c);
+                Kind::SubItem
+            }
+            Label::Roman(n) => {
+                path.roman = Some(*n);
+                Kind::SubSubItem
+            }
+        };
+        self.check_sequence(parent, level, label, start);
+        let id = ProvisionId::Numbered { root: r, path };
+        let idx = self.push(id, kind, printed, None, parent, start);
+        self.stack.push((level, idx));
+        Some(idx)
+    }
+
+    /// Reports numbering that skips or repeats among siblings.
+    fn check_sequence(&mut self, parent: usize, level: Level, label: &Label, start: usize) {
+        let prev = self.out.provisions[parent]
+            .children
+            .iter()
+            .rev()
+            .map(|&c| &self.out.provisions[c])
+            .find(|p| level_of(p.kind) == Some(level))
+            .map(|p| ordinal_of(&p.id, level));
+        let this = match label {
+            Label::Item(n) | Label::Roman(n) => *n as u32,
+            Label::Letter(c) if level == Level::Section => (*c as u32) - ('A' as u32) + 1,
+            Label::Letter(c) => (*c as u32).saturating_sub('a' as u32) + 1,
+        };
+        let expected = prev.flatten().map_or(1, |p| p + 1);
+        if this != expected && !self.numbering_gap {
+            let what = match prev.flatten() {
+                Some(p) if p >= this => "repeats or goes backwards",
+                Some(_) => "skips",
+                None => "does not start at the first number",
+            };
+            let msg = format!(
+                "numbering {what}: expected {} but found {} (declare `<!-- lovbok: numbering-gap -->` if the source lost it)",
+                render_ordinal(expected, level),
+                render_ordinal(this, level)
+            );
+            self.error(start, msg);
+        }
+    }
+
+    fn attach_text(&mut self, target: usize, text: String, refs: Vec<(String, usize)>, start: usize, _depth: u8) {
+        let (text, revisions) = take_revisions(&text);
+        // Offsets shift when revision marks are removed; recompute them from the
+        // marks' positions by mapping each ref to the nearest earlier char.
+        let cleaned = clean(&text);
+        let lead = text.len() - text.trim_start().len();
+        let p = &mut self.out.provisions[target];
+        p.revisions.extend(revisions);
+        p.gaps += cleaned.matches(GAP).count();
+        let block = p.blocks.len();
+        let line = self.line(start);
+        for (label, off) in refs {
+            let off = off.saturating_sub(lead).min(cleaned.len());
+            let off = floor_char_boundary(&cleaned, off);
+            self.footnote_refs.push((label, target, Some(block), off, line));
+        }
+        self.out.provisions[target].blocks.push(Block::Paragraph { text: cleaned });
+    }
+
+    fn attach_table(&mut self, rows: Vec<Vec<String>>, start: usize) {
+        let Some(root) = self.root else {
+            self.error(start, "table before the file's `#` heading");
+            return;
+        };
+        let target = self.stack.last().map(|s| s.1).unwrap_or(root);
+        let gaps: usize = rows.iter().flatten().map(|c| c.matches(GAP).count()).sum();
+        let p = &mut self.out.provisions[target];
+        p.gaps += gaps;
+        p.blocks.push(Block::Table { rows });
+    }
+
+    fn finish(mut self) -> ParsedFile {
+        if self.root.is_none() && !self.text.trim().is_empty() {
+            let has_error = self.out.diagnostics.iter().any(|d| d.severity == Severity::Error);
+            if !has_error {
+                self.error(0, "file has no `#` heading");
+            }
+        }
+        if let Some(root) = self.root {
+            let p = &self.out.provisions[root];
+            if p.kind == Kind::Definitions && p.children.is_empty() {
+                let o = p.origin.line;
+                self.out.diagnostics.push(Diagnostic {
+                    file: self.file.to_string(),
+                    line: o,
+                    severity: Severity::Error,
+                    message: "definitions file without any `## Term`".into(),
+                });
+            }
+        }
+        let mut used = std::collections::HashSet::new();
+        for (label, target, block, offset, line) in std::mem::take(&mut self.footnote_refs) {
+            used.insert(label.clone());
+            match self.footnote_texts.get(&label) {
+                Some(text) => self.out.provisions[target].footnotes.push(Footnote {
+                    label,
+                    text: text.clone(),
+                    block,
+                    offset,
+                }),
+                None => {
+                    let line = if line == 0 { self.out.provisions[target].origin.line } else { line };
+                    self.out.diagnostics.push(Diagnostic {
+                        file: self.file.to_string(),
+                        line,
+                        severity: Severity::Error,
+                        message: format!("footnote [^{label}] has no definition"),
+                    });
+                }
+            }
+        }
+        let mut unused: Vec<_> = self.footnote_texts.keys().filter(|l| !used.contains(*l)).cloned().collect();
+        unused.sort();
+        for label in unused {
+            self.out.diagnostics.push(Diagnostic {
+                file: self.file.to_string(),
+                line: 1,
+                severity: Severity::Error,
+                message: format!("footnote [^{label}] is defined but never referenced"),
+            });
+        }
+        self.out
+    }
+}
+
+impl ProvisionId {
+    fn into_sub(self) -> Option<char> {
+        match self {
+            ProvisionId::Numbered { path, .. } => path.sub,
+            _ => None,
+        }
+    }
+}
+
+fn level_of(kind: Kind) -> Option<Level> {
+    match kind {
+        Kind::Subsection => Some(Level::Section),
+        Kind::Item => Some(Level::Item),
+        Kind::SubItem => Some(Level::Sub),
+        Kind::SubSubItem => Some(Level::Roman),
+        _ => None,
+    }
+}
+
+fn ordinal_of(id: &ProvisionId, level: Level) -> Option<u32> {
+    let ProvisionId::Numbered { path, .. } = id else { return None };
+    match level {
+        Level::Section => path.section.map(|c| c as u32 - 'A' as u32 + 1),
+        Level::Item => path.item.map(u32::from),
+        Level::Sub => path.sub.map(|c| c as u32 - 'a' as u32 + 1),
+        Level::Roman => path.roman.map(u32::from),
+    }
+}
+
+fn render_ordinal(n: u32, level: Level) -> String {
+    match level {
+        Level::Section => char::from_u32('A' as u32 + n.saturating_sub(1)).map_or(n.to_string(), |c| c.to_string()),
+        Level::Sub => char::from_u32('a' as u32 + n.saturating_sub(1)).map_or(n.to_string(), |c| c.to_string()),
+        Level::Roman => super::id::to_roman(n as u16),
+        Level::Item => n.to_string(),
+    }
+}
+
+/// Removes revision marks from a text and returns them.
+fn take_revisions(text: &str) -> (String, Vec<u16>) {
+    let mut years = Vec::new();
+    for c in REVISION.captures_iter(text) {
+        if let Ok(y) = c["y"].parse() {
+            years.push(y);
+        }
+    }
+    if years.is_empty() {
+        return (text.to_string(), years);
+    }
+    (REVISION.replace_all(text, "").into_owned(), years)
+}
+
+/// Trims and collapses runs of spaces (not newlines) left by markdown layout.
+fn clean(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev_space = false;
+    for c in text.trim().chars() {
+        if c == ' ' || c == '\t' {
+            if !prev_space {
+                out.push(' ');
+            }
+            prev_space = true;
+        } else {
+            out.push(c);
+            prev_space = false;
+        }
+    }
+    out
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// `25`, `25-27`, `4, 6-7` → page numbers.
+fn parse_pages(s: &str) -> Option<Vec<u16>> {
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        if let Some((a, b)) = part.split_once('-') {
+            let (a, b): (u16, u16) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+            if b < a || b - a > 100 {
+                return None;
+            }
+            out.extend(a..=b);
+        } else {
+            out.push(part.parse().ok()?);
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(path: &str, md: &str) -> ParsedFile {
+        parse_file(&SourceFile {
+            path: path.into(),
+            text: md.into(),
+        })
+    }
+
+    const LAW_HEAD: &str = "---\nbook: laws\nedition: 2017\nlang: nb\nkind: law\npages: 25-27\ntext: full\n---\n\n";
+
+    fn ids(p: &ParsedFile) -> Vec<String> {
+        p.provisions.iter().map(|p| p.id.to_string()).collect()
+    }
+
+    #[track_caller]
+    fn errors(p: &ParsedFile) -> Vec<String> {
+        p.diagnostics.iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn every_numbering_level_is_recognised() {
+        let md = format!(
+            "{LAW_HEAD}# 12. Skjønn\n\nInnledning.\n\n<!-- lovbok: numbering-gap -->\n## C. Tildeling\n\n1. a) Første.\n\n   e) Femte:\n\n   (i) en\n\n   (ii) to\n<!-- page 27 -->\n2. Andre.\n"
+        );
+        let md = md.replace("1. a) Første.\n\n   e)", "1. a) Første.\n\n   b) x\n\n   c) x\n\n   d) x\n\n   e)");
+        let p = parse("laws/lov-12.md", &md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert_eq!(
+            ids(&p),
+            ["12", "12C", "12C1", "12C1a", "12C1b", "12C1c", "12C1d", "12C1e", "12C1e(i)", "12C1e(ii)", "12C2"]
+        );
+        let c2 = p.provisions.last().unwrap();
+        assert_eq!(c2.page, Some(27));
+        assert_eq!(c2.text(), "Andre.");
+        let e = &p.provisions[7];
+        assert_eq!(e.text(), "Femte:");
+        assert_eq!(e.label, "e)");
+        assert_eq!(p.provisions[0].title.as_deref(), Some("Skjønn"));
+        assert_eq!(p.provisions[0].text(), "Innledning.");
+        assert_eq!(p.provisions[1].title.as_deref(), Some("Tildeling"));
+    }
+
+    #[test]
+    fn handbook_labels_and_revision_marks() {
+        let md = "---\nbook: handbook\nlang: da\nkind: section\npages: 25\nchapter: Strafpoint\n---\n\n# 212. For sen ankomst\n\n## A. Holdkamp [2012]\n\n1. Tekst: [2009]\n\n   a. Fradrag:\n\n   i. 1 KP\n\n   ii. 2 KP\n\n   b. Andet\n";
+        let p = parse("handbook/212.md", md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert_eq!(ids(&p), ["212", "212A", "212A1", "212A1a", "212A1a(i)", "212A1a(ii)", "212A1b"]);
+        assert_eq!(p.provisions[1].revisions, [2012]);
+        assert_eq!(p.provisions[1].title.as_deref(), Some("Holdkamp"));
+        assert_eq!(p.provisions[2].revisions, [2009]);
+        assert_eq!(p.provisions[2].text(), "Tekst:");
+        assert_eq!(p.provisions[0].chapter.as_deref(), Some("Strafpoint"));
+    }
+
+    #[test]
+    fn handbook_i_after_h_is_a_letter() {
+        let letters: String = ('a'..='i').map(|c| format!("   {c}. x\n\n")).collect();
+        let md = format!("---\nbook: handbook\nlang: da\nkind: section\npages: 25\n---\n\n# 212. T\n\n## A. H\n\n1. Tekst\n\n{letters}");
+        let p = parse("handbook/212.md", &md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert_eq!(p.provisions.last().unwrap().id.to_string(), "212A1i");
+    }
+
+    #[test]
+    fn footnotes_attach_to_the_provision_that_cites_them() {
+        let md = format!("{LAW_HEAD}# 6. Stokking\n\n## A. Ny\n\n1. Fra en sortert[^1] kortstokk.\n\n[^1]: En «sortert kortstokk» er ...\n");
+        let p = parse("laws/lov-06.md", &md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        let item = &p.provisions[2];
+        assert_eq!(item.footnotes.len(), 1);
+        assert_eq!(item.footnotes[0].text, "En «sortert kortstokk» er ...");
+        assert_eq!(&item.text()[..item.footnotes[0].offset], "Fra en sortert");
+    }
+
+    #[test]
+    fn skipped_numbering_is_an_error_unless_declared() {
+        let md = format!("{LAW_HEAD}# 1. K\n\n## A. a\n\n## B. b\n\n## D. d\n");
+        let p = parse("laws/lov-01.md", &md);
+        let e = errors(&p);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("laws/lov-01.md:16:"), "{e:?}");
+        assert!(e[0].contains("skips"));
+        let md = format!("{LAW_HEAD}# 1. K\n\n## A. a\n\n## B. b\n\n<!-- lovbok: numbering-gap -->\n## D. d\n");
+        assert_eq!(errors(&parse("laws/lov-01.md", &md)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn repeated_item_is_an_error() {
+        let md = format!("{LAW_HEAD}# 1. K\n\n## A. a\n\n1. x\n\n2. y\n\n2. z\n");
+        let e = errors(&parse("laws/lov-01.md", &md));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains(":18:") && e[0].contains("repeats"), "{e:?}");
+    }
+
+    #[test]
+    fn heading_without_number_is_an_error_with_line() {
+        let md = format!("{LAW_HEAD}# Kortstokken\n");
+        let e = errors(&parse("laws/lov-01.md", &md));
+        assert_eq!(e.len(), 1);
+        assert!(e[0].starts_with("laws/lov-01.md:10:") && e[0].contains("no number"), "{e:?}");
+    }
+
+    #[test]
+    fn section_heading_without_letter_is_an_error() {
+        let md = format!("{LAW_HEAD}# 1. K\n\n## Rangering\n");
+        let e = errors(&parse("laws/lov-01.md", &md));
+        assert!(e.iter().any(|e| e.contains(":12:") && e.contains("no section letter")), "{e:?}");
+    }
+
+    #[test]
+    fn empty_file_and_missing_front_matter() {
+        assert!(errors(&parse("laws/x.md", ""))[0].contains("empty file"));
+        let e = errors(&parse("laws/x.md", "# 1. K\n"));
+        assert!(e.iter().any(|e| e.contains("front matter")), "{e:?}");
+    }
+
+    #[test]
+    fn item_outside_section_is_an_error() {
+        let md = format!("{LAW_HEAD}# 1. K\n\n1. x\n");
+        let e = errors(&parse("laws/lov-01.md", &md));
+        assert!(e.iter().any(|e| e.contains("outside a lettered section")), "{e:?}");
+    }
+
+    #[test]
+    fn definitions_are_entries_with_terms() {
+        let md = "---\nbook: laws\nlang: nb\nkind: definitions\npages: 11-17\n---\n\n# Definisjoner\n\n## Alert\n\nEt signal.\n\n## Blindemann\n\n1. Spilleførerens makker.\n2. Kortene.\n";
+        let p = parse("laws/definisjoner.md", md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert_eq!(ids(&p), ["laws:definisjoner", "def:Alert", "def:Blindemann"]);
+        assert_eq!(p.provisions[2].text(), "1. Spilleførerens makker.\n\n2. Kortene.");
+    }
+
+    #[test]
+    fn absent_law_has_title_only() {
+        let md = "---\nbook: laws\nlang: nb\nkind: law\npages: 3\ntext: absent\n---\n\n# 21. Feilinformasjon\n";
+        let p = parse("laws/lov-21.md", md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert!(!p.provisions[0].in_corpus);
+        let p = parse("laws/lov-21.md", &format!("{md}\nTekst.\n"));
+        assert!(errors(&p).iter().any(|e| e.contains("text: absent")));
+    }
+
+    #[test]
+    fn tables_and_gaps() {
+        let md = format!("{LAW_HEAD}# 2. Mapper\n\nTekst.\n\n| | | |\n|---|---|---|\n| Nord Giver | Mappe | […] |\n");
+        let p = parse("laws/lov-02.md", &md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert_eq!(p.provisions[0].gaps, 1);
+        assert_eq!(p.provisions[0].blocks.len(), 2);
+    }
+
+    #[test]
+    fn unknown_directive_is_reported() {
+        let md = format!("{LAW_HEAD}# 2. Mapper\n\n<!-- lovbok: frobnicate -->\n");
+        assert!(errors(&parse("laws/lov-02.md", &md)).iter().any(|e| e.contains("frobnicate")));
+    }
+}

@@ -1,0 +1,12 @@
+/*!
+lovbok: the Laws of Duplicate Bridge (Norwegian, 2017) and DBf's Tournament
+Director Handbook (Danish, 2013) as one searchable, cross-linked knowledge base.
+
+Data flows one way: markdown files ([`corpus`]) become a provision tree; the
+citation finder ([`cite`]) turns every cross-reference in the text into an
+edge of the [`graph`]; [`search`] indexes the provisions with tantivy; [`kb`]
+puts the three together behind one façade, which the CLI ([`cli`]) and the
+HTTP server ([`server`], rendering pages with [`web`]) both call.
+*/
+
+pub mod corpus;
