@@ -145,6 +145,9 @@ pub struct Provision {
     pub footnotes: Vec<Footnote>,
     /// Revision years the handbook prints on the provision (`[2009]`).
     pub revisions: Vec<u16>,
+    /// Cite texts in this provision that the corpus declares as pointing
+    /// outside both books (`<!-- lovbok: external TEXT -->`).
+    pub externals: Vec<String>,
     /// Number of `[…]` gaps (text lost in the source) in the own text.
     pub gaps: usize,
     /// Printed page where the provision starts.

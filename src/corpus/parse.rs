@@ -120,6 +120,8 @@ struct Builder<'a> {
     stack: Vec<(Level, usize)>,
     page: Option<u16>,
     numbering_gap: bool,
+    /// Cite texts declared external, waiting for the next text block.
+    externals: Vec<String>,
     /// Pending list item numbers: the innermost list item whose first
     /// text block has not been seen yet.
     pending_item: Option<u16>,
@@ -148,6 +150,7 @@ impl<'a> Builder<'a> {
             stack: Vec::new(),
             page: None,
             numbering_gap: false,
+            externals: Vec::new(),
             pending_item: None,
             ordered: Vec::new(),
             leaf: None,
@@ -324,8 +327,11 @@ impl<'a> Builder<'a> {
             match &c["d"] {
                 "numbering-gap" => self.numbering_gap = true,
                 "external" => {
-                    if c["arg"].trim().is_empty() {
+                    let arg = c["arg"].trim().to_string();
+                    if arg.is_empty() {
                         self.error(offset, "`lovbok: external` needs the cite text it declares");
+                    } else {
+                        self.externals.push(arg);
                     }
                 }
                 other => {
@@ -624,6 +630,7 @@ impl<'a> Builder<'a> {
             blocks: Vec::new(),
             footnotes: Vec::new(),
             revisions,
+            externals: Vec::new(),
             gaps: 0,
             page: self.page,
             source_pages: meta.pages.clone(),
@@ -677,6 +684,7 @@ impl<'a> Builder<'a> {
             blocks: Vec::new(),
             footnotes: Vec::new(),
             revisions: Vec::new(),
+            externals: Vec::new(),
             gaps: 0,
             page: self.page,
             source_pages: self.page.into_iter().collect(),
@@ -893,7 +901,9 @@ impl<'a> Builder<'a> {
         // marks' positions by mapping each ref to the nearest earlier char.
         let cleaned = clean(&text);
         let lead = text.len() - text.trim_start().len();
+        let externals = std::mem::take(&mut self.externals);
         let p = &mut self.out.provisions[target];
+        p.externals.extend(externals);
         p.revisions.extend(revisions);
         p.gaps += cleaned.matches(GAP).count();
         let block = p.blocks.len();
@@ -1220,6 +1230,14 @@ mod tests {
         assert_eq!(errors(&p), Vec::<String>::new());
         assert_eq!(p.provisions[0].gaps, 1);
         assert_eq!(p.provisions[0].blocks.len(), 2);
+    }
+
+    #[test]
+    fn external_directive_attaches_to_the_next_paragraph() {
+        let md = format!("{LAW_HEAD}# 2. Mapper\n\nFørst.\n\n<!-- lovbok: external 14, stk. 5.1 -->\nJf. vedtægter 14, stk. 5.1.\n");
+        let p = parse("laws/lov-02.md", &md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        assert_eq!(p.provisions[0].externals, ["14, stk. 5.1"]);
     }
 
     #[test]
