@@ -9,4 +9,8 @@ puts the three together behind one façade, which the CLI ([`cli`]) and the
 HTTP server ([`server`], rendering pages with [`web`]) both call.
 */
 
+pub mod cite;
 pub mod corpus;
+pub mod graph;
+pub mod kb;
+pub mod search;

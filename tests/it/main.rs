@@ -1,1 +1,3 @@
 
+mod corpus;
+mod cite;

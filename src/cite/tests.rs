@@ -1,0 +1,634 @@
+//! Table-driven cite tests, eyecite-style: one row per behaviour, text in,
+//! cites out. A row's expectations are the cites in order, each written as
+//! it appears in the text, then `=` and its target ids when they differ
+//! (`C2=12C2`, `16–18=16,17,18`; `=?` when no provision is named). `check`
+//! also asserts every span is where its text first occurs after the previous
+//! span, so spans are tested on every row.
+
+use std::collections::BTreeMap;
+
+use super::*;
+
+/// Every numbered provision exists with its text: rows test what is read,
+/// not the corpus.
+struct Everything;
+
+impl Lookup for Everything {
+    fn exists(&self, id: &ProvisionId) -> bool {
+        matches!(id, ProvisionId::Numbered { .. })
+    }
+    fn in_corpus(&self, id: &ProvisionId) -> bool {
+        self.exists(id)
+    }
+    fn nearest(&self, id: &ProvisionId) -> Option<ProvisionId> {
+        self.exists(id).then(|| id.clone())
+    }
+    fn externals(&self, _: &ProvisionId) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+fn id(s: &str) -> ProvisionId {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn render(r: &Resolved) -> String {
+    if r.targets.is_empty() {
+        return format!("{}=?", r.text);
+    }
+    let ids = r
+        .targets
+        .iter()
+        .map(|t| t.id.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    if ids == r.text {
+        ids
+    } else {
+        format!("{}={ids}", r.text)
+    }
+}
+
+#[track_caller]
+fn check(context: &str, text: &str, want: &[&str]) {
+    let ctx = (!context.is_empty()).then(|| id(context));
+    let found = link(text, ctx.as_ref(), &Everything);
+    let got: Vec<String> = found.iter().map(render).collect();
+    assert_eq!(got, want, "input: {text:?}");
+    let mut from = 0;
+    for r in &found {
+        assert_eq!(
+            Some(r.span.start),
+            next_word(text, from, &r.text),
+            "span of {:?} in {text:?}",
+            r.text
+        );
+        assert_eq!(r.span.of(text), Some(r.text.as_str()), "input: {text:?}");
+        from = r.span.end;
+    }
+}
+
+/// Where `word` next occurs in `text` from `from` as a whole token (no
+/// letter or digit on either side).
+fn next_word(text: &str, from: usize, word: &str) -> Option<usize> {
+    let rest = text.get(from..)?;
+    rest.match_indices(word).map(|(i, _)| i + from).find(|&at| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+macro_rules! cases {
+    ($($name:ident: $ctx:literal, $text:literal => [$($want:literal),* $(,)?];)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check($ctx, $text, &[$($want),*]);
+            }
+        )*
+    };
+}
+
+// # Cue words and prefixes, Norwegian
+cases! {
+    se_law_section: "", "Se 78A for detaljer." => ["78A"];
+    se_law_item: "", "TL følger prosedyren, se 16C2." => ["16C2"];
+    lov_sub_item: "", "Her gjelder lov 16B1a fullt ut." => ["16B1a"];
+    lov_capitalised: "", "Lov 12 gir TL myndighet." => ["12"];
+    loven_number: "", "Da gjelder loven 20 om gjentakelse." => ["20"];
+    glued_l: "", "Spilleren bryter L16B1a ved å melde." => ["L16B1a=16B1a"];
+    section_sign: "", "Vektet score etter § 12C1c kan brukes." => ["12C1c"];
+    section_sign_no_space: "", "Se §12C2 om kunstig score." => ["12C2"];
+    iht_bare_law: "", "Det idømmes straf iht. 90 for slikt." => ["90"];
+    i_henhold_til: "", "Scoren føres i henhold til 77." => ["77"];
+    jfr_item: "", "Systemkortet (jfr. 40B2b) er avgjørende." => ["40B2b"];
+    jf_capital: "", "Jf. 12C1 skal TL justere." => ["12C1"];
+    se_ogsaa: "", "Meldingene begynner (se også 13A)." => ["13A"];
+    men_se_list: "", "En spiller kan korrigere (men se 27 og 72C)." => ["27", "72C"];
+    for_lagspill_se: "", "tildele en justert score (for lagspill se 86B)." => ["86B"];
+    se_for: "", "Se 14 for tilfeller med manglende kort." => ["14"];
+    se_when: "", "(Se 54A når det gjelder åpningsutspill.)" => ["54A"];
+    reglene_i: "", "Kortet behandles etter reglene i 50." => ["50"];
+    begrenset_av: "", "(men for blindemann begrenset av 42 og 43)." => ["42", "43"];
+    i_samsvar_med: "", "spille blindemanns kort i samsvar med 45) under spillet" => ["45"];
+    kan_bli_brukt: "", "før det er hans tur. 16 kan bli brukt, og TL kan" => ["16"];
+    strong_kan_bli_brukt: "", "men 16B kan bli brukt." => ["16B"];
+    bare_strong_at_start: "", "16C gjelder for alle meldinger." => ["16C"];
+    anvender_list: "", "Når TL er tilkalt anvender han 21B eller 40B3." => ["21B", "40B3"];
+    brukes_strong: "", "Senere brukes 16D dersom noen tilfeldig ser et kort." => ["16D"];
+    as_in_strong: "", "meldingsforløpet er avsluttet som i 22A, og" => ["22A"];
+    definert_i: "", "Tabellen definert i 78B gjelder." => ["78B"];
+    framgaar_av: "", "Med begrensningene som framgår av 16C2 er det korrekt." => ["16C2"];
+    se_range_free_text: "", "Et utilstrekkelig bud (se 27 for korrigering)." => ["27"];
+}
+
+// # Cue words and prefixes, Danish
+cases! {
+    da_jf_extension: "", "Fasen afvikles særskilt (jf. X8A)." => ["X8A"];
+    da_jf_extension_item: "", "Bordet følger reglerne, jf. X78A4." => ["X78A4"];
+    da_section_sign: "", "Straf for langsomt spil (§ 90B2) efter følgende regler." => ["90B2"];
+    da_section_sign_extension: "", "Se også udtalelsen om forudgående formaliteter (§ X12)." => ["X12"];
+    da_section_sign_section: "", "decimaler (§ 208)." => ["208"];
+    da_benyttes: "", "Hvis udeblivelse, benyttes 216." => ["216"];
+    da_benyttes_item: "", "I så fald benyttes 12C1c til udregningen." => ["12C1c"];
+    da_har_benyttet: "", "når turneringslederen har benyttet 91 (straf eller bortvisning)." => ["91"];
+    da_anvender_bare: "", "Hvis turneringslederen anvender 23 (berigtigelsen skader)." => ["23"];
+    da_ved_hjaelp_af: "", "beregnes ved hjælp af 12C1e (traditionel justeret score)." => ["12C1e"];
+    da_bruges: "", "om der skal bruges 12C1c (vægtet score) eller 12C1e." => ["12C1c", "12C1e"];
+    da_iht: "", "Straffe for fejl iht. 90 gælder." => ["90"];
+    da_pga: "", "handlingen var ulovlig pga. 16B (ubeføjede oplysninger)." => ["16B"];
+    da_ifoelge: "", "standardfradrag ifølge 211B1 og derefter" => ["211B1"];
+    da_ifoelge_sub: "", "omregnes til imp ifølge 211B1d." => ["211B1d"];
+    da_i_henhold_til: "", "kompensation i henhold til 12C1b påvirker" => ["12C1b"];
+    da_efter_strong: "", "straffes den efter 213B1b uden advarsel." => ["213B1b"];
+    da_se_dog: "", "Se dog 86C (omgivning af ét spil)." => ["86C"];
+    da_se_desuden: "", "(og se desuden 214 angående straf)" => ["214"];
+    da_se_bare_section: "", "Se 211 vedrørende generelle retningslinjer." => ["211"];
+    da_strong_extension: "", "Der kan idømmes straf efter X90B:" => ["X90B"];
+    da_se_extension_section: "", "i den pågældende sektion (se X12B)." => ["X12B"];
+    da_roman: "", "fradraget i 212A1a(iii) gælder" => ["212A1a(iii)"];
+    da_section_item_sub: "", "jf. 202C2a afrundes ikke." => ["202C2a"];
+    da_bestemmelser_i: "", "Dog går de øvrige bestemmelser i 70 forud." => ["70"];
+    da_jf_bare_law: "", "Strafpoint (jf. 90) tildelt for uregelmæssigheder." => ["90"];
+    da_naevnt_i: "", "den automatiske straf nævnt i 213A4 kan" => ["213A4"];
+    da_gaelder_strong: "", "Før spillet er forbi, gælder 16C3." => ["16C3"];
+    da_iht_period_end: "", "mindst ét standardfradrag (se 211B)." => ["211B"];
+    da_komma_cue: "", "fastsættes på følgende måde, jf. 80B2f." => ["80B2f"];
+}
+
+// # English-style cites
+cases! {
+    en_law_paren_letter: "", "Law 12C1(e) applies here." => ["12C1(e)=12C1e"];
+    en_paren_sub_item: "", "as 16B1(a) requires" => ["16B1(a)=16B1a"];
+    en_roman: "", "see 12C1e(ii) for the offenders" => ["12C1e(ii)"];
+    en_laws_range: "", "Laws 61-64 deal with revokes." => ["61-64=61,62,63,64"];
+    en_and: "", "see 12 and 16" => ["12", "16"];
+    en_or: "", "cf. 13 or 14" => ["13", "14"];
+    en_list_comma_and: "", "Laws 61, 62, and 64" => ["61", "62", "64"];
+}
+
+// # The lost §
+cases! {
+    lost_section_sign: "", "vægtet score ( 12C1c) indgår" => ["12C1c"];
+    lost_sign_spaced_letter: "", "en justert score må tildeles ( 86 B kan gjelde)." => ["86 B=86B"];
+    restored_sign_spaced_letter: "", "en justert score må tildeles (§ 86 B kan gjelde)." => ["86 B=86B"];
+    lost_sign_bare_law: "", "Prosedyrestraff ( 90) kan ilegges." => ["90"];
+    lost_sign_unit_is_not_a_cite: "", "Hver hånd ( 13 kort) telles." => [];
+    spaced_letter_nbsp: "", "se § 86\u{a0}B for lag" => ["86\u{a0}B=86B"];
+    sign_nbsp: "", "§\u{a0}12 gjelder" => ["12"];
+}
+
+// # Item labels after a cite
+cases! {
+    label_paren_is_not_in_span: "", "skal han justere scoren (se 12C1b)) og kan straffe" => ["12C1b"];
+    label_paren_before_footnote: "", "hvis myndighet tillater det (men se 40B2b))." => ["40B2b"];
+    single_paren_closes_sentence: "", "tildele en justert score (se 12C1b) og kan" => ["12C1b"];
+    label_paren_list: "", "se 12C1b) og 12C1c) for dette" => ["12C1b", "12C1c"];
+}
+
+// # Lists and ranges
+cases! {
+    list_four_laws: "", "Se definisjonen (se 61, 62, 63 og 64)." => ["61", "62", "63", "64"];
+    list_section_and_law: "", "kontrakten vinnes eller betes (se 19A og 77)." => ["19A", "77"];
+    list_handbook_sections: "", "reducerede antal spil (jf. 202B1 og 208B2)." => ["202B1", "208B2"];
+    list_eller_sign: "", "forkert antal kort (§ 13 eller 14)." => ["13", "14"];
+    list_og_sign: "", "Kulørsvigt (§ 62 og 64)." => ["62", "64"];
+    list_double_sign: "", "§§ 61 og 62 handler om revoke." => ["61", "62"];
+    list_with_glosses: "", "anvender 13 (forkert antal kort), 14 (manglende kort), 15 (spil af forkert spil), 16C (uvedkommende oplysninger) eller 17D (kort fra forkert mappe)." => ["13", "14", "15", "16C", "17D"];
+    list_promoted_by_shape: "", "Det kan være forskjellig betydninger av sesjon i 4, 12C2 og 91." => ["4", "12C2", "91"];
+    list_sections_jf: "", "spiller eller substitut (jf. 241 og 242)" => ["241", "242"];
+    list_strong_no_cue: "", "Metoden beskrevet i X78A, X78B og X78C skal anvendes." => ["X78A", "X78B", "X78C"];
+    list_strong_eller: "", "kampens resultat ved hjælp af 202C eller 208C afhængigt" => ["202C", "208C"];
+    list_strong_sign: "", "en kunstig score (§ 12C1d eller 12C2), sammenlignes" => ["12C1d", "12C2"];
+    list_jf_with_gloss: "", "urimelig, jf. 92A og 93C1 (appellen anses for urimelig)" => ["92A", "93C1"];
+    list_three_comma: "", "§ 16, 17 og 18 gjelder" => ["16", "17", "18"];
+    list_samt: "", "se 41B samt 41C" => ["41B", "41C"];
+    range_en_dash: "", "lovene 16–18 gjelder" => ["16–18=16,17,18"];
+    range_hyphen_jf: "", "jf. 16-18" => ["16-18=16,17,18"];
+    range_sections: "", "§§ 201-203 om udregning" => ["201-203=201,202,203"];
+    range_then_list: "", "lovene 16–18 og 20" => ["16–18=16,17,18", "20"];
+    range_in_list: "", "Laws 61-64 and 66" => ["61-64=61,62,63,64", "66"];
+    range_extensions: "", "se X90–X92" => ["X90–X92=X90,X91,X92"];
+    range_descending_is_no_range: "", "se 18–16" => ["18"];
+    range_of_quantities: "", "se 18-20 minutter" => [];
+    range_without_cue: "", "straffen er normalt 1-5 gange standardfradraget" => [];
+}
+
+// # Relative cites, resolved against their context
+cases! {
+    rel_section_item_below: "12A2", "kan føre til normalt spill av mappen (se C2 nedenfor)." => ["C2=12C2"];
+    rel_section_item_under: "12C1d", "kan TL fastsette resultatet direkte (se C2 under)." => ["C2=12C2"];
+    rel_under_in_section: "14B", "straff (se B4 under)." => ["B4=14B4"];
+    rel_under_in_item: "14B2", "straff (se B4 under)." => ["B4=14B4"];
+    rel_item_sub_over: "16D3", "følger TL prosedyren i 2c) eller 2d) over." => ["2c=16D2c", "2d=16D2d"];
+    rel_bare_letter_se: "16A1b", "fra en tilbaketrukket handling (se C); eller" => ["C=16C"];
+    rel_letters_ovenfor: "6E4", "forventningen om tilfeldig giv som under A og B ovenfor." => ["A=6A", "B=6B"];
+    rel_label_paren: "12C", "score (se også C1d)), tildeler TL" => ["C1d=12C1d"];
+    rel_label_paren_deep: "12C2a", "score (se også C1d)), tildeler TL" => ["C1d=12C1d"];
+    rel_men_se_nedenfor: "16A1c", "når annet ikke er bestemt (men se B1 nedenfor); eller" => ["B1=16B1"];
+    rel_items_ovenfor: "20F3", "Under 1 og 2 ovenfor kan det stilles spørsmål" => ["1=20F1", "2=20F2"];
+    rel_som_under: "20F2", "Forklaringer må bli gitt på samme måte som under 1 og av makkeren." => ["1=20F1"];
+    rel_av_item: "16C3", "en overtredelse av C2 har skadet den ikke-feilende side." => ["C2=16C2"];
+    rel_som_i: "20C2", "Som i B kan ikke spilleren be om" => ["B=20B"];
+    rel_seksjon: "14B4", "under betingelsene i seksjon B av denne paragrafen" => ["B=14B"];
+    rel_mixed_list: "12C2b", "som beskrevet i 78D, 86B3 og d) under." => ["78D", "86B3", "d=12C2d"];
+    rel_sub_items_over: "12C2d", "variere fra de beskrevet i a) og b) over." => ["a=12C2a", "b=12C2b"];
+    rel_deep_context: "12C1e(ii)", "se C2 nedenfor" => ["C2=12C2"];
+    rel_nedenstaaende: "X90B", "jf. C nedenstående" => ["C=X90C"];
+    rel_ovenover: "6E", "(se A ovenover)" => ["A=6A"];
+    rel_foregaaende: "12C2", "se C1 foregående" => ["C1=12C1"];
+    rel_da_extension: "X78A2", "(se B3 nedenfor)" => ["B3=X78B3"];
+    rel_da_section: "212B1", "jf. A nedenfor" => ["A=212A"];
+    rel_da_ovenfor: "202C3", "Afrund som jf. C2 ovenfor." => ["C2=202C2"];
+    rel_da_item_ovenstaaende: "212A1", "gælder 2 ovenstående" => ["2=212A2"];
+    rel_da_nedenstaaende_item: "X79A", "se B1 nedenstående" => ["B1=X79B1"];
+    rel_without_context: "", "se C2 nedenfor" => ["C2=?"];
+    rel_in_definition: "def:Bet", "se C2 nedenfor" => ["C2=?"];
+    rel_sub_needs_item: "12", "se d) under." => ["d=?"];
+    rel_item_needs_section: "16", "se 2 ovenfor." => ["2=?"];
+    rel_short_direction_needs_punctuation: "16D3", "anvender 13 under spillet" => ["13"];
+    rel_se_sub: "12C2b", "se b) for detaljer" => ["b=12C2b"];
+}
+
+// # Numbers that must stay out of range, kept as unresolved
+cases! {
+    impossible_law: "", "lov 99 finnes ikke" => ["99"];
+    impossible_number: "", "se 150 om dette" => ["150"];
+    impossible_section: "", "se 300" => ["300"];
+    impossible_extension: "", "jf. X95" => ["X95"];
+    impossible_with_levels: "", "se 99A2" => ["99A2"];
+    missing_section_is_found: "", "se 12Z" => ["12Z"];
+    unknown_handbook_section: "", "se 209" => ["209"];
+    strong_shape_needs_valid_root: "", "rekke 99A og 150B" => [];
+}
+
+// # Numbers that are not cites
+cases! {
+    cards: "", "Hver hånd har 13 kort." => [];
+    minutes: "", "Fristen udløber efter 30 minutter." => [];
+    boards_da: "", "kampe berammet til mere end 128 spil." => [];
+    address_spaced: "", "Kontoret ligger i Sognsveien 75 A, Oslo." => [];
+    address_glued: "", "Kontoret ligger i Sognsveien 75A." => [];
+    floor_ordinal: "", "Møtet er i 3. etasje." => [];
+    date: "", "Lovene gjelder fra 1. september 2017." => [];
+    list_label: "", "1. Holdturnering: imp-opgørelse." => [];
+    list_label_indented: "", "Tekst.\n   2. Parturnering: parpoint." => [];
+    round_ordinal: "", "starttidspunktet for sektionens 2. runde" => [];
+    statute: "", "Jf. DBf's vedtægter, § 14, stk. 5.1, skal Hovedbestyrelsen underrettes." => [];
+    statute_without_sign: "", "Jf. DBf's vedtægter, 14, stk. 5.1, skal" => [];
+    years: "", "etterfølgende revisjoner i 1933, 1935, 1943 og 1949" => [];
+    year_alone: "", "Trendene som begynte i 2007 fortsetter." => [];
+    four_digits_after_cue: "", "se 1933" => [];
+    law_of_year: "", "lov 2007 om bridge" => [];
+    percent: "", "middels pluss (minst 60% i parturnering)" => [];
+    percent_spaced: "", "højst 15 % af resultaterne" => [];
+    signed_imp: "", "som +2 imp for middel plus" => [];
+    negative_imp: "", "henholdsvis -2 imp for middel minus" => [];
+    victory_points: "", "tildeles holdet 18 KP" => [];
+    score_zero: "", "fastsættes imp-scoren dog til 0-0." => [];
+    scores: "", "hvert enkelt spil 2-0, 1-1 eller 0-2" => [];
+    ninety_or_less: "", "summen av trekkverdiene er 90 eller mindre" => [];
+    five_minutes: "", "Hvis forsinkelsen er mindst 5 minutter, gælder" => [];
+    crowns: "", "et depositum på kr 500" => [];
+    crowns_dot: "", "et depositum på kr. 200, som fortabes" => [];
+    four_boards: "", "en runde på 4 spil" => [];
+    sixteen_boards: "", "for hver serie på 16 mapper" => [];
+    deck: "", "De 52 kortene som bridge spilles med." => [];
+    in_each: "", "52 kort, 13 i hver av de fire fargene" => [];
+    time: "", "Spillet starter kl. 19.30." => [];
+    time_colon: "", "Frist 19:30 i dag." => [];
+    phone: "", "Ring tlf. 22 33 44 55." => [];
+    phone_bare: "", "Ring 22 33 44 55 for info." => [];
+    one_no_trump: "", "Han åpnet med 1NT." => [];
+    seven_no_trump: "", "Grand slam 7NT doblet." => [];
+    suit_contract: "", "Han meldte 4♠ og fikk 10 stikk." => [];
+    page: "", "se side 12" => [];
+    table_number: "", "ved bord 12A sitter" => [];
+    board_number: "", "Mappe 12 spilles" => [];
+    quantity_list: "", "Det er mindst 5, men under 10 minutter." => [];
+    degrees_list: "", "Mappen drejes 90 eller 180 grader." => [];
+    cued_quantity_list: "", "Turneringslederen anvender 2 eller 3 spil." => [];
+    cued_unit: "", "se 13 kort" => [];
+    decimal: "", "Ved imp-beregning anvendes 0,1 imp som enhed." => [];
+    decimal_point: "", "version 2.0 af reglerne" => [];
+    half: "", "Enkeltkamp (cupkamp): 1½ imp." => [];
+    unit_kp: "", "1 KP ved en forsinkelse" => [];
+    times_word: "", "straffen er 2 gange standardfradraget" => [];
+    under_a_minute: "", "en pause på under 1 minut" => [];
+    at_most_boards: "", "runden er på højst 12 spil" => [];
+    round_number: "", "i runde 3 byttes" => [];
+    tricks_over_six: "", "et antall trekk (stikk utover 6) fra en til sju" => [];
+    exactly_thirteen: "", "se seg om at han har nøyaktig 13. Deretter" => [];
+    card_ranks: "", "Ess, konge, dame, knekt, 10, 9, 8, 7, 6, 5, 4, 3, 2." => [];
+    letter_label: "", "a) den kommer fra lovlige meldinger" => [];
+    heading_label: "", "A. Ingen melding avgitt" => [];
+    pronoun_i: "", "I Norge er det fastsatt regler." => [];
+    compass: "", "Scoren for N/S og Ø/V regnes ut." => [];
+    formula: "", "Hvert par tildeles scoren A / G * (P + 1) - 1." => [];
+    paper_size: "", "Skriv på et A4-ark." => [];
+    paper_size_after_preposition: "", "Skriv i A4-format." => [];
+    letter_hyphen: "", "se C-rækken" => [];
+    team_letter: "", "spillerne i A-rækken" => [];
+    ordinal_after_cue: "", "se 12. juni" => [];
+    zero: "", "se 0" => [];
+    leading_zero: "", "se 07" => [];
+    cued_runder: "", "bestemmelser i 3 runder" => [];
+    empty: "", "" => [];
+    no_digits: "", "Turneringslederen skal være upartisk." => [];
+}
+
+// # Mixed and whitespace
+cases! {
+    line_break_after_cue: "", "se\n16C2 for dette" => ["16C2"];
+    two_cites_one_sentence: "", "se 12C1 og deretter se 20F5 for korreksjon" => ["12C1", "20F5"];
+    sentence_end_then_capital: "", "i henhold til 77. Det er" => ["77"];
+    cite_then_period: "", "gjelder nedenstående, jf. 70E2. Dog går de" => ["70E2"];
+    unit_then_cite: "", "Hånden har 13 kort (se 14)." => ["14"];
+    cite_at_end: "", "se 12" => ["12"];
+    cite_in_parens: "", "(se 12)." => ["12"];
+    cite_before_comma: "", "jf. 12C2, der skal" => ["12C2"];
+    roman_in_handbook_text: "", "jf. 212A1a(iii) og 212A1a(iv)" => ["212A1a(iii)", "212A1a(iv)"];
+    bad_paren_dropped: "", "se 12C1(abc)" => ["12C1"];
+    malformed_levels: "", "se 12C0 og 12C01" => [];
+    two_groups: "", "se 16 og 17; jf. X8A og X12B" => ["16", "17", "X8A", "X12B"];
+}
+
+// # Kinds
+
+#[track_caller]
+fn kinds(context: &str, text: &str, want: &[CiteKind]) {
+    let ctx = (!context.is_empty()).then(|| id(context));
+    let got: Vec<CiteKind> = link(text, ctx.as_ref(), &Everything)
+        .iter()
+        .map(|r| r.kind)
+        .collect();
+    assert_eq!(got, want, "input: {text:?}");
+}
+
+#[test]
+fn a_lone_cite_is_full() {
+    kinds("", "se 16C2", &[CiteKind::Full]);
+}
+
+#[test]
+fn list_members_are_list_each_with_own_span() {
+    kinds("", "se 61, 62, 63 og 64", &[CiteKind::List; 4]);
+}
+
+#[test]
+fn a_range_is_one_span() {
+    kinds("", "lovene 16–18", &[CiteKind::Range]);
+}
+
+#[test]
+fn relative_wins_over_list() {
+    kinds("16D3", "i 2c) eller 2d) over", &[CiteKind::Relative; 2]);
+    kinds(
+        "12C2b",
+        "78D, 86B3 og d) under",
+        &[CiteKind::List, CiteKind::List, CiteKind::Relative],
+    );
+}
+
+#[test]
+fn a_quantity_in_a_list_leaves_one_full_cite() {
+    kinds("", "se 12C og 13 kort", &[CiteKind::Full]);
+}
+
+// # Statuses, against a small fake corpus
+
+/// Law 12 (A, A2, C, C1, C1b, C2) and 16 (C, C2) with text; laws 27, 40, 92
+/// and section 241 title-only; X91 declares `straffeloven § 12` external.
+struct Fake {
+    known: BTreeMap<ProvisionId, bool>,
+}
+
+impl Fake {
+    fn new() -> Fake {
+        let with_text = [
+            "12", "12A", "12A2", "12C", "12C1", "12C1b", "12C2", "16", "16C", "16C2", "X91",
+        ];
+        let title_only = ["27", "40", "92", "241"];
+        let known = with_text
+            .iter()
+            .map(|s| (id(s), true))
+            .chain(title_only.iter().map(|s| (id(s), false)))
+            .collect();
+        Fake { known }
+    }
+}
+
+impl Lookup for Fake {
+    fn exists(&self, id: &ProvisionId) -> bool {
+        self.known.contains_key(id)
+    }
+    fn in_corpus(&self, id: &ProvisionId) -> bool {
+        self.known.get(id).copied().unwrap_or(false)
+    }
+    fn nearest(&self, id: &ProvisionId) -> Option<ProvisionId> {
+        let mut cur = Some(id.clone());
+        while let Some(c) = cur {
+            if self.exists(&c) {
+                return Some(c);
+            }
+            cur = c.numbered_parent();
+        }
+        None
+    }
+    fn externals(&self, context: &ProvisionId) -> Vec<String> {
+        if context == &id("X91") {
+            vec!["straffeloven § 12".to_string()]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+#[track_caller]
+fn statuses(context: &str, text: &str) -> Vec<Status> {
+    let ctx = (!context.is_empty()).then(|| id(context));
+    link(text, ctx.as_ref(), &Fake::new())
+        .into_iter()
+        .flat_map(|r| r.targets)
+        .map(|t| t.status)
+        .collect()
+}
+
+fn outside(nearest: &str) -> Status {
+    Status::OutsideText {
+        nearest: Some(id(nearest)),
+    }
+}
+
+#[test]
+fn provision_with_text_is_in_corpus() {
+    assert_eq!(statuses("", "se 12C1b"), [Status::InCorpus]);
+}
+
+#[test]
+fn cite_outside_the_text_links_to_nearest_ancestor() {
+    assert_eq!(statuses("", "se 92B"), [outside("92")]);
+    assert_eq!(statuses("", "(men se 40B2b))"), [outside("40")]);
+    assert_eq!(statuses("", "se 27B1b"), [outside("27")]);
+    assert_eq!(statuses("", "se 241D"), [outside("241")]);
+    assert_eq!(statuses("", "se 92"), [outside("92")]);
+}
+
+#[test]
+fn cite_keeps_its_full_canonical_id_outside_the_text() {
+    let r = link("se 40B2b", None, &Fake::new());
+    assert_eq!(r[0].targets[0].id.to_string(), "40B2b");
+}
+
+#[track_caller]
+fn unresolved_reason(context: &str, text: &str) -> String {
+    match statuses(context, text).as_slice() {
+        [Status::Unresolved { reason }] => reason.clone(),
+        other => panic!("{text:?}: expected one unresolved target, got {other:?}"),
+    }
+}
+
+#[test]
+fn impossible_numbers_are_unresolved_not_dropped() {
+    assert!(unresolved_reason("", "lov 99").contains("1-93"));
+    assert!(unresolved_reason("", "jf. X95").contains("X95"));
+}
+
+#[test]
+fn missing_child_of_a_law_with_text_is_unresolved() {
+    assert_eq!(
+        unresolved_reason("", "se 12Z"),
+        "12 has no section Z (its text is in the corpus)"
+    );
+    assert_eq!(
+        unresolved_reason("", "se 16F"),
+        "16 has no section F (its text is in the corpus)"
+    );
+    assert_eq!(
+        unresolved_reason("", "jf. 16C2a"),
+        "16C2 has no sub-item a (its text is in the corpus)"
+    );
+}
+
+#[test]
+fn root_missing_from_both_books_is_unresolved() {
+    assert_eq!(
+        unresolved_reason("", "se 209"),
+        "there is no handbook section 209"
+    );
+    assert_eq!(
+        unresolved_reason("", "jf. X50"),
+        "there is no handbook extension X50"
+    );
+}
+
+#[test]
+fn relative_cite_resolves_within_same_law() {
+    assert_eq!(statuses("12A2", "(se C2 nedenfor)"), [Status::InCorpus]);
+    assert_eq!(
+        unresolved_reason("12A2", "(se Z2 nedenfor)"),
+        "12 has no section Z (its text is in the corpus)"
+    );
+}
+
+#[test]
+fn relative_cite_without_context_names_no_target_but_says_why() {
+    let r = link("se C2 nedenfor", None, &Fake::new());
+    assert_eq!(r.len(), 1);
+    assert!(r[0].targets.is_empty());
+    assert!(r[0].is_unresolved());
+    assert!(
+        r[0].problem
+            .as_deref()
+            .is_some_and(|p| p.contains("no context")),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn declared_external_cite_is_external() {
+    let text = "Forholdet kan også rammes av straffeloven § 12, men se 12C1b.";
+    assert_eq!(statuses("X91", text), [Status::External, Status::InCorpus]);
+    // The same text elsewhere declares nothing.
+    assert_eq!(statuses("12A", text), [Status::InCorpus, Status::InCorpus]);
+}
+
+#[test]
+fn range_targets_each_get_a_status() {
+    assert_eq!(
+        statuses("", "lovene 12–16"),
+        [
+            Status::InCorpus,
+            Status::Unresolved {
+                reason: "there is no law 13".into()
+            },
+            Status::Unresolved {
+                reason: "there is no law 14".into()
+            },
+            Status::Unresolved {
+                reason: "there is no law 15".into()
+            },
+            Status::InCorpus,
+        ]
+    );
+}
+
+// # Spans and annotation
+
+#[test]
+fn label_paren_stays_outside_the_span() {
+    let text = "(se 12C1b)) og";
+    let m = find(text);
+    assert_eq!(m.len(), 1);
+    assert_eq!(m[0].span, Span { start: 4, end: 9 });
+    assert_eq!(&text[m[0].span.end..], ")) og");
+}
+
+#[test]
+fn spans_are_byte_offsets_past_multibyte_text() {
+    let text = "Ærlig talt: «jf. 12C1c» gælder.";
+    let m = find(text);
+    assert_eq!(m.len(), 1);
+    assert_eq!(m[0].span.of(text), Some("12C1c"));
+    assert!(m[0].span.start > "Ærlig talt: «jf. ".chars().count());
+}
+
+#[test]
+fn surround_locates_the_cite() {
+    let text = "x".repeat(200) + " se 12C1c " + &"y".repeat(200);
+    let m = find(&text);
+    let s = &m[0].surround;
+    assert_eq!(s.cite.of(&s.text), Some("12C1c"));
+    assert!(s.text.len() <= 2 * Surround::REACH + 5);
+}
+
+#[test]
+fn annotate_links_escapes_and_marks_status() {
+    let text = "A <b> & se 12C1b, 92B, lov 99 og C2 nedenfor.";
+    let resolved = link(text, None, &Fake::new());
+    let html = annotate_html(text, &resolved, &|id: &ProvisionId| format!("/p/{id}"));
+    assert_eq!(
+        html,
+        "A &lt;b&gt; &amp; se <a class=\"cite\" href=\"/p/12C1b\" data-cite=\"12C1b\" title=\"12C1b\">12C1b</a>, \
+         <a class=\"cite outside\" href=\"/p/92\" data-cite=\"92B\" title=\"92B: text not in lovbok\">92B</a>, \
+         lov <span class=\"cite unresolved\" data-cite=\"99\" title=\"no law or section 99: laws are numbered 1-93, handbook sections 201-299\">99</span> \
+         og <span class=\"cite unresolved\" data-cite=\"\" title=\"relative cite C2 has no context provision\">C2</span> nedenfor."
+    );
+}
+
+#[test]
+fn annotate_skips_bad_and_overlapping_spans() {
+    let text = "se 12C1b og æ";
+    let mut resolved = link(text, None, &Fake::new());
+    let mut overlapping = resolved[0].clone();
+    overlapping.span = Span { start: 5, end: 7 };
+    let mut off_boundary = resolved[0].clone();
+    off_boundary.span = Span { start: 13, end: 14 }; // inside `æ`
+    let mut past_end = resolved[0].clone();
+    past_end.span = Span { start: 40, end: 50 };
+    resolved.extend([overlapping, off_boundary, past_end]);
+    let html = annotate_html(text, &resolved, &|id: &ProvisionId| id.to_string());
+    assert_eq!(html.matches("<a ").count(), 1, "{html}");
+    assert!(html.ends_with("</a> og æ"), "{html}");
+}

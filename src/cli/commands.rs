@@ -1,0 +1,299 @@
+//! One function per subcommand. Each loads the knowledge base once and prints.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use super::{Args, Command};
+use crate::cite::Status;
+use crate::corpus::{BookId, ProvisionId, Severity};
+use crate::kb::{self, url_of, Kb, KbError, KbSearchError};
+use crate::search::{self, SearchOptions};
+
+/// What can stop a subcommand.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Kb(#[from] KbError),
+    #[error(transparent)]
+    Search(#[from] KbSearchError),
+    #[error("{0}")]
+    Usage(String),
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    Eval(#[from] search::EvalError),
+    #[error("server: {0}")]
+    Serve(String),
+}
+
+pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
+    let source = args.source();
+    match &args.command {
+        Command::Check { warnings } => check(&source, *warnings),
+        Command::Serve { addr } => serve(source, addr),
+        Command::Show { cite, json } => show(&Kb::load(&source)?, cite, *json),
+        Command::Search {
+            query,
+            book,
+            limit,
+            json,
+        } => {
+            let opts = SearchOptions {
+                limit: (*limit).clamp(1, 50),
+                book: book.map(BookId::from),
+            };
+            search_cmd(&Kb::load(&source)?, query, &opts, *json)
+        }
+        Command::Eval { file } => eval(&Kb::load(&source)?, file),
+        Command::Export { jsonl } => {
+            if !jsonl {
+                return Err(CliError::Usage("export needs --jsonl (the only format)".into()));
+            }
+            export(&Kb::load(&source)?)
+        }
+        Command::Link { context, html } => link(&Kb::load(&source)?, context.as_deref(), *html),
+    }
+}
+
+fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError> {
+    let (kb, diagnostics) = kb::check(source)?;
+    let mut out = io::stdout().lock();
+    let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    for d in &diagnostics {
+        if d.severity == Severity::Error || warnings {
+            writeln!(out, "{d}")?;
+        }
+    }
+    if let Some(kb) = kb {
+        let c = kb.corpus();
+        let count = |book: BookId| c.book(book).count();
+        let stats = kb.graph().stats(c);
+        let edges: Vec<String> = stats.iter().map(|((b, s), n)| format!("{b} {s} {n}")).collect();
+        writeln!(
+            out,
+            "{} provisions (laws {}, handbook {}); citation edges: {}",
+            c.provisions().len(),
+            count(BookId::Laws),
+            count(BookId::Handbook),
+            edges.join(", ")
+        )?;
+    }
+    if errors > 0 {
+        writeln!(out, "check failed: {errors} error(s)")?;
+        return Ok(ExitCode::from(1));
+    }
+    writeln!(out, "ok")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn serve(source: kb::CorpusSource, addr: &str) -> Result<ExitCode, CliError> {
+    let addr = addr
+        .parse()
+        .map_err(|e| CliError::Usage(format!("bad --addr {addr:?}: {e}")))?;
+    crate::server::run(crate::server::ServeConfig::new(addr, source)).map_err(|e| CliError::Serve(format!("{e:#}")))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_cite(kb: &Kb, raw: &str) -> Result<ProvisionId, CliError> {
+    if let Ok(id) = raw.parse::<ProvisionId>() {
+        return Ok(id);
+    }
+    kb.resolve(raw, None)
+        .into_iter()
+        .next()
+        .map(|t| t.id)
+        .ok_or_else(|| CliError::Usage(format!("{raw:?} is not a citation")))
+}
+
+fn show(kb: &Kb, raw: &str, json: bool) -> Result<ExitCode, CliError> {
+    let id = parse_cite(kb, raw)?;
+    let Some((idx, p)) = kb.get(&id) else {
+        let hint = match kb.corpus().nearest(&id) {
+            Some(n) => format!(" (nearest: {})", n.id),
+            None => String::new(),
+        };
+        eprintln!("lovbok: no provision {id}{hint}");
+        return Ok(ExitCode::from(1));
+    };
+    let mut out = io::stdout().lock();
+    if json {
+        let dto = crate::server::api::ProvisionDto::build(kb, idx);
+        serde_json::to_writer_pretty(&mut out, &dto)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let path: Vec<String> = kb.breadcrumbs(idx).into_iter().map(|(_, c)| c).collect();
+    writeln!(out, "{}  ({})", path.join(" > "), p.id)?;
+    let pages: Vec<String> = p.source_pages.iter().map(u16::to_string).collect();
+    writeln!(
+        out,
+        "{} · {} · {} · page {}{}",
+        p.book,
+        p.lang(),
+        p.kind.as_str(),
+        pages.join(", "),
+        if p.in_corpus { "" } else { " · text not in the source" }
+    )?;
+    if let Some(t) = &p.title {
+        writeln!(out, "{t}")?;
+    }
+    let text = p.text();
+    if !text.is_empty() {
+        writeln!(out, "\n{text}")?;
+    }
+    for f in &p.footnotes {
+        writeln!(out, "\n[{}] {}", f.label, f.text)?;
+    }
+    for child in &p.children {
+        let c = kb.corpus().at(*child);
+        let first: String = c.text().chars().take(70).collect();
+        writeln!(out, "  {} {}", c.id, c.title.as_deref().unwrap_or(&first))?;
+    }
+    let cites: Vec<String> = kb.graph().cites(idx).iter().map(|e| e.to.to_string()).collect();
+    if !cites.is_empty() {
+        writeln!(out, "\ncites: {}", cites.join(", "))?;
+    }
+    let mut by: Vec<String> = kb
+        .graph()
+        .cited_by(idx)
+        .iter()
+        .map(|e| kb.corpus().at(e.from).id.to_string())
+        .collect();
+    by.dedup();
+    if !by.is_empty() {
+        writeln!(out, "cited by: {}", by.join(", "))?;
+    }
+    if let Some(law) = kb.graph().extends(idx) {
+        writeln!(out, "extends: {}", kb.corpus().at(law).id)?;
+    }
+    let ext: Vec<String> = kb.graph().extended_by(idx).iter().map(|i| kb.corpus().at(*i).id.to_string()).collect();
+    if !ext.is_empty() {
+        writeln!(out, "extended by: {}", ext.join(", "))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn search_cmd(kb: &Kb, query: &str, opts: &SearchOptions, json: bool) -> Result<ExitCode, CliError> {
+    let results = kb.search(query, opts)?;
+    let mut out = io::stdout().lock();
+    if json {
+        let hits: Vec<_> = results
+            .hits
+            .iter()
+            .map(|h| crate::server::api::HitDto::build(kb, h))
+            .collect();
+        serde_json::to_writer_pretty(&mut out, &hits)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if results.hits.is_empty() {
+        writeln!(out, "no hits")?;
+    }
+    for (rank, h) in results.hits.iter().enumerate() {
+        let p = kb.corpus().at(h.index);
+        let path: Vec<String> = kb.breadcrumbs(h.index).into_iter().map(|(_, c)| c).collect();
+        let title = p.title.clone().unwrap_or_else(|| path.join(" › "));
+        writeln!(out, "{:>2}. {:<14} {}  [{:.2}]", rank + 1, h.id.to_string(), title, h.score)?;
+        writeln!(out, "    {}", strip_marks(&h.snippet))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A snippet for a terminal: `<mark>` becomes `*…*`, entities are unescaped.
+fn strip_marks(s: &str) -> String {
+    s.replace("<mark>", "*")
+        .replace("</mark>", "*")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+fn eval(kb: &Kb, file: &std::path::Path) -> Result<ExitCode, CliError> {
+    let tsv = std::fs::read_to_string(file)
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", file.display())))?;
+    let judgments = search::parse_judgments(&tsv)?;
+    let report = search::evaluate(kb.corpus(), kb.index(), &judgments);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "queries {}  MRR@10 {:.3}  Recall@10 {:.3}  nDCG@10 {:.3}",
+        report.queries, report.mrr10, report.recall10, report.ndcg10
+    )?;
+    if !report.misses.is_empty() {
+        writeln!(out, "not in the top 3:")?;
+        for (j, rank) in &report.misses {
+            let rank = rank.map_or("-".to_string(), |r| r.to_string());
+            let want: Vec<String> = j.relevant.iter().map(ProvisionId::to_string).collect();
+            writeln!(out, "  {}\t{}\twant {}\trank {rank}", j.qid, j.query, want.join(","))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export(kb: &Kb) -> Result<ExitCode, CliError> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for u in search::units(kb.corpus()) {
+        let line = serde_json::json!({
+            "id": u.id.to_string(),
+            "lang": u.lang,
+            "title": u.title,
+            "body": u.body,
+        });
+        serde_json::to_writer(&mut out, &line)?;
+        writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The most text `link` reads from stdin.
+const MAX_LINK_INPUT: u64 = 16 * 1024 * 1024;
+
+fn link(kb: &Kb, context: Option<&str>, html: bool) -> Result<ExitCode, CliError> {
+    let context = match context {
+        Some(raw) => Some(
+            raw.parse::<ProvisionId>()
+                .map_err(|e| CliError::Usage(format!("--context: {e}")))?,
+        ),
+        None => None,
+    };
+    let mut bytes = Vec::new();
+    io::stdin().take(MAX_LINK_INPUT + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_LINK_INPUT {
+        return Err(CliError::Usage(format!("input over {MAX_LINK_INPUT} bytes")));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::Usage(format!("input is not UTF-8 (at byte {})", e.utf8_error().valid_up_to()))
+    })?;
+    let resolved = kb.link(&text, context.as_ref());
+    let mut out = io::stdout().lock();
+    if html {
+        writeln!(out, "{}", kb.annotate_html(&text, &resolved))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rows: Vec<_> = resolved
+        .iter()
+        .map(|r| {
+            let cites: Vec<String> = r.targets.iter().map(|t| t.id.to_string()).collect();
+            let in_corpus = r.targets.iter().all(|t| matches!(t.status, Status::InCorpus));
+            let url = r.targets.first().map(|t| kb.href(&t.id));
+            serde_json::json!({
+                "start": r.span.start,
+                "end": r.span.end,
+                "text": r.text,
+                "cites": cites,
+                "in_corpus": in_corpus,
+                "url": url,
+                "targets": r.targets,
+            })
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut out, &serde_json::json!({ "citations": rows }))?;
+    writeln!(out)?;
+    let _ = url_of;
+    Ok(ExitCode::SUCCESS)
+}

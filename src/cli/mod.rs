@@ -1,0 +1,137 @@
+/*!
+The command line: clap arguments in, one function per subcommand, an exit code out.
+
+The clap structs stay dumb; each subcommand loads the knowledge base through
+[`Kb`] and prints what it returns, so the CLI and the HTTP server can never
+disagree about an answer. Problems found (`check`, an unknown cite) exit 1;
+errors that stop the command (an unreadable folder, bad arguments) exit 2.
+*/
+
+mod commands;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::corpus::BookId;
+use crate::kb::CorpusSource;
+
+/// lovbok: the Laws of Duplicate Bridge (nb, 2017) and DBf's TD handbook (da, 2013),
+/// searchable and cross-linked.
+#[derive(Debug, Parser)]
+#[command(name = "lovbok", version, about)]
+pub struct Args {
+    /// Read the corpus from this folder (with laws/ and handbook/) instead of
+    /// the copy built into the binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web server and JSON API.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+    },
+    /// Lint the corpus: structure, numbering, citations. Exits 1 on any error.
+    Check {
+        /// Also print warnings.
+        #[arg(long)]
+        warnings: bool,
+    },
+    /// Print one provision with its path, e.g. `lovbok show 12C1c`.
+    Show {
+        /// The provision's cite: 12C1e(ii), X78B4, 212A1a, def:Alert …
+        cite: String,
+        /// Print JSON (the same object as GET /api/provisions/{cite}).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search both books.
+    Search {
+        /// What to look for: words, or a citation.
+        query: String,
+        /// Only this book.
+        #[arg(long, value_enum)]
+        book: Option<BookArg>,
+        /// Number of hits (1-50).
+        #[arg(short = 'n', long, default_value_t = 10)]
+        limit: usize,
+        /// Print JSON (the same hit objects as GET /api/search).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Score search against judged queries (qid<TAB>query<TAB>cites).
+    Eval {
+        /// The judged queries file.
+        file: PathBuf,
+    },
+    /// Export the retrieval units, one JSON object per line.
+    Export {
+        /// JSON Lines output (the only format).
+        #[arg(long)]
+        jsonl: bool,
+    },
+    /// Find the citations in text read from stdin.
+    Link {
+        /// Resolve relative citations against this provision.
+        #[arg(long, value_name = "CITE")]
+        context: Option<String>,
+        /// Print the text as HTML with each citation a link.
+        #[arg(long)]
+        html: bool,
+    },
+}
+
+/// A book on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum BookArg {
+    Laws,
+    Handbook,
+}
+
+impl From<BookArg> for BookId {
+    fn from(b: BookArg) -> BookId {
+        match b {
+            BookArg::Laws => BookId::Laws,
+            BookArg::Handbook => BookId::Handbook,
+        }
+    }
+}
+
+impl Args {
+    fn source(&self) -> CorpusSource {
+        match &self.corpus {
+            Some(dir) => CorpusSource::Dir(dir.clone()),
+            None => CorpusSource::Embedded,
+        }
+    }
+}
+
+/// Parses the command line, runs the subcommand, and turns the outcome into
+/// an exit code. Errors are printed once, with their causes.
+pub fn run() -> ExitCode {
+    let args = Args::parse();
+    match commands::dispatch(&args) {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                // `lovbok search … | head` closes the pipe early: not an error.
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("lovbok: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &commands::CliError) -> bool {
+    matches!(err, commands::CliError::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+}

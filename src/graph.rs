@@ -1,0 +1,179 @@
+/*!
+The citation graph: every cite in the corpus text as an edge, with backlinks.
+
+Built once from a [`Corpus`] by running the citation pipeline over every
+block of every provision, with that provision as the context for relative
+cites ("se C2 nedenfor"). Edges keep the span of the cite in its block so the
+web pages can link the text in place. Handbook X-sections are also linked to
+the law they extend, both ways. The graph never changes after it is built.
+*/
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::cite::{self, Resolved, Span, Status};
+use crate::corpus::{Corpus, ProvisionId, Root};
+
+/// Where in a provision a cite stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "in")]
+pub enum Place {
+    /// In the provision's own text, block `block`.
+    Block { block: usize },
+    /// In the provision's title.
+    Title,
+    /// In footnote number `footnote` of the provision.
+    Footnote { footnote: usize },
+}
+
+/// One cite in the text of one provision, pointing at one target.
+#[derive(Clone, Debug, Serialize)]
+pub struct Edge {
+    /// Index of the citing provision.
+    pub from: usize,
+    /// The cited provision's full canonical cite (may lie outside the corpus text).
+    pub to: ProvisionId,
+    /// Index of the provision the edge lands on: the target, or its nearest
+    /// ancestor in the corpus when the target's text is not there.
+    pub to_index: Option<usize>,
+    pub status: Status,
+    pub place: Place,
+    pub span: Span,
+    /// The cite as written.
+    pub text: String,
+}
+
+/// Cites found in one piece of text of a provision, as the pipeline returned them.
+#[derive(Clone, Debug)]
+pub struct TextCites {
+    pub place: Place,
+    pub resolved: Vec<Resolved>,
+}
+
+/// The citation graph over a corpus.
+#[derive(Debug, Default)]
+pub struct Graph {
+    outgoing: Vec<Vec<Edge>>,
+    incoming: Vec<Vec<Edge>>,
+    by_place: Vec<Vec<TextCites>>,
+    extended_by: Vec<Vec<usize>>,
+    extends: Vec<Option<usize>>,
+}
+
+impl Graph {
+    /// Runs the citation pipeline over the whole corpus.
+    pub fn build(corpus: &Corpus) -> Graph {
+        let n = corpus.provisions().len();
+        let mut g = Graph {
+            outgoing: vec![Vec::new(); n],
+            incoming: vec![Vec::new(); n],
+            by_place: vec![Vec::new(); n],
+            extended_by: vec![Vec::new(); n],
+            extends: vec![None; n],
+        };
+        for (from, p) in corpus.provisions().iter().enumerate() {
+            let mut texts: Vec<(Place, String)> = p
+                .blocks
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (Place::Block { block: i }, b.plain()))
+                .collect();
+            texts.extend(
+                p.footnotes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| (Place::Footnote { footnote: i }, f.text.clone())),
+            );
+            for (place, text) in texts {
+                let resolved = cite::link(&text, Some(&p.id), corpus);
+                for r in &resolved {
+                    for t in &r.targets {
+                        let to_index = match &t.status {
+                            Status::InCorpus => corpus.index_of(&t.id),
+                            Status::OutsideText { nearest } => {
+                                nearest.as_ref().and_then(|id| corpus.index_of(id))
+                            }
+                            _ => None,
+                        };
+                        let edge = Edge {
+                            from,
+                            to: t.id.clone(),
+                            to_index,
+                            status: t.status.clone(),
+                            place,
+                            span: r.span,
+                            text: r.text.clone(),
+                        };
+                        if let Some(to) = to_index {
+                            if to != from {
+                                g.incoming[to].push(edge.clone());
+                            }
+                        }
+                        g.outgoing[from].push(edge);
+                    }
+                }
+                if !resolved.is_empty() {
+                    g.by_place[from].push(TextCites { place, resolved });
+                }
+            }
+            if let (Some(law), ProvisionId::Numbered { root: Root::Extension(_), path }) =
+                (p.extends, &p.id)
+            {
+                if path.depth() == 0 {
+                    if let Some(li) = corpus.index_of(&ProvisionId::root(Root::Law(law))) {
+                        g.extends[from] = Some(li);
+                        g.extended_by[li].push(from);
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// The cites provision `idx` makes, in text order.
+    pub fn cites(&self, idx: usize) -> &[Edge] {
+        self.outgoing.get(idx).map_or(&[], Vec::as_slice)
+    }
+
+    /// The cites that land on provision `idx` ("Henvist fra").
+    pub fn cited_by(&self, idx: usize) -> &[Edge] {
+        self.incoming.get(idx).map_or(&[], Vec::as_slice)
+    }
+
+    /// The resolved cites of each text of provision `idx`, for linking in place.
+    pub fn text_cites(&self, idx: usize) -> &[TextCites] {
+        self.by_place.get(idx).map_or(&[], Vec::as_slice)
+    }
+
+    /// The law a handbook X-section extends.
+    pub fn extends(&self, idx: usize) -> Option<usize> {
+        self.extends.get(idx).copied().flatten()
+    }
+
+    /// The handbook X-sections that extend law `idx`.
+    pub fn extended_by(&self, idx: usize) -> &[usize] {
+        self.extended_by.get(idx).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every edge of the graph.
+    pub fn edges(&self) -> impl Iterator<Item = &Edge> {
+        self.outgoing.iter().flatten()
+    }
+
+    /// Edge counts per book and status, for `lovbok check` and reports.
+    pub fn stats(&self, corpus: &Corpus) -> BTreeMap<(String, &'static str), usize> {
+        let mut out = BTreeMap::new();
+        for e in self.edges() {
+            let book = corpus.at(e.from).book.to_string();
+            let status = match e.status {
+                Status::InCorpus => "in_corpus",
+                Status::OutsideText { .. } => "outside_text",
+                Status::External => "external",
+                Status::Unresolved { .. } => "unresolved",
+            };
+            *out.entry((book, status)).or_insert(0) += 1;
+        }
+        out
+    }
+}

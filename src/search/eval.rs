@@ -1,0 +1,228 @@
+//! Relevance evaluation against judged queries (`eval/*.tsv`).
+//!
+//! A judgment file is `qid<TAB>query<TAB>cite,cite,…` per line, `#` comments
+//! allowed. A hit counts for a judged provision when it is that provision, a
+//! descendant of it, or its direct parent: a TD who lands one level off still
+//! reads the right text. Each judged provision is credited once, so two hits
+//! inside the same judged section do not inflate recall or nDCG.
+
+use crate::corpus::{Corpus, ParseIdError, ProvisionId};
+
+use super::{SearchIndex, SearchOptions, SearchQuery};
+
+/// Hits looked at per query (the "@10" of the metrics).
+pub const CUTOFF: usize = 10;
+/// A query whose first relevant hit ranks below this is reported as a miss.
+pub const MISS_RANK: usize = 3;
+
+/// One judged query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgment {
+    pub qid: String,
+    pub query: String,
+    /// The provisions a good answer shows.
+    pub relevant: Vec<ProvisionId>,
+}
+
+/// Why a judgment file cannot be read; every variant names its line (1-based).
+#[derive(Debug, thiserror::Error)]
+pub enum EvalError {
+    #[error("line {line}: expected qid<TAB>query<TAB>cites, found {found} field(s)")]
+    Fields { line: usize, found: usize },
+    #[error("line {line}: empty {what}")]
+    Empty { line: usize, what: &'static str },
+    #[error("line {line}: {source}")]
+    Cite {
+        line: usize,
+        #[source]
+        source: ParseIdError,
+    },
+    #[error("line {line}: query id {qid} already used on line {first}")]
+    DuplicateQid {
+        line: usize,
+        qid: String,
+        first: usize,
+    },
+}
+
+/// Parses a judgment file. Blank lines and lines starting with `#` are skipped.
+pub fn parse_judgments(tsv: &str) -> Result<Vec<Judgment>, EvalError> {
+    let mut out: Vec<(usize, Judgment)> = Vec::new();
+    for (i, raw) in tsv.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = raw.split('\t').collect();
+        if cols.len() != 3 {
+            return Err(EvalError::Fields {
+                line,
+                found: cols.len(),
+            });
+        }
+        let qid = cols[0].trim();
+        let query = cols[1].trim();
+        if qid.is_empty() {
+            return Err(EvalError::Empty { line, what: "query id" });
+        }
+        if query.is_empty() {
+            return Err(EvalError::Empty { line, what: "query" });
+        }
+        let relevant = cols[2]
+            .split(',')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(|c| c.parse::<ProvisionId>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|source| EvalError::Cite { line, source })?;
+        if relevant.is_empty() {
+            return Err(EvalError::Empty {
+                line,
+                what: "list of relevant cites",
+            });
+        }
+        if let Some((first, _)) = out.iter().find(|(_, j)| j.qid == qid) {
+            return Err(EvalError::DuplicateQid {
+                line,
+                qid: qid.to_string(),
+                first: *first,
+            });
+        }
+        out.push((
+            line,
+            Judgment {
+                qid: qid.to_string(),
+                query: query.to_string(),
+                relevant,
+            },
+        ));
+    }
+    Ok(out.into_iter().map(|(_, j)| j).collect())
+}
+
+/// Metrics over a set of judged queries, averaged per query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalReport {
+    /// Mean reciprocal rank of the first relevant hit in the top 10.
+    pub mrr10: f64,
+    /// Share of judged provisions found in the top 10.
+    pub recall10: f64,
+    /// Normalised discounted cumulative gain over the top 10 (binary gains).
+    pub ndcg10: f64,
+    /// Number of queries evaluated.
+    pub queries: usize,
+    /// Queries whose first relevant hit is not in the top 3, with its rank
+    /// (1-based) if it is in the top 10.
+    pub misses: Vec<(Judgment, Option<usize>)>,
+}
+
+/// Runs every judged query and scores the rankings.
+///
+/// A query that fails to parse or to run counts as finding nothing.
+pub fn evaluate(corpus: &Corpus, index: &SearchIndex, judgments: &[Judgment]) -> EvalReport {
+    let opts = SearchOptions {
+        limit: CUTOFF,
+        book: None,
+    };
+    let (mut mrr, mut recall, mut ndcg) = (0.0, 0.0, 0.0);
+    let mut misses = Vec::new();
+    for j in judgments {
+        let hits: Vec<ProvisionId> = SearchQuery::parse(&j.query)
+            .ok()
+            .and_then(|q| index.search(corpus, &q, &opts).ok())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|h| h.id)
+            .collect();
+        let scored = score(corpus, &hits, &j.relevant);
+        mrr += scored.first.map_or(0.0, |r| 1.0 / r as f64);
+        recall += scored.found as f64 / j.relevant.len() as f64;
+        ndcg += scored.ndcg;
+        if scored.first.is_none_or(|r| r > MISS_RANK) {
+            misses.push((j.clone(), scored.first));
+        }
+    }
+    let n = judgments.len().max(1) as f64;
+    EvalReport {
+        mrr10: mrr / n,
+        recall10: recall / n,
+        ndcg10: ndcg / n,
+        queries: judgments.len(),
+        misses,
+    }
+}
+
+/// The scores of one ranking.
+struct Scored {
+    /// Rank of the first relevant hit, 1-based.
+    first: Option<usize>,
+    /// Judged provisions credited.
+    found: usize,
+    ndcg: f64,
+}
+
+fn score(corpus: &Corpus, hits: &[ProvisionId], relevant: &[ProvisionId]) -> Scored {
+    let mut credited = vec![false; relevant.len()];
+    let mut first = None;
+    let mut dcg = 0.0;
+    for (rank, hit) in hits.iter().take(CUTOFF).enumerate() {
+        let matching: Vec<usize> = relevant
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| counts_for(corpus, hit, r))
+            .map(|(i, _)| i)
+            .collect();
+        if matching.is_empty() {
+            continue;
+        }
+        first.get_or_insert(rank + 1);
+        if let Some(&i) = matching.iter().find(|&&i| !credited[i]) {
+            credited[i] = true;
+            dcg += 1.0 / ((rank + 2) as f64).log2();
+        }
+    }
+    let ideal: f64 = (0..relevant.len().min(CUTOFF))
+        .map(|r| 1.0 / ((r + 2) as f64).log2())
+        .sum();
+    Scored {
+        first,
+        found: credited.iter().filter(|c| **c).count(),
+        ndcg: if ideal > 0.0 { dcg / ideal } else { 0.0 },
+    }
+}
+
+/// True when `hit` is `relevant`, one of its descendants, or its direct parent.
+pub(crate) fn counts_for(corpus: &Corpus, hit: &ProvisionId, relevant: &ProvisionId) -> bool {
+    if relevant.contains(hit) {
+        return true;
+    }
+    if let Some(p) = corpus.get(relevant) {
+        if p.id.contains(hit) {
+            return true;
+        }
+        if let Some(parent) = p.parent {
+            return corpus.at(parent).id == *hit;
+        }
+    }
+    relevant.numbered_parent().as_ref() == Some(hit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judgments_parse_and_errors_name_the_line() {
+        let ok = "# comment\n\nd01\tjustert score\t12C\nd02\talert\tdef:Alert, 13\n";
+        let js = parse_judgments(ok).unwrap_or_default();
+        assert_eq!(js.len(), 2);
+        assert_eq!(js[1].relevant.len(), 2);
+        let bad = "d01\tjustert score\t12C\nd02\tx\t12Q9z!\n";
+        let err = parse_judgments(bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.starts_with("line 2:"), "{err}");
+        let short = "d01\tonly two\n";
+        assert!(matches!(parse_judgments(short), Err(EvalError::Fields { line: 1, found: 2 })));
+        let dup = "a\tq\t12\na\tq\t13\n";
+        assert!(matches!(parse_judgments(dup), Err(EvalError::DuplicateQid { line: 2, .. })));
+    }
+}

@@ -1,0 +1,488 @@
+//! The search index: built once from a corpus, then read by every query.
+//!
+//! Building analyses each unit in its book's language, collects the corpus
+//! vocabulary (for typo, ascii, prefix and compound matching), and writes one
+//! tantivy document per unit into a RAM directory. The index keeps a single
+//! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
+//! does IO, so the same index serves the CLI, the server and the benches.
+
+use std::collections::HashSet;
+
+use tantivy::collector::TopDocs;
+use tantivy::columnar::Column;
+use tantivy::tokenizer::{PreTokenizedString, Token};
+use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
+
+use super::analyzer::{register_all, Analyzers, Lang, Tok};
+use super::query::{self, Features, Plan, SearchQuery};
+use super::schema::{self, Fields};
+use super::snippet::{self, SNIPPET_CHARS};
+use super::vocab::Vocabulary;
+use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
+use crate::corpus::{BookId, Corpus, Provision};
+
+/// Indexing arena of the single writer thread.
+const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
+/// Candidates fetched per wanted hit, so that dedupe still fills the page.
+const FETCH_FACTOR: usize = 4;
+/// Extra candidates fetched on top of `FETCH_FACTOR * limit`.
+const FETCH_EXTRA: usize = 20;
+/// Candidates re-ranked by word coverage, at least.
+const RERANK_POOL: usize = 100;
+/// How hard a passage is penalised for each query word it lacks: its score
+/// is multiplied by (words found / words in query) to this power.
+const COVERAGE_EXP: i32 = 2;
+
+/// A retrieval unit before analysis.
+#[derive(Clone, Debug)]
+pub(crate) struct UnitSource {
+    /// Index of the provision in the corpus.
+    pub corpus: usize,
+    pub book: BookId,
+    /// The provision's own heading, or empty.
+    pub title: String,
+    /// The headings of its ancestors, one per line.
+    pub context: String,
+    /// Its own text and footnotes.
+    pub body: String,
+}
+
+/// The units of a corpus: every provision with a heading or text of its own.
+/// (A numbered item whose text is all in its sub-items has nothing to show.)
+pub(crate) fn unit_sources(corpus: &Corpus) -> Vec<UnitSource> {
+    let mut out = Vec::new();
+    for (idx, p) in corpus.provisions().iter().enumerate() {
+        let title = p.title.clone().unwrap_or_default();
+        let body = body_text(p);
+        if title.trim().is_empty() && body.trim().is_empty() {
+            continue;
+        }
+        let path = corpus.path_of(idx);
+        let context = path[..path.len().saturating_sub(1)]
+            .iter()
+            .filter_map(|&i| corpus.at(i).title.clone())
+            .collect::<Vec<_>>()
+            .join("\n");
+        out.push(UnitSource {
+            corpus: idx,
+            book: p.book,
+            title,
+            context,
+            body,
+        });
+    }
+    out
+}
+
+/// A provision's own text followed by its footnotes: what a unit's body is.
+pub(crate) fn body_text(p: &Provision) -> String {
+    let mut text = p.text();
+    for f in &p.footnotes {
+        if !text.is_empty() {
+            text.push_str("\n\n");
+        }
+        text.push_str(&f.text);
+    }
+    text
+}
+
+/// What the index remembers of a unit, to turn a tantivy doc into a hit.
+#[derive(Clone, Debug)]
+struct UnitMeta {
+    corpus: usize,
+    /// Every term of the unit (all fields, compound parts included), to
+    /// count how many query words it has.
+    terms: HashSet<String>,
+}
+
+/// The in-memory search index of one corpus. See the module docs.
+pub struct SearchIndex {
+    reader: IndexReader,
+    fields: Fields,
+    units: Vec<UnitMeta>,
+    vocab: Vocabulary,
+    analyzers: Analyzers,
+    corpus_len: usize,
+    features: Features,
+}
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchIndex")
+            .field("units", &self.units.len())
+            .field("words", &self.vocab.len())
+            .field("compounds", &self.vocab.compound_count())
+            .finish()
+    }
+}
+
+/// Sizes of a built index, for `lovbok` diagnostics and the benches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexStats {
+    /// Documents in the tantivy index.
+    pub docs: u64,
+    /// Distinct retrieval units.
+    pub units: usize,
+    /// Distinct word forms of the corpus.
+    pub words: usize,
+    /// Word forms split as compounds.
+    pub compounds: usize,
+    /// Bytes of the tantivy index (postings, positions, norms, fast fields).
+    pub index_bytes: u64,
+}
+
+impl SearchIndex {
+    /// Builds the index of a corpus in memory.
+    pub fn build(corpus: &Corpus) -> Result<SearchIndex, SearchError> {
+        SearchIndex::build_repeated(corpus, 1)
+    }
+
+    /// Builds an index with every unit added `copies` times as distinct
+    /// documents: the scale benchmark's corpus. Hits of copies share the
+    /// provision, so dedupe shows each once.
+    #[doc(hidden)]
+    pub fn build_repeated(corpus: &Corpus, copies: usize) -> Result<SearchIndex, SearchError> {
+        let sources = unit_sources(corpus);
+        let mut analyzers = Analyzers::new();
+        let analysed: Vec<Analysed> = sources
+            .iter()
+            .map(|u| {
+                let lang = Lang::of_book(u.book);
+                Analysed {
+                    lang,
+                    title: analyzers.analyze(lang, &u.title),
+                    context: analyzers.analyze(lang, &u.context),
+                    body: analyzers.analyze(lang, &u.body),
+                }
+            })
+            .collect();
+        let vocab = Vocabulary::build(
+            analysed.iter().flat_map(|a| {
+                [
+                    (a.lang, a.title.as_slice()),
+                    (a.lang, a.context.as_slice()),
+                    (a.lang, a.body.as_slice()),
+                ]
+            }),
+            &mut analyzers,
+        );
+
+        let (schema, fields) = schema::build();
+        let index = Index::create_in_ram(schema);
+        register_all(&index);
+        let mut writer: IndexWriter<TantivyDocument> =
+            index.writer_with_num_threads(1, WRITER_BUDGET_BYTES)?;
+        let docs: Vec<TantivyDocument> = sources
+            .iter()
+            .zip(&analysed)
+            .enumerate()
+            .map(|(i, (u, a))| document(&fields, &vocab, i, u, a))
+            .collect();
+        for _ in 0..copies.max(1) {
+            for doc in &docs {
+                writer.add_document(doc.clone())?;
+            }
+        }
+        writer.commit()?;
+        writer.wait_merging_threads()?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(SearchIndex {
+            reader,
+            fields,
+            units: sources
+                .iter()
+                .zip(&analysed)
+                .map(|(u, a)| UnitMeta {
+                    corpus: u.corpus,
+                    terms: a.terms(&vocab),
+                })
+                .collect(),
+            vocab,
+            analyzers,
+            corpus_len: corpus.provisions().len(),
+            features: Features::ALL,
+        })
+    }
+
+    /// Sizes of the index.
+    pub fn stats(&self) -> Result<IndexStats, SearchError> {
+        let searcher = self.reader.searcher();
+        let bytes = searcher
+            .space_usage()
+            .map_err(|e| SearchError::Index(e.into()))?
+            .total()
+            .get_bytes();
+        Ok(IndexStats {
+            docs: searcher.num_docs(),
+            units: self.units.len(),
+            words: self.vocab.len(),
+            compounds: self.vocab.compound_count(),
+            index_bytes: bytes,
+        })
+    }
+
+    /// Switches forgiving matchers on or off, for measuring each one.
+    #[doc(hidden)]
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// Ranked hits for a query, the cited provision first.
+    ///
+    /// Never panics on any query: a query with nothing searchable (only
+    /// punctuation or stop words) gives no hits. `corpus` must be the corpus
+    /// the index was built from.
+    pub fn search(
+        &self,
+        corpus: &Corpus,
+        query: &SearchQuery,
+        opts: &SearchOptions,
+    ) -> Result<Vec<Hit>, SearchError> {
+        if corpus.provisions().len() != self.corpus_len {
+            return Err(SearchError::CorpusMismatch {
+                expected: self.corpus_len,
+                got: corpus.provisions().len(),
+            });
+        }
+        let features = self.features;
+        let limit = opts.limit.clamp(1, MAX_LIMIT);
+        let mut analyzers = self.analyzers.clone();
+        let plan = query::plan(query, corpus, &self.vocab, &mut analyzers, &features);
+
+        let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
+        if let Some(idx) = plan.cite {
+            if opts.book.is_none_or(|b| corpus.at(idx).book == b) {
+                picked.push((idx, 0.0, true));
+            }
+        }
+        if let Some(q) = query::build(&plan, &self.fields, opts.book, &features) {
+            let searcher = self.reader.searcher();
+            let fetch = (limit * FETCH_FACTOR + FETCH_EXTRA).max(RERANK_POOL);
+            let top = searcher.search(q.as_ref(), &TopDocs::with_limit(fetch).order_by_score())?;
+            let mut columns: Vec<Option<Column<u64>>> = vec![None; searcher.segment_readers().len()];
+            let mut ranked: Vec<(f32, usize)> = Vec::with_capacity(top.len());
+            for (score, addr) in top {
+                let Some(unit) = self.unit_of(&searcher, &mut columns, addr)? else {
+                    continue;
+                };
+                let factor = if features.coverage {
+                    coverage(&plan, &unit.terms).powf(std::env::var("LB_COV").ok().and_then(|v| v.parse().ok()).unwrap_or(COVERAGE_EXP as f32))
+                } else {
+                    1.0
+                };
+                ranked.push((score * factor, unit.corpus));
+            }
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (score, idx) in ranked {
+                if picked.len() >= limit {
+                    break;
+                }
+                let clash = |&(other, _, _): &(usize, f32, bool)| {
+                    if features.dedupe {
+                        same_lineage(corpus, idx, other)
+                    } else {
+                        idx == other
+                    }
+                };
+                if picked.iter().any(clash) {
+                    continue;
+                }
+                picked.push((idx, score, false));
+            }
+        }
+        // A citation outranks every word hit.
+        let top_score = picked
+            .iter()
+            .filter(|p| !p.2)
+            .map(|p| p.1)
+            .fold(0.0f32, f32::max);
+        let terms = plan.terms();
+        Ok(picked
+            .into_iter()
+            .map(|(idx, score, via_citation)| Hit {
+                id: corpus.at(idx).id.clone(),
+                index: idx,
+                score: if via_citation { top_score + 1.0 } else { score },
+                snippet: self.snippet(corpus, idx, &plan, &terms, &mut analyzers),
+                via_citation,
+            })
+            .collect())
+    }
+
+    /// The unit of a tantivy document, through the `unit` fast field.
+    fn unit_of(
+        &self,
+        searcher: &tantivy::Searcher,
+        columns: &mut [Option<Column<u64>>],
+        addr: DocAddress,
+    ) -> Result<Option<&UnitMeta>, SearchError> {
+        let seg = addr.segment_ord as usize;
+        let Some(slot) = columns.get_mut(seg) else {
+            return Ok(None);
+        };
+        if slot.is_none() {
+            *slot = Some(searcher.segment_reader(addr.segment_ord).fast_fields().u64("unit")?);
+        }
+        let unit = slot.as_ref().and_then(|c| c.first(addr.doc_id));
+        Ok(unit
+            .and_then(|u| usize::try_from(u).ok())
+            .and_then(|u| self.units.get(u)))
+    }
+
+    /// The snippet of a hit: its text (or its heading, or, for a provision
+    /// whose text is all in its sub-items, the first of those) with marks.
+    fn snippet(
+        &self,
+        corpus: &Corpus,
+        idx: usize,
+        _plan: &Plan,
+        terms: &HashSet<&str>,
+        analyzers: &mut Analyzers,
+    ) -> String {
+        let source = std::iter::once(idx)
+            .chain(corpus.descendants(idx))
+            .map(|i| corpus.at(i))
+            .find_map(|p| {
+                let body = body_text(p);
+                if !body.trim().is_empty() {
+                    return Some((p, body));
+                }
+                p.title.clone().filter(|t| !t.trim().is_empty()).map(|t| (p, t))
+            });
+        let Some((p, text)) = source else {
+            return String::new();
+        };
+        let lang = Lang::of_book(p.book);
+        let toks = analyzers.analyze(lang, &text);
+        let marks: Vec<bool> = toks.iter().map(|t| self.matches(lang, t, terms)).collect();
+        snippet::render(&text, &toks, &marks, SNIPPET_CHARS)
+    }
+
+    /// True when a word of a passage is one the query searched for, directly
+    /// or as a compound part.
+    fn matches(&self, lang: Lang, tok: &Tok, terms: &HashSet<&str>) -> bool {
+        let Some(term) = &tok.term else {
+            return false;
+        };
+        terms.contains(term.as_str())
+            || (self.features.compounds
+                && self
+                    .vocab
+                    .parts(lang, &tok.surface)
+                    .is_some_and(|ps| ps.iter().any(|p| terms.contains(p.as_str()))))
+    }
+}
+
+/// A unit's three text fields, analysed.
+struct Analysed {
+    lang: Lang,
+    title: Vec<Tok>,
+    context: Vec<Tok>,
+    body: Vec<Tok>,
+}
+
+impl Analysed {
+    /// Every term of the unit, compound parts included.
+    fn terms(&self, vocab: &Vocabulary) -> HashSet<String> {
+        let mut out = HashSet::new();
+        for tok in self.title.iter().chain(&self.context).chain(&self.body) {
+            if let Some(t) = &tok.term {
+                out.insert(t.clone());
+            }
+            if let Some(parts) = vocab.parts(self.lang, &tok.surface) {
+                out.extend(parts.iter().cloned());
+            }
+        }
+        out
+    }
+}
+
+/// Share of the query's words a unit has (1.0 when the query has none).
+fn coverage(plan: &Plan, terms: &HashSet<String>) -> f32 {
+    if plan.words.is_empty() {
+        return 1.0;
+    }
+    let found = plan
+        .words
+        .iter()
+        .filter(|w| w.variants.iter().any(|v| terms.contains(&v.term)))
+        .count();
+    found as f32 / plan.words.len() as f32
+}
+
+/// The tantivy document of unit `i`.
+fn document(
+    fields: &Fields,
+    vocab: &Vocabulary,
+    i: usize,
+    u: &UnitSource,
+    a: &Analysed,
+) -> TantivyDocument {
+    let mut doc = TantivyDocument::new();
+    doc.add_u64(fields.unit, i as u64);
+    doc.add_text(fields.book, u.book.as_str());
+    doc.add_pre_tokenized_text(fields.title, pre_tokenized(&u.title, &a.title));
+    doc.add_pre_tokenized_text(fields.context, pre_tokenized(&u.context, &a.context));
+    doc.add_pre_tokenized_text(fields.body, pre_tokenized(&u.body, &a.body));
+    // Compound parts sit at the position of their word.
+    let mut parts = Vec::new();
+    for tok in a.title.iter().chain(&a.body) {
+        if let Some(ps) = vocab.parts(a.lang, &tok.surface) {
+            for p in ps {
+                parts.push(Token {
+                    offset_from: 0,
+                    offset_to: 0,
+                    position: parts.len(),
+                    text: p.clone(),
+                    position_length: 1,
+                });
+            }
+        }
+    }
+    doc.add_pre_tokenized_text(
+        fields.parts,
+        PreTokenizedString {
+            text: String::new(),
+            tokens: parts,
+        },
+    );
+    doc
+}
+
+/// The tokens of an analysed text as tantivy wants them (stop words out).
+fn pre_tokenized(text: &str, toks: &[Tok]) -> PreTokenizedString {
+    PreTokenizedString {
+        text: text.to_string(),
+        tokens: toks
+            .iter()
+            .filter_map(|t| {
+                t.term.as_ref().map(|term| Token {
+                    offset_from: t.from,
+                    offset_to: t.to,
+                    position: t.position,
+                    text: term.clone(),
+                    position_length: 1,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// True when `a` and `b` are the same provision or one contains the other.
+fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
+    is_ancestor_or_self(corpus, a, b) || is_ancestor_or_self(corpus, b, a)
+}
+
+fn is_ancestor_or_self(corpus: &Corpus, anc: usize, idx: usize) -> bool {
+    let mut cur = Some(idx);
+    while let Some(i) = cur {
+        if i == anc {
+            return true;
+        }
+        cur = corpus.provisions().get(i).and_then(|p| p.parent);
+    }
+    false
+}

@@ -1,0 +1,509 @@
+//! The corpus's own vocabulary, the dictionary behind forgiving matching.
+//!
+//! Built once with the index from the words the books actually use, so every
+//! expansion of a query word (a typo, an ascii spelling, a completion, a
+//! compound part) lands on a term that exists in the index. There is no
+//! external dictionary: a compound is split only into words the corpus itself
+//! uses, which keeps splits conservative and the rules language-neutral.
+
+use std::collections::{HashMap, HashSet};
+
+use super::analyzer::{fold, fold_variants, needs_fold, Analyzers, Lang, Tok};
+
+/// Shortest word that is tried as a compound (in characters).
+const MIN_COMPOUND_CHARS: usize = 8;
+/// Shortest first or middle part of a compound (`mot·spiller`).
+const MIN_MODIFIER_CHARS: usize = 3;
+/// Shortest last part of a compound, the one that carries the inflection.
+const MIN_HEAD_CHARS: usize = 4;
+/// Most parts a compound is split into.
+const MAX_PARTS: usize = 3;
+/// Occurrences (of its stem) a three-letter word needs to be taken as a
+/// compound's part.
+const MIN_SHORT_MODIFIER_FREQ: u32 = 5;
+/// Letters that may join two parts of a compound (`turnering·s·leder`,
+/// `spill·e·fører`).
+const LINKING_LETTERS: &[char] = &['s', 'e'];
+
+/// One distinct word form of the corpus.
+#[derive(Debug)]
+pub(crate) struct Word {
+    /// The word in lower case, as written.
+    pub text: String,
+    chars: Vec<char>,
+    /// Its ascii spelling, when it differs.
+    folded: Option<Vec<char>>,
+    /// The index terms it was analysed to (one per language it occurs in).
+    pub terms: Vec<String>,
+    /// How often it occurs in the corpus.
+    pub freq: u32,
+}
+
+/// How far a query word is from a corpus word, in typos.
+pub(crate) type Cost = u8;
+
+/// The corpus vocabulary; see the module docs.
+#[derive(Debug, Default)]
+pub(crate) struct Vocabulary {
+    words: Vec<Word>,
+    by_surface: HashMap<String, usize>,
+    /// Word ids by length in characters (of the word and of its ascii
+    /// spelling), for typo candidates.
+    by_len: Vec<Vec<usize>>,
+    /// Ascii spellings of words that have æ, ø or å → word ids.
+    folded: HashMap<String, Vec<usize>>,
+    /// Every word and its canonical ascii spelling, sorted, for completions.
+    sorted: Vec<(String, usize)>,
+    /// Index terms → number of occurrences.
+    terms: HashMap<String, u32>,
+    /// Ascii spellings of terms that have æ, ø or å → the terms.
+    folded_terms: HashMap<String, Vec<String>>,
+    /// Per language: a compound word → the terms of its parts.
+    compounds: [HashMap<String, Vec<String>>; 2],
+}
+
+fn lang_slot(lang: Lang) -> usize {
+    match lang {
+        Lang::Nb => 0,
+        Lang::Da => 1,
+    }
+}
+
+impl Vocabulary {
+    /// Collects the vocabulary from analysed texts, then splits compounds.
+    pub(crate) fn build<'a>(
+        texts: impl IntoIterator<Item = (Lang, &'a [Tok])>,
+        analyzers: &mut Analyzers,
+    ) -> Vocabulary {
+        let mut v = Vocabulary::default();
+        let mut seen_in: [HashSet<usize>; 2] = [HashSet::new(), HashSet::new()];
+        for (lang, toks) in texts {
+            for tok in toks {
+                let id = v.intern(&tok.surface);
+                let word = &mut v.words[id];
+                word.freq += 1;
+                if let Some(term) = &tok.term {
+                    if !word.terms.contains(term) {
+                        word.terms.push(term.clone());
+                    }
+                    *v.terms.entry(term.clone()).or_insert(0) += 1;
+                    seen_in[lang_slot(lang)].insert(id);
+                }
+            }
+        }
+        for (id, w) in v.words.iter().enumerate() {
+            for len in [Some(w.chars.len()), w.folded.as_ref().map(Vec::len)]
+                .into_iter()
+                .flatten()
+            {
+                if v.by_len.len() <= len {
+                    v.by_len.resize_with(len + 1, Vec::new);
+                }
+                if v.by_len[len].last() != Some(&id) {
+                    v.by_len[len].push(id);
+                }
+            }
+            v.sorted.push((w.text.clone(), id));
+            if needs_fold(&w.text) {
+                v.sorted.push((fold(&w.text), id));
+                for spelling in fold_variants(&w.text) {
+                    v.folded.entry(spelling).or_default().push(id);
+                }
+            }
+        }
+        v.sorted.sort();
+        for term in v.terms.keys() {
+            for spelling in fold_variants(term) {
+                v.folded_terms
+                    .entry(spelling)
+                    .or_default()
+                    .push(term.clone());
+            }
+        }
+        for lang in Lang::ALL {
+            let mut ids: Vec<usize> = seen_in[lang_slot(lang)].iter().copied().collect();
+            ids.sort_unstable();
+            for id in ids {
+                let text = v.words[id].text.clone();
+                if let Some(parts) = v.split(&text, lang, analyzers) {
+                    v.compounds[lang_slot(lang)].insert(text, parts);
+                }
+            }
+        }
+        v
+    }
+
+    fn intern(&mut self, surface: &str) -> usize {
+        if let Some(&id) = self.by_surface.get(surface) {
+            return id;
+        }
+        let id = self.words.len();
+        self.words.push(Word {
+            text: surface.to_string(),
+            chars: surface.chars().collect(),
+            folded: needs_fold(surface).then(|| fold(surface).chars().collect()),
+            terms: Vec::new(),
+            freq: 0,
+        });
+        self.by_surface.insert(surface.to_string(), id);
+        id
+    }
+
+    /// The word with this id.
+    pub(crate) fn word(&self, id: usize) -> Option<&Word> {
+        self.words.get(id)
+    }
+
+    /// Number of distinct word forms.
+    pub(crate) fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// True when `term` occurs in the index.
+    pub(crate) fn has_term(&self, term: &str) -> bool {
+        self.terms.contains_key(term)
+    }
+
+    /// Occurrences of a term in the corpus.
+    pub(crate) fn term_freq(&self, term: &str) -> u32 {
+        self.terms.get(term).copied().unwrap_or(0)
+    }
+
+    /// True when the corpus uses this exact word form.
+    pub(crate) fn has_word(&self, surface: &str) -> bool {
+        self.by_surface.contains_key(surface)
+    }
+
+    /// Words whose ascii spelling is `spelling` (`noling` → `nøling`).
+    pub(crate) fn unfold(&self, spelling: &str) -> &[usize] {
+        self.folded.get(spelling).map_or(&[], Vec::as_slice)
+    }
+
+    /// Terms whose ascii spelling is `spelling` (the stem `ubefoj` → `ubeføj`).
+    pub(crate) fn unfold_term(&self, spelling: &str) -> &[String] {
+        self.folded_terms.get(spelling).map_or(&[], Vec::as_slice)
+    }
+
+    /// The terms of a compound's parts, if the corpus word `surface` of a
+    /// `lang` text splits.
+    pub(crate) fn parts(&self, lang: Lang, surface: &str) -> Option<&[String]> {
+        self.compounds[lang_slot(lang)]
+            .get(surface)
+            .map(Vec::as_slice)
+    }
+
+    /// Number of compounds found, per language (for diagnostics).
+    pub(crate) fn compound_count(&self) -> usize {
+        self.compounds.iter().map(HashMap::len).sum()
+    }
+
+    /// Up to `max` corpus words that start with `prefix` (also through their
+    /// ascii spelling), the most frequent first; `prefix` itself excluded.
+    pub(crate) fn completions(&self, prefix: &str, max: usize) -> Vec<usize> {
+        let start = self.sorted.partition_point(|(k, _)| k.as_str() < prefix);
+        let mut ids: Vec<usize> = Vec::new();
+        for (key, id) in &self.sorted[start..] {
+            if !key.starts_with(prefix) {
+                break;
+            }
+            if key != prefix && !ids.contains(id) {
+                ids.push(*id);
+            }
+        }
+        ids.sort_by_key(|&id| std::cmp::Reverse(self.words[id].freq));
+        ids.truncate(max);
+        ids
+    }
+
+    /// Corpus words within the typo budget of `word`, with their cost.
+    ///
+    /// Meilisearch's rules: no typo on words under 5 letters, one on 5-8,
+    /// two on 9 or more; a typo in the first letter counts double. A corpus
+    /// word with æ, ø or å is also compared through its ascii spelling, so
+    /// a typo and a missing `ø` can come together.
+    pub(crate) fn typos(&self, word: &str) -> Vec<(usize, Cost)> {
+        let q: Vec<char> = word.chars().collect();
+        let budget = typo_budget(q.len());
+        if budget == 0 {
+            return Vec::new();
+        }
+        let mut out: Vec<(usize, Cost)> = Vec::new();
+        let lo = q.len().saturating_sub(budget as usize);
+        let hi = (q.len() + budget as usize).min(self.by_len.len().saturating_sub(1));
+        for len in lo..=hi {
+            let Some(ids) = self.by_len.get(len) else {
+                continue;
+            };
+            for &id in ids {
+                let w = &self.words[id];
+                let mut best = typo_cost(&q, &w.chars, budget);
+                if let Some(f) = &w.folded {
+                    best = match (best, typo_cost(&q, f, budget)) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                }
+                if let Some(cost) = best.filter(|c| *c > 0) {
+                    if !out.iter().any(|(i, _)| *i == id) {
+                        out.push((id, cost));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Splits a corpus word into corpus words, or `None` when it is not a
+    /// compound. Returns the parts' terms, without the whole word's own.
+    pub(crate) fn split(&self, word: &str, lang: Lang, analyzers: &mut Analyzers) -> Option<Vec<String>> {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < MIN_COMPOUND_CHARS || !chars.iter().all(|c| c.is_alphabetic()) {
+            return None;
+        }
+        let parts = self.best_split(&chars, MAX_PARTS, analyzers, lang, true)?;
+        let whole = analyzers.term(lang, word);
+        let mut terms: Vec<String> = Vec::new();
+        for part in parts {
+            let t = analyzers.term(lang, &part)?;
+            // A part with the whole word's own stem means the "split" only
+            // cut off an ending (`feil·ende`): not a compound.
+            if Some(&t) == whole.as_ref() {
+                return None;
+            }
+            if !terms.contains(&t) {
+                terms.push(t);
+            }
+        }
+        (terms.len() >= 2).then_some(terms)
+    }
+
+    /// The split of `chars` into the fewest parts (at most `max_parts`),
+    /// preferring the longest first part. With `must_split` a single part
+    /// (the word itself) does not count.
+    fn best_split(
+        &self,
+        chars: &[char],
+        max_parts: usize,
+        analyzers: &mut Analyzers,
+        lang: Lang,
+        must_split: bool,
+    ) -> Option<Vec<String>> {
+        let whole: String = chars.iter().collect();
+        if !must_split && self.is_head(&whole, lang, analyzers) {
+            return Some(vec![whole]);
+        }
+        if max_parts < 2 {
+            return None;
+        }
+        let mut best: Option<Vec<String>> = None;
+        let top = chars.len().saturating_sub(MIN_HEAD_CHARS);
+        for cut in (MIN_MODIFIER_CHARS..=top).rev() {
+            let modifier: String = chars[..cut].iter().collect();
+            if !self.is_modifier(&modifier, lang, analyzers) {
+                continue;
+            }
+            let mut rests: Vec<usize> = vec![cut];
+            if chars
+                .get(cut)
+                .is_some_and(|c| LINKING_LETTERS.contains(c))
+            {
+                rests.push(cut + 1);
+            }
+            for rest in rests {
+                if chars.len() - rest < MIN_HEAD_CHARS {
+                    continue;
+                }
+                if let Some(tail) =
+                    self.best_split(&chars[rest..], max_parts - 1, analyzers, lang, false)
+                {
+                    if best.as_ref().is_none_or(|b| tail.len() + 1 < b.len()) {
+                        let mut parts = vec![modifier.clone()];
+                        parts.extend(tail);
+                        best = Some(parts);
+                    }
+                }
+            }
+            if best.as_ref().is_some_and(|b| b.len() == 2) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// A first or middle part: a corpus word that is not a stop word. A
+    /// three-letter one must be common (`par`, `lag`, `tid`), since rare
+    /// short words are mostly chance (`ber·egnes`).
+    fn is_modifier(&self, part: &str, lang: Lang, analyzers: &mut Analyzers) -> bool {
+        let len = part.chars().count();
+        if len < MIN_MODIFIER_CHARS || !self.has_word(part) || analyzers.term(lang, part).is_none() {
+            return false;
+        }
+        len > MIN_MODIFIER_CHARS || self.stem_freq(part, analyzers) >= MIN_SHORT_MODIFIER_FREQ
+    }
+
+    /// A last part: a corpus word, or a longer form whose stem the corpus
+    /// uses. A three-letter head must be a common word (`feil·giv`); a
+    /// four-letter one must occur as a word of its own, since four letters
+    /// reached only through a stem are usually an ending (`-rens`).
+    fn is_head(&self, part: &str, lang: Lang, analyzers: &mut Analyzers) -> bool {
+        let len = part.chars().count();
+        if len < MIN_MODIFIER_CHARS || analyzers.term(lang, part).is_none() {
+            return false;
+        }
+        if len < MIN_HEAD_CHARS {
+            return self.has_word(part)
+                && self.stem_freq(part, analyzers) >= MIN_SHORT_MODIFIER_FREQ;
+        }
+        self.has_word(part) || (len > MIN_HEAD_CHARS && self.stem_freq(part, analyzers) > 0)
+    }
+
+    /// Occurrences of a word's stems in the whole corpus. Both languages
+    /// count as evidence that a part is a word: the books share most of
+    /// their vocabulary, and each alone is small.
+    fn stem_freq(&self, word: &str, analyzers: &mut Analyzers) -> u32 {
+        Lang::ALL
+            .iter()
+            .filter_map(|&l| analyzers.term(l, word))
+            .map(|t| self.term_freq(&t))
+            .sum()
+    }
+}
+
+/// Typos allowed in a word of `len` characters.
+pub(crate) fn typo_budget(len: usize) -> Cost {
+    match len {
+        0..=4 => 0,
+        5..=8 => 1,
+        _ => 2,
+    }
+}
+
+/// Optimal-string-alignment distance of `a` and `b`, plus one when the first
+/// letters differ; `None` when over `budget`.
+pub(crate) fn typo_cost(a: &[char], b: &[char], budget: Cost) -> Option<Cost> {
+    let first = Cost::from(a.first() != b.first());
+    if first > budget {
+        return None;
+    }
+    let d = osa_distance(a, b, (budget - first) as usize)?;
+    let cost = d as Cost + if d > 0 { first } else { 0 };
+    (cost <= budget).then_some(cost)
+}
+
+/// Levenshtein distance with adjacent transpositions (optimal string
+/// alignment), or `None` as soon as it must exceed `max`.
+fn osa_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    let n = b.len();
+    let mut prev2: Vec<usize> = vec![0; n + 1];
+    let mut prev: Vec<usize> = (0..=n).collect();
+    let mut cur: Vec<usize> = vec![0; n + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=n {
+            let sub = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + sub);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(prev2[j - 2] + 1);
+            }
+            cur[j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min > max {
+            return None;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let d = prev[n];
+    (d <= max).then_some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    fn vocab(lang: Lang, text: &str) -> Vocabulary {
+        let mut a = Analyzers::new();
+        let toks = a.analyze(lang, text);
+        Vocabulary::build([(lang, toks.as_slice())], &mut a)
+    }
+
+    #[test]
+    fn typo_budget_follows_word_length() {
+        assert_eq!(typo_budget(4), 0);
+        assert_eq!(typo_budget(5), 1);
+        assert_eq!(typo_budget(8), 1);
+        assert_eq!(typo_budget(9), 2);
+    }
+
+    #[test]
+    fn first_letter_typo_counts_double() {
+        // One substitution inside the word: one typo.
+        assert_eq!(typo_cost(&chars("straff"), &chars("strafv"), 1), Some(1));
+        // The same substitution on the first letter costs two.
+        assert_eq!(typo_cost(&chars("straff"), &chars("ttraff"), 1), None);
+        assert_eq!(typo_cost(&chars("turneringer"), &chars("vurneringer"), 2), Some(2));
+        // Transposition is one edit.
+        assert_eq!(typo_cost(&chars("spilelr"), &chars("spiller"), 1), Some(1));
+        assert_eq!(typo_cost(&chars("kort"), &chars("kort"), 0), Some(0));
+    }
+
+    #[test]
+    fn compounds_split_into_corpus_words() {
+        let v = vocab(
+            Lang::Nb,
+            "prosedyre straff prosedyrestraff turnering leder turneringsleder kamp",
+        );
+        assert_eq!(v.parts(Lang::Nb, "prosedyrestraff"), Some(&["nb:prosedyr".to_string(), "nb:straff".to_string()][..]));
+        let parts = v.parts(Lang::Nb, "turneringsleder").unwrap_or_default();
+        assert!(parts.iter().any(|p| p.starts_with("nb:turnering")), "{parts:?}");
+        // A word that is not made of corpus words stays whole.
+        assert_eq!(v.parts(Lang::Nb, "kamp"), None);
+    }
+
+    #[test]
+    fn typos_find_the_corpus_word() {
+        let v = vocab(Lang::Nb, "prosedyrestraff nøling");
+        let ids: Vec<_> = v.typos("prosedyrestaff").into_iter().map(|(id, _)| id).collect();
+        let words: Vec<_> = ids.iter().filter_map(|&i| v.word(i)).map(|w| w.text.as_str()).collect();
+        assert_eq!(words, ["prosedyrestraff"]);
+        // A typo plus a missing ø.
+        let words: Vec<_> = v.typos("nolinng").into_iter().filter_map(|(i, _)| v.word(i)).map(|w| w.text.clone()).collect();
+        assert_eq!(words, ["nøling"]);
+    }
+
+    #[test]
+    fn completions_and_unfolding() {
+        let v = vocab(Lang::Nb, "nøling nøle turneringsleder turnering");
+        let got: Vec<_> = v.completions("turn", 5).into_iter().filter_map(|i| v.word(i)).map(|w| w.text.clone()).collect();
+        assert_eq!(got.len(), 2);
+        let got: Vec<_> = v.completions("nol", 5).into_iter().filter_map(|i| v.word(i)).map(|w| w.text.clone()).collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(v.unfold("noling").len(), 1);
+    }
+}
+#[cfg(test)]
+mod dump {
+    #[test]
+    #[ignore]
+    fn dump_compounds() {
+        let c = crate::corpus::Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        let mut a = super::Analyzers::new();
+        let units = crate::search::index::unit_sources(&c);
+        let toks: Vec<_> = units.iter().map(|u| { let l = super::Lang::of_book(u.book); (l, a.analyze(l, &format!("{}\n{}", u.title, u.body))) }).collect();
+        let v = super::Vocabulary::build(toks.iter().map(|(l, t)| (*l, t.as_slice())), &mut a);
+        for (i, m) in v.compounds.iter().enumerate() {
+            let mut ks: Vec<_> = m.iter().collect();
+            ks.sort();
+            for (k, p) in ks { println!("{i} {k} -> {p:?}"); }
+        }
+    }
+}

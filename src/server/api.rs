@@ -1,0 +1,447 @@
+/*!
+The JSON API: its data transfer objects and handlers.
+
+This is the only place JSON field names live. Every DTO is built from domain
+types by a function here, so renaming a field in the corpus or the search
+module cannot silently change the contract other software depends on; the
+contract itself is written down in `openapi.json` and checked against real
+responses by the integration tests.
+*/
+
+use axum::extract::State;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::cite::{Resolved, Status};
+use crate::corpus::{BookId, ProvisionId};
+use crate::kb::{url_of, KbSearchError};
+use crate::search::SearchOptions;
+use crate::web::{label_of, Site};
+
+use super::error::{ApiError, ApiJson, ApiPath, ApiQuery};
+use super::AppState;
+
+/// The largest `limit` a search accepts.
+pub const MAX_LIMIT: usize = 50;
+/// The `limit` when none is given.
+pub const DEFAULT_LIMIT: usize = 10;
+/// The largest body `POST /api/link` accepts.
+pub const MAX_LINK_BODY: usize = 64 * 1024;
+/// The longest citation `/api/resolve` accepts, in bytes.
+const MAX_RESOLVE_INPUT: usize = 1000;
+
+/// The OpenAPI description of this API.
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+// --- search ---------------------------------------------------------------
+
+/// `GET /api/search` parameters, as sent; checked by the handler so that
+/// each mistake gets its own message.
+#[derive(Deserialize)]
+pub(crate) struct SearchParams {
+    q: Option<String>,
+    limit: Option<String>,
+    book: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct SearchResponse {
+    query: String,
+    total: usize,
+    took_us: u64,
+    hits: Vec<HitDto>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct HitDto {
+    cite: String,
+    /// The provision's name for people (`Lov 12C1`).
+    label: String,
+    book: BookId,
+    kind: &'static str,
+    title: Option<String>,
+    /// Escaped HTML with `<mark>` around matched words.
+    snippet: String,
+    url: String,
+    score: f32,
+    /// True when the query was a citation and this is its target.
+    via_citation: bool,
+}
+
+pub(crate) fn parse_book(raw: Option<&str>) -> Result<Option<BookId>, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(b) => b.parse().map(Some).map_err(|_| {
+            ApiError::BadRequest(format!("book must be laws or handbook, not {b:?}"))
+        }),
+    }
+}
+
+fn parse_limit(raw: Option<&str>) -> Result<usize, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(DEFAULT_LIMIT),
+        Some(l) => match l.parse::<usize>() {
+            Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
+            _ => Err(ApiError::BadRequest(format!(
+                "limit must be a whole number from 1 to {MAX_LIMIT}, not {l:?}"
+            ))),
+        },
+    }
+}
+
+impl From<KbSearchError> for ApiError {
+    fn from(e: KbSearchError) -> ApiError {
+        match e {
+            KbSearchError::Query(q) => ApiError::BadRequest(q.to_string()),
+            KbSearchError::Search(s) => ApiError::Internal(format!("search: {s}")),
+        }
+    }
+}
+
+pub(crate) async fn search(
+    State(st): State<AppState>,
+    ApiQuery(p): ApiQuery<SearchParams>,
+) -> Result<Json<SearchResponse>, ApiError> {
+    let q = p.q.unwrap_or_default();
+    if q.trim().is_empty() {
+        return Err(ApiError::BadRequest("q (the query) is missing or empty".into()));
+    }
+    let opts = SearchOptions {
+        limit: parse_limit(p.limit.as_deref())?,
+        book: parse_book(p.book.as_deref())?,
+    };
+    let site = st.site();
+    let results = site.kb().search(&q, &opts)?;
+    let corpus = site.kb().corpus();
+    let hits: Vec<HitDto> = results
+        .hits
+        .iter()
+        .filter(|h| h.index < corpus.provisions().len())
+        .map(|h| {
+            let p = corpus.at(h.index);
+            HitDto {
+                cite: p.id.to_string(),
+                label: label_of(p),
+                book: p.book,
+                kind: p.kind.as_str(),
+                title: site.kb().title_of(h.index),
+                snippet: h.snippet.clone(),
+                url: url_of(&p.id),
+                score: h.score,
+                via_citation: h.via_citation,
+            }
+        })
+        .collect();
+    Ok(Json(SearchResponse {
+        query: q,
+        total: hits.len(),
+        took_us: u64::try_from(results.took_us).unwrap_or(u64::MAX),
+        hits,
+    }))
+}
+
+// --- provisions -------------------------------------------------------------
+
+#[derive(Serialize)]
+pub(crate) struct ProvisionDto {
+    cite: String,
+    label: String,
+    book: BookId,
+    lang: &'static str,
+    kind: &'static str,
+    title: Option<String>,
+    text: String,
+    html: String,
+    url: String,
+    path: Vec<String>,
+    parent: Option<String>,
+    children: Vec<String>,
+    cites: Vec<CiteDto>,
+    cited_by: Vec<CitedByDto>,
+    extends: Option<String>,
+    extended_by: Vec<String>,
+    in_corpus: bool,
+    source_pages: Vec<u16>,
+    revisions: Vec<u16>,
+    gaps: usize,
+}
+
+/// A citation this provision makes.
+#[derive(Serialize)]
+pub(crate) struct CiteDto {
+    /// The cited provision.
+    cite: String,
+    /// The citation as written.
+    text: String,
+    in_corpus: bool,
+    status: &'static str,
+    url: Option<String>,
+}
+
+/// A provision that cites this one.
+#[derive(Serialize)]
+pub(crate) struct CitedByDto {
+    cite: String,
+    text: String,
+    url: String,
+}
+
+fn status_name(s: &Status) -> &'static str {
+    match s {
+        Status::InCorpus => "in_corpus",
+        Status::OutsideText { .. } => "outside_text",
+        Status::External => "external",
+        Status::Unresolved { .. } => "unresolved",
+    }
+}
+
+fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
+    let kb = site.kb();
+    let corpus = kb.corpus();
+    let graph = kb.graph();
+    let p = corpus.at(idx);
+    let cite = |i: usize| corpus.at(i).id.to_string();
+    let top = kb.top_of(idx);
+    let mut cited_by: Vec<CitedByDto> = Vec::new();
+    for e in graph.cited_by(idx) {
+        let from = corpus.at(e.from);
+        if !cited_by.iter().any(|c| c.cite == from.id.to_string() && c.text == e.text) {
+            cited_by.push(CitedByDto {
+                cite: from.id.to_string(),
+                text: e.text.clone(),
+                url: url_of(&from.id),
+            });
+        }
+    }
+    ProvisionDto {
+        cite: p.id.to_string(),
+        label: label_of(p),
+        book: p.book,
+        lang: p.lang(),
+        kind: p.kind.as_str(),
+        title: kb.title_of(idx),
+        text: p.text(),
+        html: site.text_html(idx),
+        url: url_of(&p.id),
+        path: corpus.path_of(idx).into_iter().map(cite).collect(),
+        parent: p.parent.map(cite),
+        children: p.children.iter().map(|&c| cite(c)).collect(),
+        cites: graph
+            .cites(idx)
+            .iter()
+            .map(|e| CiteDto {
+                cite: e.to.to_string(),
+                text: e.text.clone(),
+                in_corpus: e.status == Status::InCorpus,
+                status: status_name(&e.status),
+                url: e.to_index.map(|i| url_of(&corpus.at(i).id)),
+            })
+            .collect(),
+        cited_by,
+        extends: graph.extends(top).map(cite),
+        extended_by: graph.extended_by(top).iter().map(|&x| cite(x)).collect(),
+        in_corpus: p.in_corpus,
+        source_pages: p.source_pages.clone(),
+        revisions: p.revisions.clone(),
+        gaps: p.gaps,
+    }
+}
+
+pub(crate) async fn provision(
+    State(st): State<AppState>,
+    ApiPath(raw): ApiPath<String>,
+) -> Result<Json<ProvisionDto>, ApiError> {
+    let id: ProvisionId = raw.parse()?;
+    let site = st.site();
+    let (idx, _) = site.kb().get(&id).ok_or_else(|| {
+        let nearest = site
+            .kb()
+            .corpus()
+            .nearest(&id)
+            .map(|n| format!("; the nearest provision is {}", n.id))
+            .unwrap_or_default();
+        ApiError::NotFound(format!("{id} is not in the corpus{nearest}"))
+    })?;
+    Ok(Json(provision_dto(&site, idx)))
+}
+
+// --- resolve ----------------------------------------------------------------
+
+#[derive(Deserialize)]
+pub(crate) struct ResolveParams {
+    cite: Option<String>,
+    context: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct ResolveResponse {
+    input: String,
+    matches: Vec<MatchDto>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct MatchDto {
+    cite: String,
+    book: BookId,
+    title: Option<String>,
+    in_corpus: bool,
+    status: &'static str,
+    url: String,
+}
+
+fn parse_context(raw: Option<&str>) -> Result<Option<ProvisionId>, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(c) => Ok(Some(c.parse().map_err(|e| {
+            ApiError::BadRequest(format!("context must be a canonical cite: {e}"))
+        })?)),
+    }
+}
+
+pub(crate) async fn resolve(
+    State(st): State<AppState>,
+    ApiQuery(p): ApiQuery<ResolveParams>,
+) -> Result<Json<ResolveResponse>, ApiError> {
+    let input = p.cite.unwrap_or_default();
+    if input.trim().is_empty() {
+        return Err(ApiError::BadRequest("cite is missing or empty".into()));
+    }
+    if input.len() > MAX_RESOLVE_INPUT {
+        return Err(ApiError::BadRequest(format!(
+            "cite is longer than {MAX_RESOLVE_INPUT} bytes; use POST /api/link for text"
+        )));
+    }
+    let context = parse_context(p.context.as_deref())?;
+    let site = st.site();
+    let kb = site.kb();
+    let mut matches: Vec<MatchDto> = Vec::new();
+    for t in kb.resolve(&input, context.as_ref()) {
+        if matches!(t.status, Status::Unresolved { .. } | Status::External) {
+            continue;
+        }
+        let title = kb
+            .corpus()
+            .nearest(&t.id)
+            .and_then(|n| kb.corpus().index_of(&n.id))
+            .and_then(|i| kb.title_of(i));
+        let cite = t.id.to_string();
+        if matches.iter().any(|m| m.cite == cite) {
+            continue;
+        }
+        matches.push(MatchDto {
+            book: t.id.book(),
+            title,
+            in_corpus: t.status == Status::InCorpus,
+            status: status_name(&t.status),
+            url: kb.href(&t.id),
+            cite,
+        });
+    }
+    Ok(Json(ResolveResponse { input, matches }))
+}
+
+// --- link -------------------------------------------------------------------
+
+#[derive(Deserialize)]
+pub(crate) struct LinkRequest {
+    text: String,
+    #[serde(default)]
+    context: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct LinkParams {
+    format: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct LinkResponse {
+    citations: Vec<CitationDto>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct CitationDto {
+    /// Byte offset of the citation's start in the text.
+    start: usize,
+    /// Byte offset just past its end.
+    end: usize,
+    text: String,
+    cites: Vec<String>,
+    in_corpus: bool,
+    status: &'static str,
+    url: Option<String>,
+}
+
+fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
+    let resolved: Vec<_> = r
+        .targets
+        .iter()
+        .filter(|t| !matches!(t.status, Status::Unresolved { .. } | Status::External))
+        .collect();
+    // The citation's status is its weakest target's.
+    let status = r
+        .targets
+        .iter()
+        .map(|t| &t.status)
+        .max_by_key(|s| match s {
+            Status::InCorpus => 0,
+            Status::OutsideText { .. } => 1,
+            Status::External => 2,
+            Status::Unresolved { .. } => 3,
+        })
+        .map_or("unresolved", status_name);
+    CitationDto {
+        start: r.span.start,
+        end: r.span.end,
+        text: r.text.clone(),
+        cites: r.targets.iter().map(|t| t.id.to_string()).collect(),
+        in_corpus: !r.targets.is_empty() && r.targets.iter().all(|t| t.status == Status::InCorpus),
+        status,
+        url: resolved.first().map(|t| site.kb().href(&t.id)),
+    }
+}
+
+pub(crate) async fn link(
+    State(st): State<AppState>,
+    ApiQuery(params): ApiQuery<LinkParams>,
+    ApiJson(body): ApiJson<LinkRequest>,
+) -> Result<Response, ApiError> {
+    let html = match params.format.as_deref().map(str::trim) {
+        None | Some("") | Some("json") => false,
+        Some("html") => true,
+        Some(f) => {
+            return Err(ApiError::BadRequest(format!(
+                "format must be json or html, not {f:?}"
+            )))
+        }
+    };
+    let context = parse_context(body.context.as_deref())?;
+    let site = st.site();
+    let resolved = site.kb().link(&body.text, context.as_ref());
+    if html {
+        let out = site.kb().annotate_html(&body.text, &resolved);
+        return Ok((
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            )],
+            out,
+        )
+            .into_response());
+    }
+    Ok(Json(LinkResponse {
+        citations: resolved.iter().map(|r| citation_dto(&site, r)).collect(),
+    })
+    .into_response())
+}
+
+/// `GET /api/openapi.json`.
+pub(crate) async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+        OPENAPI,
+    )
+        .into_response()
+}

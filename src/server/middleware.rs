@@ -1,0 +1,113 @@
+/*!
+Cross-cutting response handling, applied to every route: entity tags and
+conditional requests, security and caching headers, and logging the cause
+of any 500 (which handlers attach as [`InternalCause`] instead of logging).
+
+ETags are weak (`W/"…"`): they are computed over the uncompressed body,
+and the compression layer outside may change its bytes.
+*/
+
+use axum::body::{to_bytes, Body};
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::web::assets::fnv1a;
+
+use super::error::InternalCause;
+
+/// The Content-Security-Policy of every response: nothing from other
+/// origins, no inline script or style, no framing.
+pub const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
+                       base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// True when an `If-None-Match` value matches `etag` (weak comparison).
+pub(crate) fn etag_matches(if_none_match: &str, etag: &str) -> bool {
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    let want = bare(etag);
+    if_none_match
+        .split(',')
+        .any(|t| t.trim() == "*" || bare(t) == want)
+}
+
+/// Adds an ETag to successful GET responses and answers a matching
+/// `If-None-Match` with 304 and no body.
+pub(crate) async fn etag(req: Request, next: Next) -> Response {
+    let conditional = matches!(*req.method(), Method::GET | Method::HEAD);
+    let inm = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let res = next.run(req).await;
+    if !conditional || res.status() != StatusCode::OK {
+        return res;
+    }
+    if let Some(existing) = res.headers().get(header::ETAG) {
+        // Handlers that know their own tag (static assets) answer 304 themselves.
+        let _ = existing;
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    // Bodies here are rendered pages and JSON already in memory.
+    let bytes = match to_bytes(body, usize::MAX).await {
+        Ok(b) => b,
+        Err(e) => {
+            let mut res = StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            res.extensions_mut()
+                .insert(InternalCause(format!("buffering a response body: {e}")));
+            return res;
+        }
+    };
+    let tag = format!("W/\"{:016x}\"", fnv1a(&bytes));
+    let Ok(value) = HeaderValue::from_str(&tag) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    if inm.as_deref().is_some_and(|v| etag_matches(v, &tag)) {
+        let mut res = StatusCode::NOT_MODIFIED.into_response();
+        res.headers_mut().insert(header::ETAG, value);
+        if let Some(cc) = parts.headers.get(header::CACHE_CONTROL) {
+            res.headers_mut().insert(header::CACHE_CONTROL, cc.clone());
+        }
+        return res;
+    }
+    parts.headers.insert(header::ETAG, value);
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+/// Security headers on everything; `Cache-Control: no-cache` (revalidate
+/// with the ETag) on whatever did not set its own.
+pub(crate) async fn headers(mut res: Response) -> Response {
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    }
+    res
+}
+
+/// Logs the cause a handler attached to a 500; the client saw only a
+/// generic message.
+pub(crate) async fn log_internal(res: Response) -> Response {
+    if let Some(InternalCause(cause)) = res.extensions().get::<InternalCause>() {
+        tracing::error!(status = res.status().as_u16(), cause = %cause, "internal error");
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn etags_compare_weakly_and_in_lists() {
+        assert!(etag_matches("W/\"abc\"", "W/\"abc\""));
+        assert!(etag_matches("\"abc\"", "W/\"abc\""));
+        assert!(etag_matches("\"x\", W/\"abc\"", "W/\"abc\""));
+        assert!(etag_matches("*", "W/\"abc\""));
+        assert!(!etag_matches("\"abd\"", "W/\"abc\""));
+    }
+}

@@ -1,0 +1,298 @@
+//! The citation pipeline end to end: over the real corpus, on arbitrary and
+//! hostile input, and through `annotate_html`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use lovbok::cite::{self, annotate_html, find, link, resolve, Lookup, Resolved, Status};
+use lovbok::corpus::{read_dir_sources, BookId, Corpus, ProvisionId, Severity};
+use proptest::prelude::*;
+
+fn corpus() -> Corpus {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sources = read_dir_sources(root).expect("corpus folders are readable");
+    let loaded = Corpus::build(&sources);
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    assert!(errors.is_empty(), "corpus errors:\n{}", errors.join("\n"));
+    loaded.corpus
+}
+
+/// Every text of a provision that may hold cites: its blocks, its title and
+/// its footnotes.
+fn texts(p: &lovbok::corpus::Provision) -> Vec<String> {
+    let mut out: Vec<String> = p.blocks.iter().map(|b| b.plain()).collect();
+    out.extend(p.title.clone());
+    out.extend(p.footnotes.iter().map(|f| f.text.clone()));
+    out
+}
+
+/// Corpus cites known not to resolve, as (context, cite). The handbook
+/// (2013) cites the 2007 Laws in X16: its `16C2a`-`16C2d` are the options of
+/// 2007's 16C2 (extraneous information), which the 2017 laws moved to
+/// 16D2a-d; 2017's 16C2 has no sub-items. Reported to the corpus editor;
+/// never guessed. The test fails when an entry stops occurring, so the list
+/// stays exact.
+const KNOWN_UNRESOLVED: &[(&str, &str)] = &[
+    ("X16A1", "16C2a"),
+    ("X16A2", "16C2b"),
+    ("X16A3", "16C2c"),
+    ("X16A4", "16C2d"),
+];
+
+#[test]
+fn every_corpus_cite_resolves() {
+    let c = corpus();
+    let dump = std::env::var_os("LOVBOK_CITE_DUMP").is_some();
+    let mut edges: BTreeMap<BookId, usize> = BTreeMap::new();
+    let mut outside = 0;
+    let mut external = Vec::new();
+    let mut unresolved = Vec::new();
+    let mut known: Vec<(String, String)> = Vec::new();
+    for p in c.provisions() {
+        for text in texts(p) {
+            for r in link(&text, Some(&p.id), &c) {
+                if dump {
+                    let ids: Vec<String> = r
+                        .targets
+                        .iter()
+                        .map(|t| format!("{}:{:?}", t.id, t.status))
+                        .collect();
+                    eprintln!("{}\t{}\t{:?}\t{}", p.id, r.text, r.kind, ids.join(" "));
+                }
+                if let Some(problem) = &r.problem {
+                    unresolved.push(format!("{}: {:?}: {problem}", p.id, r.text));
+                }
+                for t in &r.targets {
+                    *edges.entry(p.book).or_default() += 1;
+                    match &t.status {
+                        Status::OutsideText { .. } => outside += 1,
+                        Status::External => external.push(format!("{}: {:?}", p.id, r.text)),
+                        Status::Unresolved { reason } => {
+                            let here = (p.id.to_string(), r.text.clone());
+                            if KNOWN_UNRESOLVED
+                                .iter()
+                                .any(|(c, t)| (*c, *t) == (here.0.as_str(), here.1.as_str()))
+                            {
+                                known.push(here);
+                            } else {
+                                unresolved.push(format!("{}: {:?}: {reason}", p.id, r.text));
+                            }
+                        }
+                        Status::InCorpus => {}
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("cite edges per book: {edges:?}; outside the corpus text: {outside}; external: {external:?}");
+    assert!(
+        unresolved.is_empty(),
+        "unresolved cites:\n{}",
+        unresolved.join("\n")
+    );
+    let known: Vec<(&str, &str)> = known
+        .iter()
+        .map(|(c, t)| (c.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(known, KNOWN_UNRESOLVED, "KNOWN_UNRESOLVED is out of date");
+    // The only declared external cite (`14, stk. 5.1` in X91) is a statute
+    // paragraph, which `find` does not read as a cite at all.
+    assert!(external.is_empty(), "{external:?}");
+}
+
+/// Every numbered provision exists with its text.
+struct Everything;
+
+impl Lookup for Everything {
+    fn exists(&self, id: &ProvisionId) -> bool {
+        matches!(id, ProvisionId::Numbered { .. })
+    }
+    fn in_corpus(&self, id: &ProvisionId) -> bool {
+        self.exists(id)
+    }
+    fn nearest(&self, id: &ProvisionId) -> Option<ProvisionId> {
+        self.exists(id).then(|| id.clone())
+    }
+    fn externals(&self, _: &ProvisionId) -> Vec<String> {
+        vec!["§ 12".into()]
+    }
+}
+
+/// Spans fit the text, on character boundaries, sorted and disjoint, and
+/// each match's text is its span's text.
+#[track_caller]
+fn assert_sane(text: &str) -> Vec<Resolved> {
+    let found = find(text);
+    let mut prev_end = 0;
+    for m in &found {
+        let s = m.span;
+        assert!(s.start < s.end && s.end <= text.len(), "{s:?} in {text:?}");
+        assert!(
+            text.is_char_boundary(s.start) && text.is_char_boundary(s.end),
+            "{s:?} in {text:?}"
+        );
+        assert!(prev_end <= s.start, "overlap at {s:?} in {text:?}");
+        assert_eq!(s.of(text), Some(m.text.as_str()));
+        assert_eq!(m.surround.cite.of(&m.surround.text), Some(m.text.as_str()));
+        prev_end = s.end;
+    }
+    let context: ProvisionId = "12C1".parse().expect("valid id");
+    let resolved = resolve(&found, Some(&context), &Everything);
+    assert_eq!(resolved.len(), found.len());
+    resolved
+}
+
+/// Removes the markup `annotate_html` adds and undoes its escaping.
+fn strip_html(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Text built from the pieces cites are made of, so that the properties
+/// meet real cites, lists, ranges and false friends, not just noise.
+fn citeish() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("se ".to_string()),
+        Just("§ ".to_string()),
+        Just("§§ ".to_string()),
+        Just("jf. ".to_string()),
+        Just("( ".to_string()),
+        Just("lov ".to_string()),
+        Just("Laws ".to_string()),
+        Just("anvender ".to_string()),
+        "[0-9]{1,7}",
+        "X?[0-9]{1,3}[A-Z]?[0-9]?[a-z]?",
+        "[A-Z][0-9]?[a-z]?",
+        "[a-z]\\)",
+        Just("(ii)".to_string()),
+        Just(" og ".to_string()),
+        Just(" eller ".to_string()),
+        Just(", ".to_string()),
+        Just("–".to_string()),
+        Just("-".to_string()),
+        Just(")".to_string()),
+        Just(" nedenfor".to_string()),
+        Just(" over.".to_string()),
+        Just(" kort".to_string()),
+        Just("%".to_string()),
+        Just(". ".to_string()),
+        Just("\n".to_string()),
+        Just("\u{a0}".to_string()),
+        Just("<&\"'>".to_string()),
+        "[a-zæøåÆØÅ]{1,8}",
+        Just(" ".to_string()),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn find_is_sane_on_citeish_text(text in citeish()) {
+        assert_sane(&text);
+    }
+
+    #[test]
+    fn find_is_sane_on_any_text(text in any::<String>()) {
+        assert_sane(&text);
+    }
+
+    #[test]
+    fn find_is_sane_on_digits_and_signs(text in "[0-9§æøå ,.()\\-–A-Za-z]{0,300}") {
+        assert_sane(&text);
+    }
+
+    #[test]
+    fn annotate_markup_strips_back_to_the_input(text in citeish()) {
+        let resolved = assert_sane(&text);
+        let html = annotate_html(&text, &resolved, &|id: &ProvisionId| format!("/p/{id}?a=1&b=\"2\""));
+        prop_assert_eq!(strip_html(&html), text);
+    }
+
+    #[test]
+    fn annotate_round_trips_any_text(text in any::<String>()) {
+        let resolved = assert_sane(&text);
+        let html = annotate_html(&text, &resolved, &|id: &ProvisionId| id.to_string());
+        prop_assert_eq!(strip_html(&html), text);
+    }
+}
+
+#[test]
+fn empty_text_has_no_cites() {
+    assert!(find("").is_empty());
+    assert!(link("", None, &Everything).is_empty());
+    assert_eq!(
+        annotate_html("", &[], &|id: &ProvisionId| id.to_string()),
+        ""
+    );
+}
+
+#[test]
+fn control_characters_are_just_text() {
+    let text = "\u{0}se 12C1c\u{7}\u{1b}[0m jf.\u{8}16\r\n\u{7f}( 90)\u{feff}";
+    let found: Vec<String> = assert_sane(text).into_iter().map(|r| r.text).collect();
+    assert_eq!(found, ["12C1c", "90"]);
+}
+
+#[test]
+fn a_megabyte_of_text_is_handled() {
+    let paragraph =
+        "Når TL tildeler en justert score (se 12C1b)), gjelder 13 kort og 30 minutter; \
+                     jf. X78A4, lovene 16–18 og (§ 62 og 64). Se C2 nedenfor. ";
+    let text = paragraph.repeat(1 << 20 >> 7);
+    assert!(text.len() >= 1 << 20);
+    let resolved = assert_sane(&text);
+    assert_eq!(resolved.len(), 6 * (1 << 20 >> 7));
+}
+
+#[test]
+fn pathological_megabytes_are_handled() {
+    let mb = 1 << 20;
+    for text in [
+        "9".repeat(mb),
+        "1, ".repeat(mb / 3),
+        "se 1 og ".repeat(mb / 8),
+        "A og ".repeat(mb / 5),
+        "( ".repeat(mb / 2),
+        "§".repeat(mb / 2),
+        "æ1".repeat(mb / 3),
+        " ".repeat(mb) + "se 12",
+        "\t".repeat(mb / 2) + &"\n1. x".repeat(mb / 8),
+        "a) ".repeat(mb / 3),
+    ] {
+        assert_sane(&text);
+    }
+}
+
+#[test]
+fn long_list_is_one_group() {
+    let text = format!(
+        "se {}",
+        (1..=93)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let found = find(&text);
+    assert_eq!(found.len(), 93);
+    assert!(found.iter().all(|m| m.kind == cite::CiteKind::List));
+}
