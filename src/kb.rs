@@ -317,7 +317,7 @@ impl Kb {
             Err(_) => {
                 let found = self.link(q, None);
                 let [r] = found.as_slice() else { return None };
-                let covers = q[..r.span.start].trim().split_whitespace().count() <= 1
+                let covers = q[..r.span.start].split_whitespace().count() <= 1
                     && q[r.span.end..].trim().is_empty();
                 match r.targets.as_slice() {
                     [t] if covers => t.id.clone(),

@@ -14,3 +14,5 @@ pub mod corpus;
 pub mod graph;
 pub mod kb;
 pub mod search;
+pub mod server;
+pub mod web;

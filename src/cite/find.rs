@@ -85,8 +85,9 @@ const APPLIES_AFTER: &[&str] = &[
 ];
 /// Quantities: cards, minutes, hours, days, weeks, boards, rounds, tables,
 /// pairs, teams, players, victory/match/imp points, tricks, degrees, times,
-/// crowns, percent, floor, decimals, "in each", no trump: `13 kort`,
-/// `30 minutter`, `128 spil`, `18 KP`, `13 i hver`, `3 NT`.
+/// crowns, percent, floor, decimals, "in each", no trump, matches, hands,
+/// suits, calls, examples, cases, pages, persons: `13 kort`, `30 minutter`,
+/// `128 spil`, `18 KP`, `13 i hver`, `3 NT`, `se 3 eksempler`.
 #[rustfmt::skip]
 const UNITS: &[&str] = &[
     "kort", "kortene", "minutt", "minutter", "minut", "minutters", "min.", "sekunder", "time",
@@ -96,7 +97,9 @@ const UNITS: &[&str] = &[
     "lagene", "spillere", "deltagere", "deltakere", "KP", "VP", "IMP", "imps", "point", "poeng",
     "parpoint", "matchpoint", "mp", "stikk", "stik", "trekk", "grader", "gange", "ganger", "kr",
     "kr.", "kroner", "procent", "prosent", "etasje", "sal", "decimaler", "desimaler", "i hver",
-    "NT", "SA", "UT", "sesjoner", "sektioner", "halvleg", "kampe",
+    "NT", "SA", "UT", "sesjoner", "sektioner", "halvleg", "kampe", "kamper", "hender", "hænder",
+    "farger", "farver", "meldinger", "eksempler", "tilfeller", "tilfælde", "sider", "personer",
+    "medlemmer", "dommere", "turneringer", "omganger", "sett", "sæt",
 ];
 /// Page, number, crowns, o'clock, phone, table, round, board: a number
 /// after these is not a cite (`se side 12`, `kr 500`, `bord 12`).
@@ -619,9 +622,28 @@ fn accept(
 
 /// Every candidate token, with its cue and blocks.
 fn tokens(text: &str) -> Vec<Token> {
-    ATOM.captures_iter(text)
+    let mut tokens: Vec<Token> = ATOM
+        .captures_iter(text)
         .filter_map(|c| token(text, &c))
-        .collect()
+        .collect();
+    // Two numbers joined by a dash that are no range are a score or a span
+    // of quantities (`2-0`, `se 1-1`, `18–16`), not cites.
+    for i in 1..tokens.len() {
+        let gap = text
+            .get(tokens[i - 1].span.end..tokens[i].span.start)
+            .unwrap_or_default();
+        if gap.len() <= 8 && RANGE_DASH.is_match(gap) && !is_range(&tokens[i - 1], &tokens[i]) {
+            for t in &mut tokens[i - 1..=i] {
+                if matches!(
+                    t.shape,
+                    Shape::Absolute { bare: Some(_), .. } | Shape::Quantity
+                ) {
+                    t.block.get_or_insert(Block::Number);
+                }
+            }
+        }
+    }
+    tokens
 }
 
 fn token(text: &str, c: &Captures<'_>) -> Option<Token> {
@@ -788,11 +810,10 @@ fn absolute_block(text: &str, start: usize, end: usize, bare: bool) -> Option<Bl
     let rest = after(text, end);
     let b = before.as_bytes();
     let r = rest.as_bytes();
-    // Decimals, times and dates: `5.1`, `0,8`, `19:30`, `1.9.2017`.
-    let digit_before = b.len() >= 2
-        && matches!(b[b.len() - 1], b'.' | b',' | b':')
-        && b[b.len() - 2].is_ascii_digit();
-    let digit_after = r.len() >= 2 && matches!(r[0], b'.' | b',' | b':') && r[1].is_ascii_digit();
+    // Decimals, times and dates: `5.1`, `0,8`, `19:30`, `1.9.2017`, `17/5`.
+    let joiner = |c: u8| matches!(c, b'.' | b',' | b':' | b'/');
+    let digit_before = b.len() >= 2 && joiner(b[b.len() - 1]) && b[b.len() - 2].is_ascii_digit();
+    let digit_after = r.len() >= 2 && joiner(r[0]) && r[1].is_ascii_digit();
     let signed = before.ends_with('+') || before.ends_with('±') || before.ends_with('−');
     if digit_before || digit_after || signed {
         return Some(Block::Number);

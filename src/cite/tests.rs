@@ -210,7 +210,8 @@ cases! {
     range_then_list: "", "lovene 16–18 og 20" => ["16–18=16,17,18", "20"];
     range_in_list: "", "Laws 61-64 and 66" => ["61-64=61,62,63,64", "66"];
     range_extensions: "", "se X90–X92" => ["X90–X92=X90,X91,X92"];
-    range_descending_is_no_range: "", "se 18–16" => ["18"];
+    range_descending_is_no_range: "", "se 18–16" => [];
+    score_after_cue: "", "se 2-0 og 1-1" => [];
     range_of_quantities: "", "se 18-20 minutter" => [];
     range_without_cue: "", "straffen er normalt 1-5 gange standardfradraget" => [];
 }
@@ -334,6 +335,8 @@ cases! {
     zero: "", "se 0" => [];
     leading_zero: "", "se 07" => [];
     cued_runder: "", "bestemmelser i 3 runder" => [];
+    cued_counted_noun: "", "Se 3 eksempler på dette." => [];
+    date_slash: "", "se 17/5" => [];
     empty: "", "" => [];
     no_digits: "", "Turneringslederen skal være upartisk." => [];
 }

@@ -11,8 +11,8 @@
 //! Norwegian stop word but a Danish stem of `føre`).
 
 use tantivy::tokenizer::{
-    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter,
-    TextAnalyzer, TokenStream,
+    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
+    TokenStream,
 };
 use tantivy::Index;
 
@@ -279,9 +279,13 @@ mod tests {
             .collect();
         assert_eq!(
             got,
-            vec![("spillere", Some("nb:spiller")), ("og", None), ("kortene", Some("nb:kort"))]
+            vec![
+                ("spillere", Some("nb:spiller")),
+                ("og", None),
+                ("kortene", Some("nb:kort"))
+            ]
         );
-        assert_eq!(toks[2].from, 13);
+        assert_eq!(toks[2].from, "Spillere og ".len());
     }
 
     #[test]

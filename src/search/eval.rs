@@ -63,10 +63,16 @@ pub fn parse_judgments(tsv: &str) -> Result<Vec<Judgment>, EvalError> {
         let qid = cols[0].trim();
         let query = cols[1].trim();
         if qid.is_empty() {
-            return Err(EvalError::Empty { line, what: "query id" });
+            return Err(EvalError::Empty {
+                line,
+                what: "query id",
+            });
         }
         if query.is_empty() {
-            return Err(EvalError::Empty { line, what: "query" });
+            return Err(EvalError::Empty {
+                line,
+                what: "query",
+            });
         }
         let relevant = cols[2]
             .split(',')
@@ -218,11 +224,20 @@ mod tests {
         assert_eq!(js.len(), 2);
         assert_eq!(js[1].relevant.len(), 2);
         let bad = "d01\tjustert score\t12C\nd02\tx\t12Q9z!\n";
-        let err = parse_judgments(bad).err().map(|e| e.to_string()).unwrap_or_default();
+        let err = parse_judgments(bad)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(err.starts_with("line 2:"), "{err}");
         let short = "d01\tonly two\n";
-        assert!(matches!(parse_judgments(short), Err(EvalError::Fields { line: 1, found: 2 })));
+        assert!(matches!(
+            parse_judgments(short),
+            Err(EvalError::Fields { line: 1, found: 2 })
+        ));
         let dup = "a\tq\t12\na\tq\t13\n";
-        assert!(matches!(parse_judgments(dup), Err(EvalError::DuplicateQid { line: 2, .. })));
+        assert!(matches!(
+            parse_judgments(dup),
+            Err(EvalError::DuplicateQid { line: 2, .. })
+        ));
     }
 }

@@ -6,7 +6,7 @@
 //! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
 //! does IO, so the same index serves the CLI, the server and the benches.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use tantivy::collector::TopDocs;
 use tantivy::columnar::Column;
@@ -93,6 +93,49 @@ struct UnitMeta {
     /// Every term of the unit (all fields, compound parts included), to
     /// count how many query words it has.
     terms: HashSet<String>,
+    /// The text its snippet is cut from, analysed once at build time.
+    shown: Shown,
+}
+
+/// A snippet source: the unit's body (or, without one, its heading) and
+/// its words with the terms each stands for (its stem and compound parts).
+#[derive(Clone, Debug)]
+struct Shown {
+    text: String,
+    words: Vec<ShownWord>,
+}
+
+#[derive(Clone, Debug)]
+struct ShownWord {
+    from: usize,
+    to: usize,
+    /// Empty for a stop word.
+    terms: Vec<String>,
+}
+
+impl Shown {
+    fn new(text: &str, toks: &[Tok], lang: Lang, vocab: &Vocabulary) -> Shown {
+        let words = toks
+            .iter()
+            .map(|t| {
+                let mut terms: Vec<String> = t.term.iter().cloned().collect();
+                if t.term.is_some() {
+                    if let Some(parts) = vocab.parts(lang, &t.surface) {
+                        terms.extend(parts.iter().cloned());
+                    }
+                }
+                ShownWord {
+                    from: t.from,
+                    to: t.to,
+                    terms,
+                }
+            })
+            .collect();
+        Shown {
+            text: text.to_string(),
+            words,
+        }
+    }
 }
 
 /// The in-memory search index of one corpus. See the module docs.
@@ -104,6 +147,10 @@ pub struct SearchIndex {
     analyzers: Analyzers,
     corpus_len: usize,
     features: Features,
+    /// Units each term occurs in.
+    df: HashMap<String, u32>,
+    /// The unit of each corpus provision, if it has one.
+    unit_of_provision: Vec<Option<usize>>,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -183,23 +230,43 @@ impl SearchIndex {
                 writer.add_document(doc.clone())?;
             }
         }
+        let units: Vec<UnitMeta> = sources
+            .iter()
+            .zip(&analysed)
+            .map(|(u, a)| UnitMeta {
+                corpus: u.corpus,
+                terms: a.terms(&vocab),
+                shown: if u.body.trim().is_empty() {
+                    Shown::new(&u.title, &a.title, a.lang, &vocab)
+                } else {
+                    Shown::new(&u.body, &a.body, a.lang, &vocab)
+                },
+            })
+            .collect();
+        let mut unit_of_provision = vec![None; corpus.provisions().len()];
+        for (i, u) in units.iter().enumerate() {
+            if let Some(slot) = unit_of_provision.get_mut(u.corpus) {
+                *slot = Some(i);
+            }
+        }
         writer.commit()?;
         writer.wait_merging_threads()?;
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
+        let mut df: HashMap<String, u32> = HashMap::new();
+        for u in &units {
+            for t in &u.terms {
+                *df.entry(t.clone()).or_insert(0) += 1;
+            }
+        }
         Ok(SearchIndex {
+            df,
+            unit_of_provision,
             reader,
             fields,
-            units: sources
-                .iter()
-                .zip(&analysed)
-                .map(|(u, a)| UnitMeta {
-                    corpus: u.corpus,
-                    terms: a.terms(&vocab),
-                })
-                .collect(),
+            units,
             vocab,
             analyzers,
             corpus_len: corpus.provisions().len(),
@@ -230,6 +297,27 @@ impl SearchIndex {
         self.features = features;
     }
 
+    /// What a query searches for, one line per word: its expansions with
+    /// their weights and kinds (for `lovbok search --explain` and tuning).
+    #[doc(hidden)]
+    pub fn explain(&self, corpus: &Corpus, query: &SearchQuery) -> String {
+        let mut analyzers = self.analyzers.clone();
+        let plan = query::plan(query, corpus, &self.vocab, &mut analyzers, &self.features);
+        let mut out = String::new();
+        for &idx in &plan.cites {
+            out.push_str(&format!("cite {}\n", corpus.at(idx).id));
+        }
+        for w in &plan.words {
+            let vs: Vec<String> = w
+                .variants
+                .iter()
+                .map(|v| format!("{} {:.2} {:?}", v.term, v.weight, v.kind))
+                .collect();
+            out.push_str(&format!("{}: {}\n", w.text, vs.join(", ")));
+        }
+        out
+    }
+
     /// Ranked hits for a query, the cited provision first.
     ///
     /// Never panics on any query: a query with nothing searchable (only
@@ -253,8 +341,8 @@ impl SearchIndex {
         let plan = query::plan(query, corpus, &self.vocab, &mut analyzers, &features);
 
         let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
-        if let Some(idx) = plan.cite {
-            if opts.book.is_none_or(|b| corpus.at(idx).book == b) {
+        for &idx in &plan.cites {
+            if picked.len() < limit && opts.book.is_none_or(|b| corpus.at(idx).book == b) {
                 picked.push((idx, 0.0, true));
             }
         }
@@ -262,14 +350,16 @@ impl SearchIndex {
             let searcher = self.reader.searcher();
             let fetch = (limit * FETCH_FACTOR + FETCH_EXTRA).max(RERANK_POOL);
             let top = searcher.search(q.as_ref(), &TopDocs::with_limit(fetch).order_by_score())?;
-            let mut columns: Vec<Option<Column<u64>>> = vec![None; searcher.segment_readers().len()];
+            let mut columns: Vec<Option<Column<u64>>> =
+                vec![None; searcher.segment_readers().len()];
+            let weights = word_weights(&plan, &self.df, self.units.len());
             let mut ranked: Vec<(f32, usize)> = Vec::with_capacity(top.len());
             for (score, addr) in top {
                 let Some(unit) = self.unit_of(&searcher, &mut columns, addr)? else {
                     continue;
                 };
                 let factor = if features.coverage {
-                    coverage(&plan, &unit.terms).powf(std::env::var("LB_COV").ok().and_then(|v| v.parse().ok()).unwrap_or(COVERAGE_EXP as f32))
+                    coverage(&plan, &weights, &unit.terms).powi(COVERAGE_EXP)
                 } else {
                     1.0
                 };
@@ -306,7 +396,7 @@ impl SearchIndex {
                 id: corpus.at(idx).id.clone(),
                 index: idx,
                 score: if via_citation { top_score + 1.0 } else { score },
-                snippet: self.snippet(corpus, idx, &plan, &terms, &mut analyzers),
+                snippet: self.snippet(corpus, idx, &terms),
                 via_citation,
             })
             .collect())
@@ -324,7 +414,12 @@ impl SearchIndex {
             return Ok(None);
         };
         if slot.is_none() {
-            *slot = Some(searcher.segment_reader(addr.segment_ord).fast_fields().u64("unit")?);
+            *slot = Some(
+                searcher
+                    .segment_reader(addr.segment_ord)
+                    .fast_fields()
+                    .u64("unit")?,
+            );
         }
         let unit = slot.as_ref().and_then(|c| c.first(addr.doc_id));
         Ok(unit
@@ -334,45 +429,38 @@ impl SearchIndex {
 
     /// The snippet of a hit: its text (or its heading, or, for a provision
     /// whose text is all in its sub-items, the first of those) with marks.
-    fn snippet(
-        &self,
-        corpus: &Corpus,
-        idx: usize,
-        _plan: &Plan,
-        terms: &HashSet<&str>,
-        analyzers: &mut Analyzers,
-    ) -> String {
-        let source = std::iter::once(idx)
-            .chain(corpus.descendants(idx))
-            .map(|i| corpus.at(i))
-            .find_map(|p| {
-                let body = body_text(p);
-                if !body.trim().is_empty() {
-                    return Some((p, body));
-                }
-                p.title.clone().filter(|t| !t.trim().is_empty()).map(|t| (p, t))
-            });
-        let Some((p, text)) = source else {
+    fn snippet(&self, corpus: &Corpus, idx: usize, terms: &HashSet<&str>) -> String {
+        if let Some(shown) = self.shown_of(idx) {
+            let marks: Vec<bool> = shown
+                .words
+                .iter()
+                .map(|w| w.terms.iter().any(|t| terms.contains(t.as_str())))
+                .collect();
+            let spans: Vec<(usize, usize)> = shown.words.iter().map(|w| (w.from, w.to)).collect();
+            return snippet::render(&shown.text, &spans, &marks, SNIPPET_CHARS);
+        }
+        // A cited provision with no text or title of its own (`12C1`, whose
+        // text is all in its sub-items) shows its first descendant's.
+        let Some(shown) = corpus
+            .descendants(idx)
+            .into_iter()
+            .find_map(|i| self.shown_of(i))
+        else {
             return String::new();
         };
-        let lang = Lang::of_book(p.book);
-        let toks = analyzers.analyze(lang, &text);
-        let marks: Vec<bool> = toks.iter().map(|t| self.matches(lang, t, terms)).collect();
-        snippet::render(&text, &toks, &marks, SNIPPET_CHARS)
+        let spans: Vec<(usize, usize)> = shown.words.iter().map(|w| (w.from, w.to)).collect();
+        snippet::render(
+            &shown.text,
+            &spans,
+            &vec![false; spans.len()],
+            SNIPPET_CHARS,
+        )
     }
 
-    /// True when a word of a passage is one the query searched for, directly
-    /// or as a compound part.
-    fn matches(&self, lang: Lang, tok: &Tok, terms: &HashSet<&str>) -> bool {
-        let Some(term) = &tok.term else {
-            return false;
-        };
-        terms.contains(term.as_str())
-            || (self.features.compounds
-                && self
-                    .vocab
-                    .parts(lang, &tok.surface)
-                    .is_some_and(|ps| ps.iter().any(|p| terms.contains(p.as_str()))))
+    /// What the unit of corpus provision `idx` shows, if it is a unit.
+    fn shown_of(&self, idx: usize) -> Option<&Shown> {
+        let unit = (*self.unit_of_provision.get(idx)?)?;
+        self.units.get(unit).map(|u| &u.shown)
     }
 }
 
@@ -400,17 +488,40 @@ impl Analysed {
     }
 }
 
-/// Share of the query's words a unit has (1.0 when the query has none).
-fn coverage(plan: &Plan, terms: &HashSet<String>) -> f32 {
-    if plan.words.is_empty() {
-        return 1.0;
-    }
-    let found = plan
-        .words
+/// Each query word's weight for [`coverage`]: the rarity (BM25 idf over
+/// units) of its rarest expansion, since lacking a rare word costs more
+/// than lacking a common one.
+fn word_weights(plan: &Plan, df: &HashMap<String, u32>, units: usize) -> Vec<f32> {
+    let idf = |t: &str| {
+        let n = df.get(t).copied().unwrap_or(0) as f32;
+        (1.0 + (units as f32 - n + 0.5) / (n + 0.5)).ln()
+    };
+    plan.words
         .iter()
-        .filter(|w| w.variants.iter().any(|v| terms.contains(&v.term)))
-        .count();
-    found as f32 / plan.words.len() as f32
+        .map(|w| {
+            w.variants
+                .iter()
+                .map(|v| idf(&v.term))
+                .fold(0.0f32, f32::max)
+        })
+        .collect()
+}
+
+/// The weighted share of the query's words a unit has (1.0 when the query
+/// has no words).
+fn coverage(plan: &Plan, weights: &[f32], terms: &HashSet<String>) -> f32 {
+    let (mut found, mut total) = (0.0f32, 0.0f32);
+    for (w, weight) in plan.words.iter().zip(weights) {
+        total += weight;
+        if w.variants.iter().any(|v| terms.contains(&v.term)) {
+            found += weight;
+        }
+    }
+    if total > 0.0 {
+        found / total
+    } else {
+        1.0
+    }
 }
 
 /// The tantivy document of unit `i`.
@@ -427,7 +538,8 @@ fn document(
     doc.add_pre_tokenized_text(fields.title, pre_tokenized(&u.title, &a.title));
     doc.add_pre_tokenized_text(fields.context, pre_tokenized(&u.context, &a.context));
     doc.add_pre_tokenized_text(fields.body, pre_tokenized(&u.body, &a.body));
-    // Compound parts sit at the position of their word.
+    // Compound parts one after another: the field is matched term by term,
+    // never as a phrase, so their positions carry no meaning.
     let mut parts = Vec::new();
     for tok in a.title.iter().chain(&a.body) {
         if let Some(ps) = vocab.parts(a.lang, &tok.surface) {

@@ -5,13 +5,15 @@
 //! [`SearchQuery::parse`] at the edge; [`SearchIndex::search`] answers a
 //! citation first, then ranks units by BM25 over words expanded against the
 //! corpus vocabulary (stems, typos, ascii spellings, compound parts, prefix),
-//! and never shows the same text at two levels (12C1c and 12C). [`eval`]
-//! measures it against judged queries.
+//! re-ranks them by how many of the query's words each has, and never shows
+//! the same text at two levels (12C1c and 12C). [`evaluate`] measures it
+//! against judged queries.
 
-pub mod analyzer;
-pub mod eval;
+mod analyzer;
+mod citation;
+mod eval;
 mod index;
-pub mod query;
+mod query;
 mod schema;
 mod snippet;
 mod vocab;
@@ -21,7 +23,7 @@ use serde::Serialize;
 use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
 pub use analyzer::register_all;
-pub use eval::{evaluate, parse_judgments, EvalError, EvalReport, Judgment};
+pub use eval::{evaluate, parse_judgments, EvalError, EvalReport, Judgment, CUTOFF, MISS_RANK};
 pub use index::{IndexStats, SearchIndex};
 #[doc(hidden)]
 pub use query::Features;

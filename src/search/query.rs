@@ -1,7 +1,7 @@
 //! From what a TD typed to a tantivy query: citation first, then words.
 //!
 //! A query that is a citation (`12C1c`, `§ 12 C 1 c`, `lov 16B1a`, `16c2`)
-//! goes straight to its provision. Otherwise every word is expanded against
+//! goes straight to its provision (see `citation.rs`). Otherwise every word is expanded against
 //! the corpus vocabulary (stems in both languages, ascii spellings, typos,
 //! compound parts, and completions of the last word), each expansion weighted
 //! below an exact match, and the query is built programmatically: user input
@@ -11,14 +11,15 @@ use std::collections::HashSet;
 use std::fmt;
 
 use tantivy::query::{
-    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, Query, TermQuery,
+    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, PhraseQuery, Query,
+    TermQuery,
 };
 use tantivy::schema::{IndexRecordOption, Term};
 
 use super::analyzer::{needs_fold, Analyzers, Lang};
 use super::schema::Fields;
 use super::vocab::{Cost, Vocabulary};
-use crate::corpus::{BookId, Corpus, ProvisionId};
+use crate::corpus::{BookId, Corpus};
 
 /// Longest query accepted, in characters. A TD's question is a few words; a
 /// 10 000-character paste is almost surely a mistake, and refusing it keeps
@@ -31,12 +32,8 @@ pub(crate) const MAX_QUERY_WORDS: usize = 24;
 const MAX_COMPLETIONS: usize = 24;
 /// Shortest last word that is completed as a prefix.
 const MIN_PREFIX_CHARS: usize = 3;
-
-/// Words that may introduce a citation typed as a query ("law", "the law's",
-/// "paragraph", "point"): `lov 16B1a` is the cite `16B1a`.
-const CITE_CUES: &[&str] = &[
-    "lov", "loven", "lovens", "lovbestemmelse", "law", "paragraf", "pkt", "punkt",
-];
+/// Shortest unknown word looked up as the last part of corpus compounds.
+const MIN_HEAD_SEARCH_CHARS: usize = 5;
 
 /// A query as the user typed it: trimmed, control characters removed,
 /// non-empty and at most [`MAX_QUERY_CHARS`] long.
@@ -116,6 +113,8 @@ pub struct Features {
     pub dedupe: bool,
     /// Passages with more of the query's words rank higher.
     pub coverage: bool,
+    /// Neighbouring query words found close together rank higher.
+    pub proximity: bool,
 }
 
 impl Default for Features {
@@ -135,6 +134,7 @@ impl Features {
         field_boosts: true,
         dedupe: true,
         coverage: true,
+        proximity: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -146,30 +146,40 @@ impl Features {
         field_boosts: false,
         dedupe: false,
         coverage: false,
+        proximity: false,
     };
 }
 
 /// Weight of each kind of match relative to an exact (stemmed) match.
 const W_EXACT: f32 = 1.0;
 const W_FOLDED: f32 = 0.9;
-const W_SPLIT: f32 = 0.6;
+const W_PART: f32 = 0.6;
 const W_PREFIX: f32 = 0.6;
 const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
+/// Extra factor for a typo match in the other book's language, for a word
+/// one book uses (a cognate, `vektet`/`vægtet`): a guess, not a correction.
+const W_COGNATE: f32 = 0.4;
 
-/// Field weights: a word in a title or definition term says more about a
-/// provision than the same word in its text; a compound part says less.
-const B_TITLE: f32 = 3.0;
-const B_CONTEXT: f32 = 1.0;
+/// Field weights: a word in a heading (the unit's own, or one above it) or
+/// a definition's term says more about a provision than the same word in
+/// its text; a compound part says less. Headings are short, so BM25's length
+/// normalisation already favours them; the boost adds to that.
+const B_TITLE: f32 = 1.3;
+const B_CONTEXT: f32 = 1.3;
 const B_BODY: f32 = 1.0;
 const B_PARTS: f32 = 0.5;
+/// Weight of two neighbouring query words found close together.
+const B_PHRASE: f32 = 0.5;
+/// How far apart (in words, stop words counted) "close together" is.
+const PHRASE_SLOP: u32 = 2;
 
 /// How a query word reached an index term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MatchKind {
     Exact,
     Folded,
-    Split,
     Prefix,
+    Head,
     Typo(Cost),
 }
 
@@ -208,8 +218,8 @@ impl WordPlan {
 /// What a query will search for.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Plan {
-    /// The provision a citation query names (corpus index).
-    pub cite: Option<usize>,
+    /// The provisions a citation query names (corpus indexes), in order.
+    pub cites: Vec<usize>,
     /// The words to search for, with their expansions.
     pub words: Vec<WordPlan>,
 }
@@ -234,11 +244,11 @@ pub(crate) fn plan(
 ) -> Plan {
     let mut plan = Plan::default();
     if features.citations {
-        if let Some((idx, id)) = cite_of(query.as_str(), corpus) {
-            plan.cite = Some(idx);
+        plan.cites = super::citation::cites_of(query.as_str(), corpus);
+        for &idx in &plan.cites {
             // The cite's own token finds passages that cite it (`12c1c`);
             // a bare number would only find numbers, so it searches nothing.
-            let token = id.to_string().to_lowercase();
+            let token = corpus.at(idx).id.to_string().to_lowercase();
             if token.chars().any(|c| c.is_alphabetic()) {
                 let mut w = WordPlan {
                     text: token.clone(),
@@ -253,13 +263,14 @@ pub(crate) fn plan(
             }
         }
     }
-    if plan.cite.is_none() {
-        let words = analyzers.words(query.as_str());
-        let n = words.len().min(MAX_QUERY_WORDS);
-        for (i, word) in words.into_iter().take(n).enumerate() {
+    if plan.cites.is_empty() {
+        let mut words = analyzers.words(query.as_str());
+        words.truncate(MAX_QUERY_WORDS);
+        let n = words.len();
+        for (i, word) in words.iter().enumerate() {
             let is_last = i + 1 == n;
             plan.words
-                .extend(expand(&word, is_last, vocab, analyzers, features));
+                .extend(expand(word, is_last, vocab, analyzers, features));
         }
     }
     // A term the corpus never uses cannot match: dropping it keeps the
@@ -288,7 +299,9 @@ fn expand(
         .iter()
         .filter_map(|&lang| analyzers.term(lang, word))
         .collect();
-    let is_stop_word = stems.is_empty();
+    // A stop word of either language (`mot`, `før`) is a function word:
+    // matched exactly in the other language at most, never expanded.
+    let is_stop_word = stems.len() < Lang::ALL.len();
     for stem in &stems {
         w.add(stem, W_EXACT, MatchKind::Exact);
     }
@@ -314,12 +327,31 @@ fn expand(
             }
         }
     }
-    if features.typos && !known {
-        for (id, cost) in vocab.typos(word) {
-            if let Some(found) = vocab.word(id) {
-                let weight = W_TYPO.get(cost as usize).copied().unwrap_or(0.0);
-                for t in &found.terms {
-                    w.add(t, weight, MatchKind::Typo(cost));
+    // Typos: for a word the corpus does not know, in both languages; for a
+    // word only one book uses, in the other one, where its cognate is
+    // spelt a letter or two apart (`makkeraftaler` / `makkeravtaler`).
+    if features.typos {
+        let known_in: Vec<&str> = Lang::ALL
+            .iter()
+            .map(|l| l.tag())
+            .filter(|tag| {
+                w.variants
+                    .iter()
+                    .any(|v| v.term.starts_with(tag) && vocab.has_term(&v.term))
+            })
+            .collect();
+        if known_in.len() < Lang::ALL.len() {
+            for (id, cost) in vocab.typos(word) {
+                if let Some(found) = vocab.word(id) {
+                    let mut weight = W_TYPO.get(cost as usize).copied().unwrap_or(0.0);
+                    if !known_in.is_empty() {
+                        weight *= W_COGNATE;
+                    }
+                    for t in &found.terms {
+                        if !known_in.iter().any(|tag| t.starts_with(tag)) {
+                            w.add(t, weight, MatchKind::Typo(cost));
+                        }
+                    }
                 }
             }
         }
@@ -337,19 +369,38 @@ fn expand(
             }
         }
     }
+    // A word the corpus only uses as the last part of compounds
+    // (`restriksjoner` in `utspillsrestriksjoner`) finds those compounds.
+    if features.compounds && unknown && word.chars().count() >= MIN_HEAD_SEARCH_CHARS {
+        for id in vocab.compounds_ending(word, MAX_COMPLETIONS) {
+            if let Some(found) = vocab.word(id) {
+                for t in &found.terms {
+                    w.add(t, W_PART, MatchKind::Head);
+                }
+            }
+        }
+    }
+    let unknown = unknown && w.variants.iter().all(|v| !vocab.has_term(&v.term));
     let mut out = vec![w];
-    if features.compounds && !known {
-        for lang in Lang::ALL {
-            if let Some(parts) = vocab.split(word, lang, analyzers) {
-                for part in parts {
-                    let mut p = WordPlan {
-                        text: part.clone(),
-                        variants: Vec::new(),
-                    };
-                    p.add(&part, W_SPLIT, MatchKind::Split);
+    if features.compounds && unknown {
+        if let Some(parts) = vocab.split_query_word(word, analyzers) {
+            // Each part is searched as a word of its own, below an exact
+            // word (the whole word, had the corpus known it).
+            out.clear();
+            for part in parts {
+                for mut p in expand(
+                    &part,
+                    false,
+                    vocab,
+                    analyzers,
+                    &Features {
+                        compounds: false,
+                        ..*features
+                    },
+                ) {
+                    p.variants.iter_mut().for_each(|v| v.weight *= W_PART);
                     out.push(p);
                 }
-                break;
             }
         }
     }
@@ -364,13 +415,12 @@ pub(crate) fn build(
     book: Option<BookId>,
     features: &Features,
 ) -> Option<Box<dyn Query>> {
-    let env = |k: &str, d: f32| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     let boosts: [(tantivy::schema::Field, f32); 4] = if features.field_boosts {
         [
-            (fields.title, env("LB_TITLE", B_TITLE)),
-            (fields.context, env("LB_CONTEXT", B_CONTEXT)),
+            (fields.title, B_TITLE),
+            (fields.context, B_CONTEXT),
             (fields.body, B_BODY),
-            (fields.parts, env("LB_PARTS", B_PARTS)),
+            (fields.parts, B_PARTS),
         ]
     } else {
         [
@@ -410,6 +460,9 @@ pub(crate) fn build(
     if clauses.is_empty() {
         return None;
     }
+    if features.proximity {
+        clauses.extend(proximity(plan, fields));
+    }
     let words: Box<dyn Query> = Box::new(BooleanQuery::new(clauses));
     Some(match book {
         None => words,
@@ -420,110 +473,48 @@ pub(crate) fn build(
             );
             Box::new(BooleanQuery::new(vec![
                 (Occur::Must, words),
-                (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(only), 0.0))),
+                (
+                    Occur::Must,
+                    Box::new(ConstScoreQuery::new(Box::new(only), 0.0)),
+                ),
             ]))
         }
     })
 }
 
-/// The provision a query cites, if the whole query is a citation.
-///
-/// Tries the canonical parser first (it accepts `§ 12 C 1 c`), after an
-/// optional cue word (`lov 16B1a`), then the same with the section letter
-/// in upper case (`16c2` → `16C2`) when that names a provision the corpus
-/// holds. A cite below a law whose text is absent resolves to the law's
-/// title entry.
-pub(crate) fn cite_of(query: &str, corpus: &Corpus) -> Option<(usize, ProvisionId)> {
-    let q = strip_cue(query.trim());
-    if q.is_empty() {
-        return None;
-    }
-    if let Ok(id) = q.parse::<ProvisionId>() {
-        if let Some(p) = corpus.nearest(&id) {
-            let id = p.id.clone();
-            return corpus.index_of(&id).map(|i| (i, id));
+/// Bonus clauses for neighbouring query words that stand close together in
+/// a title or text (`egen side`, `straffri forsinkelse`): one phrase per
+/// language in which both words have an exact term, a few words of slop.
+fn proximity(plan: &Plan, fields: &Fields) -> Vec<(Occur, Box<dyn Query>)> {
+    let mut out: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    for pair in plan.words.windows(2) {
+        for lang in Lang::ALL {
+            let exact = |w: &WordPlan| {
+                w.variants
+                    .iter()
+                    .find(|v| v.kind == MatchKind::Exact && v.term.starts_with(lang.tag()))
+                    .map(|v| v.term.clone())
+            };
+            let (Some(a), Some(b)) = (exact(&pair[0]), exact(&pair[1])) else {
+                continue;
+            };
+            if a == b {
+                continue;
+            }
+            for field in [fields.title, fields.body] {
+                let mut phrase = PhraseQuery::new(vec![
+                    Term::from_field_text(field, &a),
+                    Term::from_field_text(field, &b),
+                ]);
+                phrase.set_slop(PHRASE_SLOP);
+                out.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(phrase), B_PHRASE)),
+                ));
+            }
         }
     }
-    let fixed = upper_section_letter(q).unwrap_or_else(|| q.to_string());
-    let id: ProvisionId = fixed
-        .parse()
-        .ok()
-        .or_else(|| bracket_roman(&fixed).and_then(|f| f.parse().ok()))?;
-    let p = corpus.nearest(&id)?;
-    // Only accept the case-fixed reading when it names something real: the
-    // provision itself, or the title of a law whose text is not in the corpus.
-    (p.id == id || !p.in_corpus).then(|| corpus.index_of(&p.id).map(|i| (i, p.id.clone())))?
-}
-
-/// `20F5bii` → `20F5b(ii)`: a trailing roman numeral written without its
-/// parentheses, after a sub-item letter or an item number.
-fn bracket_roman(q: &str) -> Option<String> {
-    let compact: String = q
-        .trim_start_matches('§')
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let digits_end = compact.rfind(|c: char| c.is_ascii_digit())?;
-    let tail = &compact[digits_end + 1..];
-    // After the item number: an optional sub-item letter, then the numeral.
-    for split in [1, 0] {
-        if tail.len() <= split {
-            continue;
-        }
-        let (sub, roman) = tail.split_at(split);
-        if crate::corpus::id::from_roman(roman).is_some() {
-            return Some(format!("{}{sub}({roman})", &compact[..=digits_end]));
-        }
-    }
-    None
-}
-
-/// Removes a leading cue word (`lov`, `law`) and a following `§`.
-fn strip_cue(q: &str) -> &str {
-    let mut rest = q;
-    if let Some((first, tail)) = q.split_once(char::is_whitespace) {
-        let first = first.trim_end_matches('.').to_lowercase();
-        if CITE_CUES.contains(&first.as_str()) {
-            rest = tail.trim_start();
-        }
-    }
-    rest
-}
-
-/// `16c2` → `16C2`, `x78b4` → `X78B4`: the first letter after the root
-/// number in upper case. `None` when there is no such lower-case letter.
-fn upper_section_letter(q: &str) -> Option<String> {
-    let compact: String = q
-        .trim_start_matches('§')
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let mut out = String::with_capacity(compact.len());
-    let mut chars = compact.chars().peekable();
-    if let Some(&c) = chars.peek() {
-        if c == 'x' || c == 'X' {
-            out.push('X');
-            chars.next();
-        }
-    }
-    let mut digits = 0;
-    while let Some(&c) = chars.peek() {
-        if !c.is_ascii_digit() {
-            break;
-        }
-        out.push(c);
-        digits += 1;
-        chars.next();
-    }
-    if digits == 0 {
-        return None;
-    }
-    match chars.next() {
-        Some(c) if c.is_ascii_lowercase() => out.push(c.to_ascii_uppercase()),
-        _ => return None,
-    }
-    out.extend(chars);
-    Some(out)
+    out
 }
 
 #[cfg(test)]
@@ -532,25 +523,16 @@ mod tests {
 
     #[test]
     fn parse_trims_and_rejects_empty_and_long() {
-        assert_eq!(SearchQuery::parse("  kort \n").map(|q| q.0), Ok("kort".into()));
+        assert_eq!(
+            SearchQuery::parse("  kort \n").map(|q| q.0),
+            Ok("kort".into())
+        );
         assert_eq!(SearchQuery::parse(" \t\u{0} "), Err(QueryError::Empty));
         let long = "a".repeat(MAX_QUERY_CHARS + 1);
-        assert!(matches!(SearchQuery::parse(&long), Err(QueryError::TooLong { .. })));
+        assert!(matches!(
+            SearchQuery::parse(&long),
+            Err(QueryError::TooLong { .. })
+        ));
         assert!(SearchQuery::parse(&"ø".repeat(MAX_QUERY_CHARS)).is_ok());
-    }
-
-    #[test]
-    fn cue_words_and_case_are_forgiven() {
-        assert_eq!(strip_cue("lov 16B1a"), "16B1a");
-        assert_eq!(strip_cue("Law 16"), "16");
-        assert_eq!(strip_cue("lovens"), "lovens");
-        assert_eq!(upper_section_letter("16c2").as_deref(), Some("16C2"));
-        assert_eq!(upper_section_letter("x78b4").as_deref(), Some("X78B4"));
-        assert_eq!(upper_section_letter("§ 12 c 1 c").as_deref(), Some("12C1c"));
-        assert_eq!(upper_section_letter("kort"), None);
-        assert_eq!(upper_section_letter("16"), None);
-        assert_eq!(bracket_roman("20F5bii").as_deref(), Some("20F5b(ii)"));
-        assert_eq!(bracket_roman("12C1 ii").as_deref(), Some("12C1(ii)"));
-        assert_eq!(bracket_roman("12C1c"), None);
     }
 }

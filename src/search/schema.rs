@@ -31,13 +31,6 @@ pub(crate) struct Fields {
     pub parts: Field,
 }
 
-impl Fields {
-    /// The text fields a query word is looked up in.
-    pub(crate) fn text_fields(&self) -> [Field; 4] {
-        [self.title, self.context, self.body, self.parts]
-    }
-}
-
 /// Builds the schema and returns it with its fields.
 pub(crate) fn build() -> (Schema, Fields) {
     let mut b = Schema::builder();

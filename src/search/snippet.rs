@@ -8,8 +8,6 @@
 
 use std::fmt::Write as _;
 
-use super::analyzer::Tok;
-
 /// Target length of a snippet, in characters (without the ellipses).
 pub(crate) const SNIPPET_CHARS: usize = 200;
 /// Characters of context kept before the first mark when the window has to
@@ -18,8 +16,14 @@ const LEAD_CHARS: usize = 40;
 const ELLIPSIS: &str = "…";
 
 /// A snippet of `text` of about `max_chars` characters around the densest
-/// group of matched words (`marks[i]` tells whether `toks[i]` matched).
-pub(crate) fn render(text: &str, toks: &[Tok], marks: &[bool], max_chars: usize) -> String {
+/// group of matched words: `toks` are the byte ranges of the text's words,
+/// `marks[i]` tells whether word `i` matched.
+pub(crate) fn render(
+    text: &str,
+    toks: &[(usize, usize)],
+    marks: &[bool],
+    max_chars: usize,
+) -> String {
     let (start, end) = window(text, toks, marks, max_chars);
     let mut out = String::with_capacity(end - start + 32);
     if start > 0 {
@@ -29,13 +33,13 @@ pub(crate) fn render(text: &str, toks: &[Tok], marks: &[bool], max_chars: usize)
     for (tok, _) in toks
         .iter()
         .zip(marks)
-        .filter(|(t, m)| **m && t.from >= start && t.to <= end)
+        .filter(|(t, m)| **m && t.0 >= start && t.1 <= end)
     {
-        escape_into(&mut out, &text[pos..tok.from]);
+        escape_into(&mut out, &text[pos..tok.0]);
         out.push_str("<mark>");
-        escape_into(&mut out, &text[tok.from..tok.to]);
+        escape_into(&mut out, &text[tok.0..tok.1]);
         out.push_str("</mark>");
-        pos = tok.to;
+        pos = tok.1;
     }
     escape_into(&mut out, &text[pos..end]);
     let trimmed_len = out.trim_end().len();
@@ -48,7 +52,7 @@ pub(crate) fn render(text: &str, toks: &[Tok], marks: &[bool], max_chars: usize)
 
 /// The byte range of the snippet: token boundaries only, so never inside a
 /// character or a word.
-fn window(text: &str, toks: &[Tok], marks: &[bool], max_chars: usize) -> (usize, usize) {
+fn window(text: &str, toks: &[(usize, usize)], marks: &[bool], max_chars: usize) -> (usize, usize) {
     if text.chars().count() <= max_chars || toks.is_empty() {
         return (0, cut(text, 0, toks, max_chars));
     }
@@ -59,15 +63,15 @@ fn window(text: &str, toks: &[Tok], marks: &[bool], max_chars: usize) -> (usize,
         }
         // Start a little before the mark, at a word (or at the text start).
         let mut start_tok = k;
-        while start_tok > 0 && chars_between(text, toks[start_tok - 1].from, tok.from) <= LEAD_CHARS {
+        while start_tok > 0 && chars_between(text, toks[start_tok - 1].0, tok.0) <= LEAD_CHARS {
             start_tok -= 1;
         }
-        let start = if start_tok == 0 { 0 } else { toks[start_tok].from };
+        let start = if start_tok == 0 { 0 } else { toks[start_tok].0 };
         let end = cut(text, start, toks, max_chars);
         let score = toks
             .iter()
             .zip(marks)
-            .filter(|(t, m)| **m && t.from >= start && t.to <= end)
+            .filter(|(t, m)| **m && t.0 >= start && t.1 <= end)
             .count();
         if score > best.1 {
             best = (start, score, k);
@@ -79,7 +83,7 @@ fn window(text: &str, toks: &[Tok], marks: &[bool], max_chars: usize) -> (usize,
 
 /// The end of a window that starts at `start`: the end of the last word that
 /// fits in `max_chars` characters.
-fn cut(text: &str, start: usize, toks: &[Tok], max_chars: usize) -> usize {
+fn cut(text: &str, start: usize, toks: &[(usize, usize)], max_chars: usize) -> usize {
     let limit = text[start..]
         .char_indices()
         .nth(max_chars)
@@ -88,8 +92,8 @@ fn cut(text: &str, start: usize, toks: &[Tok], max_chars: usize) -> usize {
         return text.len();
     }
     toks.iter()
-        .filter(|t| t.from >= start && t.to <= limit)
-        .map(|t| t.to)
+        .filter(|t| t.0 >= start && t.1 <= limit)
+        .map(|t| t.1)
         .next_back()
         .unwrap_or(limit)
 }
@@ -131,8 +135,12 @@ mod tests {
     fn snip(text: &str, marked: &[&str], max: usize) -> String {
         let mut a = Analyzers::new();
         let toks = a.analyze(Lang::Nb, text);
-        let marks: Vec<bool> = toks.iter().map(|t| marked.contains(&t.surface.as_str())).collect();
-        render(text, &toks, &marks, max)
+        let marks: Vec<bool> = toks
+            .iter()
+            .map(|t| marked.contains(&t.surface.as_str()))
+            .collect();
+        let spans: Vec<(usize, usize)> = toks.iter().map(|t| (t.from, t.to)).collect();
+        render(text, &spans, &marks, max)
     }
 
     #[test]

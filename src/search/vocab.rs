@@ -12,6 +12,8 @@ use super::analyzer::{fold, fold_variants, needs_fold, Analyzers, Lang, Tok};
 
 /// Shortest word that is tried as a compound (in characters).
 const MIN_COMPOUND_CHARS: usize = 8;
+/// Shortest unknown query word that is tried as a compound (`feilgiv`).
+const MIN_QUERY_COMPOUND_CHARS: usize = 6;
 /// Shortest first or middle part of a compound (`mot·spiller`).
 const MIN_MODIFIER_CHARS: usize = 3;
 /// Shortest last part of a compound, the one that carries the inflection.
@@ -31,8 +33,8 @@ pub(crate) struct Word {
     /// The word in lower case, as written.
     pub text: String,
     chars: Vec<char>,
-    /// Its ascii spelling, when it differs.
-    folded: Option<Vec<char>>,
+    /// Its ascii spellings (`vægtet` → `vaegtet`, `vagtet`, `vegtet`).
+    folded: Vec<Vec<char>>,
     /// The index terms it was analysed to (one per language it occurs in).
     pub terms: Vec<String>,
     /// How often it occurs in the corpus.
@@ -47,13 +49,23 @@ pub(crate) type Cost = u8;
 pub(crate) struct Vocabulary {
     words: Vec<Word>,
     by_surface: HashMap<String, usize>,
-    /// Word ids by length in characters (of the word and of its ascii
-    /// spelling), for typo candidates.
-    by_len: Vec<Vec<usize>>,
+    /// Every spelling of every word (as written, and each ascii spelling),
+    /// with the word's id: what typos are measured against.
+    spellings: Vec<(Vec<char>, usize)>,
+    /// Spellings by first letter and length: the candidates for a typo
+    /// that leaves the first letter alone.
+    by_first_len: HashMap<(char, usize), Vec<usize>>,
+    /// Spellings by everything after the first letter, and by the whole
+    /// spelling: the candidates for a typo in the first letter.
+    by_tail: HashMap<String, Vec<usize>>,
+    by_spelling: HashMap<String, Vec<usize>>,
     /// Ascii spellings of words that have æ, ø or å → word ids.
     folded: HashMap<String, Vec<usize>>,
     /// Every word and its canonical ascii spelling, sorted, for completions.
     sorted: Vec<(String, usize)>,
+    /// Every word spelt backwards, sorted, to find compounds by their last
+    /// part.
+    reversed: Vec<(String, usize)>,
     /// Index terms → number of occurrences.
     terms: HashMap<String, u32>,
     /// Ascii spellings of terms that have æ, ø or å → the terms.
@@ -92,18 +104,27 @@ impl Vocabulary {
             }
         }
         for (id, w) in v.words.iter().enumerate() {
-            for len in [Some(w.chars.len()), w.folded.as_ref().map(Vec::len)]
-                .into_iter()
-                .flatten()
-            {
-                if v.by_len.len() <= len {
-                    v.by_len.resize_with(len + 1, Vec::new);
-                }
-                if v.by_len[len].last() != Some(&id) {
-                    v.by_len[len].push(id);
-                }
+            for spelling in std::iter::once(&w.chars).chain(&w.folded) {
+                let Some(&first) = spelling.first() else {
+                    continue;
+                };
+                let si = v.spellings.len();
+                v.spellings.push((spelling.clone(), id));
+                v.by_first_len
+                    .entry((first, spelling.len()))
+                    .or_default()
+                    .push(si);
+                v.by_tail
+                    .entry(spelling[1..].iter().collect())
+                    .or_default()
+                    .push(si);
+                v.by_spelling
+                    .entry(spelling.iter().collect())
+                    .or_default()
+                    .push(si);
             }
             v.sorted.push((w.text.clone(), id));
+            v.reversed.push((w.text.chars().rev().collect(), id));
             if needs_fold(&w.text) {
                 v.sorted.push((fold(&w.text), id));
                 for spelling in fold_variants(&w.text) {
@@ -112,6 +133,7 @@ impl Vocabulary {
             }
         }
         v.sorted.sort();
+        v.reversed.sort();
         for term in v.terms.keys() {
             for spelling in fold_variants(term) {
                 v.folded_terms
@@ -141,7 +163,10 @@ impl Vocabulary {
         self.words.push(Word {
             text: surface.to_string(),
             chars: surface.chars().collect(),
-            folded: needs_fold(surface).then(|| fold(surface).chars().collect()),
+            folded: fold_variants(surface)
+                .iter()
+                .map(|f| f.chars().collect())
+                .collect(),
             terms: Vec::new(),
             freq: 0,
         });
@@ -215,6 +240,26 @@ impl Vocabulary {
         ids
     }
 
+    /// Up to `max` corpus compounds that end with `head` after at least
+    /// [`MIN_MODIFIER_CHARS`] letters (`restriksjoner` →
+    /// `utspillsrestriksjoner`), the most frequent first.
+    pub(crate) fn compounds_ending(&self, head: &str, max: usize) -> Vec<usize> {
+        let key: String = head.chars().rev().collect();
+        let min_len = head.chars().count() + MIN_MODIFIER_CHARS;
+        let start = self
+            .reversed
+            .partition_point(|(k, _)| k.as_str() < key.as_str());
+        let mut ids: Vec<usize> = self.reversed[start..]
+            .iter()
+            .take_while(|(k, _)| k.starts_with(&key))
+            .map(|(_, id)| *id)
+            .filter(|&id| self.words[id].chars.len() >= min_len)
+            .collect();
+        ids.sort_by_key(|&id| std::cmp::Reverse(self.words[id].freq));
+        ids.truncate(max);
+        ids
+    }
+
     /// Corpus words within the typo budget of `word`, with their cost.
     ///
     /// Meilisearch's rules: no typo on words under 5 letters, one on 5-8,
@@ -224,29 +269,52 @@ impl Vocabulary {
     pub(crate) fn typos(&self, word: &str) -> Vec<(usize, Cost)> {
         let q: Vec<char> = word.chars().collect();
         let budget = typo_budget(q.len());
+        let Some(&first) = q.first() else {
+            return Vec::new();
+        };
         if budget == 0 {
             return Vec::new();
         }
         let mut out: Vec<(usize, Cost)> = Vec::new();
+        let mut record = |id: usize, cost: Cost| match out.iter_mut().find(|(i, _)| *i == id) {
+            Some(e) => e.1 = e.1.min(cost),
+            None => out.push((id, cost)),
+        };
+        // Same first letter: any edits within the budget.
         let lo = q.len().saturating_sub(budget as usize);
-        let hi = (q.len() + budget as usize).min(self.by_len.len().saturating_sub(1));
-        for len in lo..=hi {
-            let Some(ids) = self.by_len.get(len) else {
-                continue;
-            };
-            for &id in ids {
-                let w = &self.words[id];
-                let mut best = typo_cost(&q, &w.chars, budget);
-                if let Some(f) = &w.folded {
-                    best = match (best, typo_cost(&q, f, budget)) {
-                        (Some(a), Some(b)) => Some(a.min(b)),
-                        (a, b) => a.or(b),
-                    };
+        for len in lo..=q.len() + budget as usize {
+            for &si in self
+                .by_first_len
+                .get(&(first, len))
+                .map_or(&[][..], Vec::as_slice)
+            {
+                let (spelling, id) = &self.spellings[si];
+                if let Some(cost) = typo_cost(&q, spelling, budget).filter(|c| *c > 0) {
+                    record(*id, cost);
                 }
-                if let Some(cost) = best.filter(|c| *c > 0) {
-                    if !out.iter().any(|(i, _)| *i == id) {
-                        out.push((id, cost));
-                    }
+            }
+        }
+        // A typo in the first letter costs two, so with a budget of two the
+        // rest must be exact: one letter replaced, added or dropped in front,
+        // or the first two swapped.
+        if budget >= 2 {
+            let tail: String = q[1..].iter().collect();
+            let whole: String = q.iter().collect();
+            let mut swapped = q.clone();
+            if swapped.len() > 1 {
+                swapped.swap(0, 1);
+            }
+            let swapped: String = swapped.iter().collect();
+            let candidates = [
+                self.by_tail.get(&tail),        // replaced
+                self.by_spelling.get(&tail),    // an extra letter in front
+                self.by_tail.get(&whole),       // the first letter left out
+                self.by_spelling.get(&swapped), // the first two swapped
+            ];
+            for &si in candidates.into_iter().flatten().flatten() {
+                let (spelling, id) = &self.spellings[si];
+                if spelling.first() != Some(&first) {
+                    record(*id, 2);
                 }
             }
         }
@@ -255,26 +323,50 @@ impl Vocabulary {
 
     /// Splits a corpus word into corpus words, or `None` when it is not a
     /// compound. Returns the parts' terms, without the whole word's own.
-    pub(crate) fn split(&self, word: &str, lang: Lang, analyzers: &mut Analyzers) -> Option<Vec<String>> {
-        let chars: Vec<char> = word.chars().collect();
-        if chars.len() < MIN_COMPOUND_CHARS || !chars.iter().all(|c| c.is_alphabetic()) {
-            return None;
-        }
-        let parts = self.best_split(&chars, MAX_PARTS, analyzers, lang, true)?;
-        let whole = analyzers.term(lang, word);
+    pub(crate) fn split(
+        &self,
+        word: &str,
+        lang: Lang,
+        analyzers: &mut Analyzers,
+    ) -> Option<Vec<String>> {
+        let parts = self.split_surface(word, MIN_COMPOUND_CHARS, lang, analyzers)?;
         let mut terms: Vec<String> = Vec::new();
         for part in parts {
-            let t = analyzers.term(lang, &part)?;
-            // A part with the whole word's own stem means the "split" only
-            // cut off an ending (`feil·ende`): not a compound.
-            if Some(&t) == whole.as_ref() {
-                return None;
-            }
-            if !terms.contains(&t) {
-                terms.push(t);
+            if let Some(t) = analyzers.term(lang, &part) {
+                if !terms.contains(&t) {
+                    terms.push(t);
+                }
             }
         }
         (terms.len() >= 2).then_some(terms)
+    }
+
+    /// Splits a word the corpus does not know (`feilgiv`) into words it
+    /// does (`feil`, `giv`), trying each language's stems for evidence.
+    pub(crate) fn split_query_word(
+        &self,
+        word: &str,
+        analyzers: &mut Analyzers,
+    ) -> Option<Vec<String>> {
+        Lang::ALL
+            .iter()
+            .find_map(|&lang| self.split_surface(word, MIN_QUERY_COMPOUND_CHARS, lang, analyzers))
+    }
+
+    /// The parts of a compound as written, or `None`.
+    fn split_surface(
+        &self,
+        word: &str,
+        min_chars: usize,
+        lang: Lang,
+        analyzers: &mut Analyzers,
+    ) -> Option<Vec<String>> {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < min_chars || !chars.iter().all(|c| c.is_alphabetic()) {
+            return None;
+        }
+        let whole = analyzers.term(lang, word);
+        self.best_split(&chars, MAX_PARTS, analyzers, lang, whole.as_deref(), true)
     }
 
     /// The split of `chars` into the fewest parts (at most `max_parts`),
@@ -286,36 +378,49 @@ impl Vocabulary {
         max_parts: usize,
         analyzers: &mut Analyzers,
         lang: Lang,
+        word_term: Option<&str>,
         must_split: bool,
     ) -> Option<Vec<String>> {
+        // A part with the whole word's own stem means the "split" only cut
+        // off an ending (`feil·ende`): never a part.
+        let is_part = |this: &Vocabulary, s: &str, head: bool, a: &mut Analyzers| {
+            let ok = if head {
+                this.is_head(s, lang, a)
+            } else {
+                this.is_modifier(s, lang, a)
+            };
+            ok && a.term(lang, s).as_deref() != word_term
+        };
         let whole: String = chars.iter().collect();
-        if !must_split && self.is_head(&whole, lang, analyzers) {
+        if !must_split && is_part(self, &whole, true, analyzers) {
             return Some(vec![whole]);
         }
         if max_parts < 2 {
             return None;
         }
         let mut best: Option<Vec<String>> = None;
-        let top = chars.len().saturating_sub(MIN_HEAD_CHARS);
+        let top = chars.len().saturating_sub(MIN_MODIFIER_CHARS);
         for cut in (MIN_MODIFIER_CHARS..=top).rev() {
             let modifier: String = chars[..cut].iter().collect();
-            if !self.is_modifier(&modifier, lang, analyzers) {
+            if !is_part(self, &modifier, false, analyzers) {
                 continue;
             }
             let mut rests: Vec<usize> = vec![cut];
-            if chars
-                .get(cut)
-                .is_some_and(|c| LINKING_LETTERS.contains(c))
-            {
+            if chars.get(cut).is_some_and(|c| LINKING_LETTERS.contains(c)) {
                 rests.push(cut + 1);
             }
             for rest in rests {
-                if chars.len() - rest < MIN_HEAD_CHARS {
+                if chars.len() - rest < MIN_MODIFIER_CHARS {
                     continue;
                 }
-                if let Some(tail) =
-                    self.best_split(&chars[rest..], max_parts - 1, analyzers, lang, false)
-                {
+                if let Some(tail) = self.best_split(
+                    &chars[rest..],
+                    max_parts - 1,
+                    analyzers,
+                    lang,
+                    word_term,
+                    false,
+                ) {
                     if best.as_ref().is_none_or(|b| tail.len() + 1 < b.len()) {
                         let mut parts = vec![modifier.clone()];
                         parts.extend(tail);
@@ -335,7 +440,8 @@ impl Vocabulary {
     /// short words are mostly chance (`ber·egnes`).
     fn is_modifier(&self, part: &str, lang: Lang, analyzers: &mut Analyzers) -> bool {
         let len = part.chars().count();
-        if len < MIN_MODIFIER_CHARS || !self.has_word(part) || analyzers.term(lang, part).is_none() {
+        if len < MIN_MODIFIER_CHARS || !self.has_word(part) || analyzers.term(lang, part).is_none()
+        {
             return false;
         }
         len > MIN_MODIFIER_CHARS || self.stem_freq(part, analyzers) >= MIN_SHORT_MODIFIER_FREQ
@@ -450,7 +556,10 @@ mod tests {
         assert_eq!(typo_cost(&chars("straff"), &chars("strafv"), 1), Some(1));
         // The same substitution on the first letter costs two.
         assert_eq!(typo_cost(&chars("straff"), &chars("ttraff"), 1), None);
-        assert_eq!(typo_cost(&chars("turneringer"), &chars("vurneringer"), 2), Some(2));
+        assert_eq!(
+            typo_cost(&chars("turneringer"), &chars("vurneringer"), 2),
+            Some(2)
+        );
         // Transposition is one edit.
         assert_eq!(typo_cost(&chars("spilelr"), &chars("spiller"), 1), Some(1));
         assert_eq!(typo_cost(&chars("kort"), &chars("kort"), 0), Some(0));
@@ -462,9 +571,15 @@ mod tests {
             Lang::Nb,
             "prosedyre straff prosedyrestraff turnering leder turneringsleder kamp",
         );
-        assert_eq!(v.parts(Lang::Nb, "prosedyrestraff"), Some(&["nb:prosedyr".to_string(), "nb:straff".to_string()][..]));
+        assert_eq!(
+            v.parts(Lang::Nb, "prosedyrestraff"),
+            Some(&["nb:prosedyr".to_string(), "nb:straff".to_string()][..])
+        );
         let parts = v.parts(Lang::Nb, "turneringsleder").unwrap_or_default();
-        assert!(parts.iter().any(|p| p.starts_with("nb:turnering")), "{parts:?}");
+        assert!(
+            parts.iter().any(|p| p.starts_with("nb:turnering")),
+            "{parts:?}"
+        );
         // A word that is not made of corpus words stays whole.
         assert_eq!(v.parts(Lang::Nb, "kamp"), None);
     }
@@ -472,38 +587,44 @@ mod tests {
     #[test]
     fn typos_find_the_corpus_word() {
         let v = vocab(Lang::Nb, "prosedyrestraff nøling");
-        let ids: Vec<_> = v.typos("prosedyrestaff").into_iter().map(|(id, _)| id).collect();
-        let words: Vec<_> = ids.iter().filter_map(|&i| v.word(i)).map(|w| w.text.as_str()).collect();
+        let ids: Vec<_> = v
+            .typos("prosedyrestaff")
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        let words: Vec<_> = ids
+            .iter()
+            .filter_map(|&i| v.word(i))
+            .map(|w| w.text.as_str())
+            .collect();
         assert_eq!(words, ["prosedyrestraff"]);
         // A typo plus a missing ø.
-        let words: Vec<_> = v.typos("nolinng").into_iter().filter_map(|(i, _)| v.word(i)).map(|w| w.text.clone()).collect();
+        let words: Vec<_> = v
+            .typos("nolinng")
+            .into_iter()
+            .filter_map(|(i, _)| v.word(i))
+            .map(|w| w.text.clone())
+            .collect();
         assert_eq!(words, ["nøling"]);
     }
 
     #[test]
     fn completions_and_unfolding() {
         let v = vocab(Lang::Nb, "nøling nøle turneringsleder turnering");
-        let got: Vec<_> = v.completions("turn", 5).into_iter().filter_map(|i| v.word(i)).map(|w| w.text.clone()).collect();
+        let got: Vec<_> = v
+            .completions("turn", 5)
+            .into_iter()
+            .filter_map(|i| v.word(i))
+            .map(|w| w.text.clone())
+            .collect();
         assert_eq!(got.len(), 2);
-        let got: Vec<_> = v.completions("nol", 5).into_iter().filter_map(|i| v.word(i)).map(|w| w.text.clone()).collect();
+        let got: Vec<_> = v
+            .completions("nol", 5)
+            .into_iter()
+            .filter_map(|i| v.word(i))
+            .map(|w| w.text.clone())
+            .collect();
         assert_eq!(got.len(), 2);
         assert_eq!(v.unfold("noling").len(), 1);
-    }
-}
-#[cfg(test)]
-mod dump {
-    #[test]
-    #[ignore]
-    fn dump_compounds() {
-        let c = crate::corpus::Corpus::build(&crate::corpus::embedded_sources()).corpus;
-        let mut a = super::Analyzers::new();
-        let units = crate::search::index::unit_sources(&c);
-        let toks: Vec<_> = units.iter().map(|u| { let l = super::Lang::of_book(u.book); (l, a.analyze(l, &format!("{}\n{}", u.title, u.body))) }).collect();
-        let v = super::Vocabulary::build(toks.iter().map(|(l, t)| (*l, t.as_slice())), &mut a);
-        for (i, m) in v.compounds.iter().enumerate() {
-            let mut ks: Vec<_> = m.iter().collect();
-            ks.sort();
-            for (k, p) in ks { println!("{i} {k} -> {p:?}"); }
-        }
     }
 }

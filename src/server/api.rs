@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 use crate::cite::{Resolved, Status};
 use crate::corpus::{BookId, ProvisionId};
 use crate::kb::{url_of, KbSearchError};
-use crate::search::SearchOptions;
+use crate::search::{Hit, SearchOptions};
+use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
 
 use super::error::{ApiError, ApiJson, ApiPath, ApiQuery};
@@ -47,7 +48,7 @@ pub(crate) struct SearchParams {
 }
 
 #[derive(Serialize)]
-pub(crate) struct SearchResponse {
+pub struct SearchResponse {
     query: String,
     total: usize,
     took_us: u64,
@@ -55,7 +56,7 @@ pub(crate) struct SearchResponse {
 }
 
 #[derive(Serialize)]
-pub(crate) struct HitDto {
+pub struct HitDto {
     cite: String,
     /// The provision's name for people (`Lov 12C1`).
     label: String,
@@ -70,12 +71,30 @@ pub(crate) struct HitDto {
     via_citation: bool,
 }
 
+/// One hit as `GET /api/search` returns it (also what `lovbok search
+/// --json` prints). `hit.index` must be an index of the site's corpus.
+pub fn hit_dto(site: &Site, hit: &Hit) -> HitDto {
+    let p = site.kb().corpus().at(hit.index);
+    HitDto {
+        cite: p.id.to_string(),
+        label: label_of(p),
+        book: p.book,
+        kind: p.kind.as_str(),
+        title: site.kb().title_of(hit.index),
+        snippet: hit.snippet.clone(),
+        url: url_of(&p.id),
+        score: hit.score,
+        via_citation: hit.via_citation,
+    }
+}
+
 pub(crate) fn parse_book(raw: Option<&str>) -> Result<Option<BookId>, ApiError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(b) => b.parse().map(Some).map_err(|_| {
-            ApiError::BadRequest(format!("book must be laws or handbook, not {b:?}"))
-        }),
+        Some(b) => b
+            .parse()
+            .map(Some)
+            .map_err(|_| ApiError::BadRequest(format!("book must be laws or handbook, not {b:?}"))),
     }
 }
 
@@ -103,10 +122,12 @@ impl From<KbSearchError> for ApiError {
 pub(crate) async fn search(
     State(st): State<AppState>,
     ApiQuery(p): ApiQuery<SearchParams>,
-) -> Result<Json<SearchResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let q = p.q.unwrap_or_default();
     if q.trim().is_empty() {
-        return Err(ApiError::BadRequest("q (the query) is missing or empty".into()));
+        return Err(ApiError::BadRequest(
+            "q (the query) is missing or empty".into(),
+        ));
     }
     let opts = SearchOptions {
         limit: parse_limit(p.limit.as_deref())?,
@@ -119,33 +140,31 @@ pub(crate) async fn search(
         .hits
         .iter()
         .filter(|h| h.index < corpus.provisions().len())
-        .map(|h| {
-            let p = corpus.at(h.index);
-            HitDto {
-                cite: p.id.to_string(),
-                label: label_of(p),
-                book: p.book,
-                kind: p.kind.as_str(),
-                title: site.kb().title_of(h.index),
-                snippet: h.snippet.clone(),
-                url: url_of(&p.id),
-                score: h.score,
-                via_citation: h.via_citation,
-            }
-        })
+        .map(|h| hit_dto(&site, h))
         .collect();
-    Ok(Json(SearchResponse {
+    // The body carries its own timing, so the ETag is the hash of the
+    // answer without it: the same query on the same corpus revalidates.
+    let etag = serde_json::to_vec(&(&q, &hits))
+        .map(|b| format!("W/\"{:016x}\"", fnv1a(&b)))
+        .ok()
+        .and_then(|t| HeaderValue::from_str(&t).ok());
+    let body = Json(SearchResponse {
         query: q,
         total: hits.len(),
         took_us: u64::try_from(results.took_us).unwrap_or(u64::MAX),
         hits,
-    }))
+    });
+    let mut res = body.into_response();
+    if let Some(tag) = etag {
+        res.headers_mut().insert(header::ETAG, tag);
+    }
+    Ok(res)
 }
 
 // --- provisions -------------------------------------------------------------
 
 #[derive(Serialize)]
-pub(crate) struct ProvisionDto {
+pub struct ProvisionDto {
     cite: String,
     label: String,
     book: BookId,
@@ -170,7 +189,7 @@ pub(crate) struct ProvisionDto {
 
 /// A citation this provision makes.
 #[derive(Serialize)]
-pub(crate) struct CiteDto {
+pub struct CiteDto {
     /// The cited provision.
     cite: String,
     /// The citation as written.
@@ -182,7 +201,7 @@ pub(crate) struct CiteDto {
 
 /// A provision that cites this one.
 #[derive(Serialize)]
-pub(crate) struct CitedByDto {
+pub struct CitedByDto {
     cite: String,
     text: String,
     url: String,
@@ -197,7 +216,9 @@ fn status_name(s: &Status) -> &'static str {
     }
 }
 
-fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
+/// The JSON object of `GET /api/provisions/{cite}` for provision `idx`
+/// (also what `lovbok show --json` prints).
+pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
     let kb = site.kb();
     let corpus = kb.corpus();
     let graph = kb.graph();
@@ -207,7 +228,10 @@ fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
     let mut cited_by: Vec<CitedByDto> = Vec::new();
     for e in graph.cited_by(idx) {
         let from = corpus.at(e.from);
-        if !cited_by.iter().any(|c| c.cite == from.id.to_string() && c.text == e.text) {
+        if !cited_by
+            .iter()
+            .any(|c| c.cite == from.id.to_string() && c.text == e.text)
+        {
             cited_by.push(CitedByDto {
                 cite: from.id.to_string(),
                 text: e.text.clone(),
@@ -276,13 +300,13 @@ pub(crate) struct ResolveParams {
 }
 
 #[derive(Serialize)]
-pub(crate) struct ResolveResponse {
+pub struct ResolveResponse {
     input: String,
     matches: Vec<MatchDto>,
 }
 
 #[derive(Serialize)]
-pub(crate) struct MatchDto {
+pub struct MatchDto {
     cite: String,
     book: BookId,
     title: Option<String>,
@@ -357,12 +381,12 @@ pub(crate) struct LinkParams {
 }
 
 #[derive(Serialize)]
-pub(crate) struct LinkResponse {
+pub struct LinkResponse {
     citations: Vec<CitationDto>,
 }
 
 #[derive(Serialize)]
-pub(crate) struct CitationDto {
+pub struct CitationDto {
     /// Byte offset of the citation's start in the text.
     start: usize,
     /// Byte offset just past its end.
@@ -440,7 +464,10 @@ pub(crate) async fn link(
 /// `GET /api/openapi.json`.
 pub(crate) async fn openapi() -> Response {
     (
-        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
         OPENAPI,
     )
         .into_response()

@@ -29,7 +29,10 @@ pub(crate) async fn asset(headers: HeaderMap, ApiPath(file): ApiPath<String>) ->
     };
     let h = res.headers_mut();
     if !fresh {
-        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(a.content_type));
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(a.content_type),
+        );
     }
     h.insert(
         header::CACHE_CONTROL,

@@ -44,9 +44,16 @@ pub(crate) async fn etag(req: Request, next: Next) -> Response {
     if !conditional || res.status() != StatusCode::OK {
         return res;
     }
-    if let Some(existing) = res.headers().get(header::ETAG) {
-        // Handlers that know their own tag (static assets) answer 304 themselves.
-        let _ = existing;
+    if let Some(existing) = res
+        .headers()
+        .get(header::ETAG)
+        .and_then(|v| v.to_str().ok())
+    {
+        // A handler that knows a better tag than the body's hash (search,
+        // whose body carries its own timing) set it already.
+        if inm.as_deref().is_some_and(|v| etag_matches(v, existing)) {
+            return not_modified(res.headers());
+        }
         return res;
     }
     let (mut parts, body) = res.into_parts();
@@ -64,25 +71,52 @@ pub(crate) async fn etag(req: Request, next: Next) -> Response {
     let Ok(value) = HeaderValue::from_str(&tag) else {
         return Response::from_parts(parts, Body::from(bytes));
     };
-    if inm.as_deref().is_some_and(|v| etag_matches(v, &tag)) {
-        let mut res = StatusCode::NOT_MODIFIED.into_response();
-        res.headers_mut().insert(header::ETAG, value);
-        if let Some(cc) = parts.headers.get(header::CACHE_CONTROL) {
-            res.headers_mut().insert(header::CACHE_CONTROL, cc.clone());
-        }
-        return res;
-    }
     parts.headers.insert(header::ETAG, value);
+    if inm.as_deref().is_some_and(|v| etag_matches(v, &tag)) {
+        return not_modified(&parts.headers);
+    }
     Response::from_parts(parts, Body::from(bytes))
+}
+
+/// A 304 carrying the validators and caching headers of the full response.
+fn not_modified(full: &axum::http::HeaderMap) -> Response {
+    let mut res = StatusCode::NOT_MODIFIED.into_response();
+    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+        if let Some(v) = full.get(&name) {
+            res.headers_mut().insert(name, v.clone());
+        }
+    }
+    res
+}
+
+/// A handler that panicked: a generic 500 problem, the panic message logged
+/// by [`log_internal`]. No input should get here; this keeps one bug from
+/// dropping the connection without an answer.
+pub(crate) fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let msg = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".to_string());
+    super::error::ApiError::Internal(format!("handler panicked: {msg}")).into_response()
 }
 
 /// Security headers on everything; `Cache-Control: no-cache` (revalidate
 /// with the ETag) on whatever did not set its own.
 pub(crate) async fn headers(mut res: Response) -> Response {
     let h = res.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     if !h.contains_key(header::CACHE_CONTROL) {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     }

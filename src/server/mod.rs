@@ -10,11 +10,15 @@ the answer to a DTO or a page.
 
 Every request passes, outermost first: request logging (tower-http trace),
 gzip compression, a global concurrency limit that sheds load with a 503
-problem, a timeout (503), security and cache headers, ETags with 304s.
+problem, a timeout (503), logging of 500 causes, security and cache
+headers, the response cache ([`cache`]: the corpus is immutable, so a GET
+is answered once per knowledge base), a panic guard (500 problem instead of
+a dropped connection), ETags with 304s.
 */
 
 pub mod api;
 mod assets;
+mod cache;
 pub mod error;
 mod middleware;
 mod pages;
@@ -22,6 +26,7 @@ mod reload;
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,6 +38,7 @@ use axum::{BoxError, Router};
 use tokio::net::TcpListener;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -43,17 +49,28 @@ use crate::web::Site;
 pub use error::ApiError;
 pub use middleware::CSP;
 
-/// What every handler shares: the current site, swapped whole on reload.
+/// What every handler shares: the current site, swapped whole on reload,
+/// and the response cache that belongs to it.
 #[derive(Clone)]
 pub struct AppState {
     site: Arc<ArcSwap<Site>>,
+    /// Bumped on every reload; cache entries carry the one they were made under.
+    generation: Arc<AtomicU64>,
+    cache: Arc<cache::ResponseCache>,
 }
 
 impl AppState {
-    /// State serving `kb`.
+    /// State serving `kb`, with a response cache of the default size.
     pub fn new(kb: Kb) -> AppState {
+        AppState::with_cache(kb, Limits::default().cache_entries)
+    }
+
+    /// State serving `kb` with a response cache of `entries` entries (0: none).
+    pub fn with_cache(kb: Kb, entries: usize) -> AppState {
         AppState {
             site: Arc::new(ArcSwap::from_pointee(Site::new(kb))),
+            generation: Arc::new(AtomicU64::new(0)),
+            cache: Arc::new(cache::ResponseCache::new(entries)),
         }
     }
 
@@ -62,9 +79,16 @@ impl AppState {
         self.site.load()
     }
 
-    /// Serves `kb` from now on (live reload).
+    /// Serves `kb` from now on (live reload), and forgets cached answers.
     pub fn replace(&self, kb: Kb) {
-        self.site.store(Arc::new(Site::new(kb)));
+        let site = Arc::new(Site::new(kb));
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        self.site.store(site);
+        self.cache.clear();
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
     }
 }
 
@@ -75,6 +99,8 @@ pub struct Limits {
     pub max_concurrency: usize,
     /// The longest a request may take before it is answered with 503.
     pub request_timeout: Duration,
+    /// Entries in the response cache (0 turns it off).
+    pub cache_entries: usize,
 }
 
 impl Default for Limits {
@@ -82,6 +108,7 @@ impl Default for Limits {
         Limits {
             max_concurrency: 512,
             request_timeout: Duration::from_secs(10),
+            cache_entries: 4096,
         }
     }
 }
@@ -124,6 +151,8 @@ pub enum ServeError {
     Io(#[source] std::io::Error),
     #[error("loading the corpus panicked")]
     LoadPanicked,
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(#[source] std::io::Error),
 }
 
 /// The whole application with the default [`Limits`].
@@ -160,8 +189,10 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .merge(site)
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)
-        .with_state(state)
+        .with_state(state.clone())
         .layer(axum::middleware::from_fn(middleware::etag))
+        .layer(CatchPanicLayer::custom(middleware::panic_response))
+        .layer(axum::middleware::from_fn_with_state(state, cache::cache))
         .layer(axum::middleware::map_response(middleware::headers))
         .layer(axum::middleware::map_response(middleware::log_internal))
         .layer(protect)
@@ -192,11 +223,16 @@ async fn overloaded(err: BoxError) -> ApiError {
 /// reloading a corpus folder when it changes.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let started = std::time::Instant::now();
+    // Taken before reading, so that an edit made while loading is seen.
+    let fingerprint = match &config.corpus {
+        CorpusSource::Dir(dir) => Some(reload::fingerprint(dir)),
+        CorpusSource::Embedded => None,
+    };
     let source = config.corpus.clone();
     let kb = tokio::task::spawn_blocking(move || Kb::load(&source))
         .await
         .map_err(|_| ServeError::LoadPanicked)??;
-    let state = AppState::new(kb);
+    let state = AppState::with_cache(kb, config.limits.cache_entries);
     tracing::info!(
         ms = started.elapsed().as_millis() as u64,
         "knowledge base loaded"
@@ -210,16 +246,27 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, "listening");
     }
-    if let CorpusSource::Dir(dir) = &config.corpus {
+    if let (CorpusSource::Dir(dir), Some(fingerprint)) = (&config.corpus, fingerprint) {
         tokio::spawn(reload::watch(
             dir.clone(),
             state.clone(),
             config.reload_interval,
+            fingerprint,
         ));
     }
     serve_on(listener, state, &config.limits, shutdown_signal())
         .await
         .map_err(ServeError::Io)
+}
+
+/// [`serve`] on a new multi-threaded tokio runtime, for callers that are
+/// not async themselves (the CLI).
+pub fn run(config: ServeConfig) -> Result<(), ServeError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?
+        .block_on(serve(config))
 }
 
 /// Serves on a bound listener until `shutdown` completes, then finishes the

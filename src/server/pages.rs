@@ -63,9 +63,9 @@ pub(crate) async fn provision(
     PagePath(raw): PagePath<String>,
 ) -> Result<Response, PageError> {
     let site = st.site();
-    let id: ProvisionId = raw
-        .parse()
-        .map_err(|_| PageError::not_found(format!("«{raw}» er ikke en henvisning lovbok kjenner.")))?;
+    let id: ProvisionId = raw.parse().map_err(|_| {
+        PageError::not_found(format!("«{raw}» er ikke en henvisning lovbok kjenner."))
+    })?;
     let Some((idx, p)) = site.kb().get(&id) else {
         let detail = match site.kb().corpus().nearest(&id) {
             Some(n) => format!("{id} finnes ikke. Nærmeste bestemmelse er {}.", n.id),

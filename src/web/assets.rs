@@ -48,13 +48,18 @@ pub static ALL: LazyLock<[Asset; 3]> = LazyLock::new(|| {
             "text/javascript; charset=utf-8",
             include_bytes!("static/app.js"),
         ),
-        asset("icon.svg", "image/svg+xml", include_bytes!("static/icon.svg")),
+        asset(
+            "icon.svg",
+            "image/svg+xml",
+            include_bytes!("static/icon.svg"),
+        ),
     ]
 });
 
 /// The asset served at `/static/{file}`, if `file` is one of the fingerprinted names.
 pub fn lookup(file: &str) -> Option<&'static Asset> {
-    ALL.iter().find(|a| a.url.strip_prefix("/static/") == Some(file))
+    ALL.iter()
+        .find(|a| a.url.strip_prefix("/static/") == Some(file))
 }
 
 /// The URL of the stylesheet.

@@ -67,3 +67,51 @@ impl Site {
         render::preview(self, idx)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::SourceFile;
+
+    /// A law whose text and title try to inject markup, and a definition.
+    fn site() -> Site {
+        let law = "---\nbook: laws\nedition: 2017\nlang: nb\nkind: law\npages: 18\ntext: full\n---\n\n\
+                   # 1. Kortstokken <b>fet</b>\n\n## A. Kortene\n\n\
+                   Se 1B. `<script>alert(1)</script>` & \"sitat\" [2009] om en spillefører [\u{2026}].\n\n\
+                   ## B. Resten\n\nTeksten.\n";
+        let defs = "---\nbook: laws\nedition: 2017\nlang: nb\nkind: definitions\npages: 11\ntext: full\n---\n\n\
+                    # Definisjoner\n\n## Spillefører\n\nDen som spiller kontrakten.\n";
+        let sources = [
+            SourceFile {
+                path: "laws/lov-01.md".into(),
+                text: law.into(),
+            },
+            SourceFile {
+                path: "laws/definisjoner.md".into(),
+                text: defs.into(),
+            },
+        ];
+        let (kb, _) = Kb::build_unchecked(&sources).expect("fixture builds");
+        Site::new(kb)
+    }
+
+    #[test]
+    fn corpus_text_is_escaped_and_decorated_on_pages() {
+        let site = site();
+        let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
+        let html = site.provision_page(idx).unwrap();
+        assert!(!html.contains("<script>alert"), "{html}");
+        assert!(!html.contains("<b>fet</b>"), "titles are escaped");
+        assert!(html.contains("&lt;script&gt;") || !html.contains("alert(1)"));
+        assert!(html.contains("href=\"/p/1B\""), "citations are linked");
+        assert!(html.contains("class=\"gap\""), "gaps are flagged");
+        assert!(
+            html.contains("class=\"term\" href=\"/p/def:Spillef%C3%B8rer\""),
+            "terms are linked"
+        );
+        assert!(
+            html.contains("class=\"prov d1 current\" id=\"1A\""),
+            "the cited provision is current"
+        );
+    }
+}

@@ -45,6 +45,8 @@ pub struct LinkView {
     pub url: String,
     pub label: String,
     pub title: String,
+    /// The language of the title.
+    pub lang: &'static str,
 }
 
 /// One search hit on the search page.
@@ -107,7 +109,7 @@ pub struct TopView {
 /// events, so that a template without recursion can nest `<section>`s.
 #[derive(Debug, Clone)]
 pub enum Node {
-    Open(ProvView),
+    Open(Box<ProvView>),
     Close,
 }
 
@@ -256,6 +258,7 @@ fn link_view(site: &Site, idx: usize) -> LinkView {
         url: url_of(&p.id),
         label: label_of(p),
         title: site.kb().title_of(idx).unwrap_or_default(),
+        lang: p.lang(),
     }
 }
 
@@ -289,10 +292,11 @@ impl Site {
                     .filter(|h| h.index < corpus.provisions().len())
                     .map(|h| {
                         let p = corpus.at(h.index);
+                        let label = label_of(p);
                         HitView {
                             url: url_of(&p.id),
-                            label: label_of(p),
-                            title: self.kb().title_of(h.index),
+                            title: self.kb().title_of(h.index).filter(|t| *t != label),
+                            label,
                             snippet: h.snippet.clone(),
                             lang: p.lang(),
                             via_citation: h.via_citation,
@@ -351,11 +355,16 @@ impl Site {
             }
         };
         collect_notes(top_idx, &mut footnotes);
+        // Each defined term is marked once per page, and again in the
+        // provision the URL names, where the reader starts.
+        let mut top_renderer = TextRenderer::new(self, top_idx);
+        let top_body = top_renderer.blocks(None);
+        let mut seen = top_renderer.into_seen();
         let top_view = TopView {
             anchor: anchor_of(&top.id),
             label: label_of(top),
             title: top.title.clone().filter(|_| top.kind != Kind::Definition),
-            body: TextRenderer::new(self, top_idx).blocks(None),
+            body: top_body,
             title_notes: title_notes(top),
             revisions: top.revisions.clone(),
             gaps: std::iter::once(top_idx)
@@ -367,7 +376,8 @@ impl Site {
 
         // Flatten the tree below the top into open/close events.
         let mut nodes = Vec::new();
-        let mut stack: Vec<(usize, bool)> = top.children.iter().rev().map(|&c| (c, false)).collect();
+        let mut stack: Vec<(usize, bool)> =
+            top.children.iter().rev().map(|&c| (c, false)).collect();
         while let Some((i, closing)) = stack.pop() {
             if closing {
                 nodes.push(Node::Close);
@@ -375,20 +385,30 @@ impl Site {
             }
             let p = corpus.at(i);
             let headed = p.title.is_some();
-            let printed = if headed { p.label.clone() } else { String::new() };
+            let printed = if headed {
+                p.label.clone()
+            } else {
+                String::new()
+            };
             let body_label = if headed { None } else { Some(p.label.as_str()) };
-            nodes.push(Node::Open(ProvView {
+            if i == idx {
+                seen.clear();
+            }
+            let mut renderer = TextRenderer::with_seen(self, i, std::mem::take(&mut seen));
+            let body = renderer.blocks(body_label);
+            seen = renderer.into_seen();
+            nodes.push(Node::Open(Box::new(ProvView {
                 anchor: anchor_of(&p.id),
                 url: url_of(&p.id),
                 label: label_of(p),
                 printed,
                 heading: p.title.clone(),
-                body: TextRenderer::new(self, i).blocks(body_label),
+                body,
                 title_notes: title_notes(p),
                 revisions: p.revisions.clone(),
                 depth: corpus.path_of(i).len() - 1,
                 current: i == idx,
-            }));
+            })));
             collect_notes(i, &mut footnotes);
             stack.push((i, true));
             stack.extend(p.children.iter().rev().map(|&c| (c, false)));
@@ -479,7 +499,10 @@ impl Site {
             let mut groups: Vec<TocGroup> = Vec::new();
             for (i, p) in corpus.book(book).filter(|(_, p)| p.parent.is_none()) {
                 let num = match &p.id {
-                    ProvisionId::Numbered { root: Root::Section(n), .. } => format!("§ {n}"),
+                    ProvisionId::Numbered {
+                        root: Root::Section(n),
+                        ..
+                    } => format!("§ {n}"),
                     ProvisionId::Numbered { .. } => p.id.to_string(),
                     _ => String::new(),
                 };

@@ -131,12 +131,25 @@ pub(crate) struct TextRenderer<'a> {
 
 impl<'a> TextRenderer<'a> {
     pub(crate) fn new(site: &'a Site, idx: usize) -> TextRenderer<'a> {
+        TextRenderer::with_seen(site, idx, HashSet::new())
+    }
+
+    /// A renderer that continues a page: terms in `seen` are not marked again.
+    /// Defined terms are the Laws' (Norwegian) words, so only the Laws'
+    /// text is marked; the Danish handbook would get false friends.
+    pub(crate) fn with_seen(site: &'a Site, idx: usize, seen: HashSet<usize>) -> TextRenderer<'a> {
+        let terms = site.kb().corpus().at(idx).book == crate::corpus::BookId::Laws;
         TextRenderer {
             site,
             idx,
-            seen: HashSet::new(),
-            terms: true,
+            seen,
+            terms,
         }
+    }
+
+    /// The terms marked so far, to carry on to the next provision of a page.
+    pub(crate) fn into_seen(self) -> HashSet<usize> {
+        self.seen
     }
 
     fn resolved_at(&self, place: Place) -> &'a [Resolved] {
@@ -154,6 +167,7 @@ impl<'a> TextRenderer<'a> {
     pub(crate) fn blocks(&mut self, label: Option<&str>) -> String {
         let site = self.site;
         let p = site.kb().corpus().at(self.idx);
+        let url = url_of(&p.id);
         let mut out = String::new();
         let mut label = label.filter(|l| !l.is_empty());
         for (i, block) in p.blocks.iter().enumerate() {
@@ -161,7 +175,7 @@ impl<'a> TextRenderer<'a> {
                 Block::Paragraph { text } => {
                     out.push_str("<p>");
                     if let Some(l) = label.take() {
-                        push_label(&mut out, l);
+                        push_label(&mut out, l, &url);
                     }
                     let markers: Vec<(usize, &str)> = p
                         .footnotes
@@ -169,14 +183,15 @@ impl<'a> TextRenderer<'a> {
                         .filter(|f| f.block == Some(i))
                         .map(|f| (f.offset, f.label.as_str()))
                         .collect();
-                    let html = self.linked(text, self.resolved_at(Place::Block { block: i }), &markers);
+                    let html =
+                        self.linked(text, self.resolved_at(Place::Block { block: i }), &markers);
                     out.push_str(&html);
                     out.push_str("</p>\n");
                 }
                 Block::Table { rows } => {
                     if let Some(l) = label.take() {
                         out.push_str("<p>");
-                        push_label(&mut out, l);
+                        push_label(&mut out, l, &url);
                         out.push_str("</p>\n");
                     }
                     self.table(rows, &mut out);
@@ -186,7 +201,7 @@ impl<'a> TextRenderer<'a> {
         if let Some(l) = label {
             // An item whose text is all in its sub-items ("1. a) …").
             out.push_str("<p class=\"label-only\">");
-            push_label(&mut out, l);
+            push_label(&mut out, l, &url);
             out.push_str("</p>\n");
         }
         out
@@ -196,7 +211,11 @@ impl<'a> TextRenderer<'a> {
     pub(crate) fn footnote(&mut self, i: usize) -> String {
         let p = self.site.kb().corpus().at(self.idx);
         match p.footnotes.get(i) {
-            Some(f) => self.linked(&f.text, self.resolved_at(Place::Footnote { footnote: i }), &[]),
+            Some(f) => self.linked(
+                &f.text,
+                self.resolved_at(Place::Footnote { footnote: i }),
+                &[],
+            ),
             None => String::new(),
         }
     }
@@ -243,7 +262,10 @@ impl<'a> TextRenderer<'a> {
             .iter()
             .map(|&(off, label)| {
                 let mut off = off.min(text.len());
-                if let Some(r) = resolved.iter().find(|r| r.span.start < off && off < r.span.end) {
+                if let Some(r) = resolved
+                    .iter()
+                    .find(|r| r.span.start < off && off < r.span.end)
+                {
                     off = r.span.end;
                 }
                 while !text.is_char_boundary(off) {
@@ -255,7 +277,10 @@ impl<'a> TextRenderer<'a> {
         cuts.sort_by_key(|c| c.0);
         let mut html = String::new();
         let mut start = 0;
-        let pieces = cuts.iter().map(|&(o, l)| (o, Some(l))).chain([(text.len(), None)]);
+        let pieces = cuts
+            .iter()
+            .map(|&(o, l)| (o, Some(l)))
+            .chain([(text.len(), None)]);
         for (end, marker) in pieces {
             let piece: Vec<Resolved> = resolved
                 .iter()
@@ -324,7 +349,8 @@ impl<'a> TextRenderer<'a> {
                 out.push_str(part);
             } else {
                 let site = self.site;
-                let skip = (site.kb().corpus().at(self.idx).kind == Kind::Definition).then_some(self.idx);
+                let skip =
+                    (site.kb().corpus().at(self.idx).kind == Kind::Definition).then_some(self.idx);
                 let link = |def: usize| -> (String, String) {
                     let d = site.kb().corpus().at(def);
                     (url_of(&d.id), preview(site, def))
@@ -348,7 +374,11 @@ impl<'a> TextRenderer<'a> {
         let kb = self.site.kb();
         // The link goes to the nearest provision the corpus has; the cite
         // itself (data-cite, first of a range) may lie below it (`40B2b`).
-        let shown: ProvisionId = percent_decode_str(target).decode_utf8().ok()?.parse().ok()?;
+        let shown: ProvisionId = percent_decode_str(target)
+            .decode_utf8()
+            .ok()?
+            .parse()
+            .ok()?;
         let (idx, p) = kb.get(&shown)?;
         let cited = attr(tag, "data-cite").unwrap_or_default();
         let first = cited.split_whitespace().next().unwrap_or_default();
@@ -381,8 +411,12 @@ fn attr(tag: &str, name: &str) -> Option<String> {
     )
 }
 
-fn push_label(out: &mut String, label: &str) {
-    out.push_str("<span class=\"label\">");
+/// An item's printed label (`1.`, `a)`), linked to the item's own page so
+/// that each numbered piece of text has a visible address.
+fn push_label(out: &mut String, label: &str, url: &str) {
+    out.push_str("<a class=\"label\" href=\"");
+    out.push_str(&esc(url));
+    out.push_str("\">");
     out.push_str(&esc(label));
-    out.push_str("</span> ");
+    out.push_str("</a> ");
 }

@@ -31,19 +31,6 @@ fn texts(p: &lovbok::corpus::Provision) -> Vec<String> {
     out
 }
 
-/// Corpus cites known not to resolve, as (context, cite). The handbook
-/// (2013) cites the 2007 Laws in X16: its `16C2a`-`16C2d` are the options of
-/// 2007's 16C2 (extraneous information), which the 2017 laws moved to
-/// 16D2a-d; 2017's 16C2 has no sub-items. Reported to the corpus editor;
-/// never guessed. The test fails when an entry stops occurring, so the list
-/// stays exact.
-const KNOWN_UNRESOLVED: &[(&str, &str)] = &[
-    ("X16A1", "16C2a"),
-    ("X16A2", "16C2b"),
-    ("X16A3", "16C2c"),
-    ("X16A4", "16C2d"),
-];
-
 #[test]
 fn every_corpus_cite_resolves() {
     let c = corpus();
@@ -52,7 +39,6 @@ fn every_corpus_cite_resolves() {
     let mut outside = 0;
     let mut external = Vec::new();
     let mut unresolved = Vec::new();
-    let mut known: Vec<(String, String)> = Vec::new();
     for p in c.provisions() {
         for text in texts(p) {
             for r in link(&text, Some(&p.id), &c) {
@@ -70,39 +56,41 @@ fn every_corpus_cite_resolves() {
                 for t in &r.targets {
                     *edges.entry(p.book).or_default() += 1;
                     match &t.status {
-                        Status::OutsideText { .. } => outside += 1,
-                        Status::External => external.push(format!("{}: {:?}", p.id, r.text)),
-                        Status::Unresolved { reason } => {
-                            let here = (p.id.to_string(), r.text.clone());
-                            if KNOWN_UNRESOLVED
-                                .iter()
-                                .any(|(c, t)| (*c, *t) == (here.0.as_str(), here.1.as_str()))
-                            {
-                                known.push(here);
-                            } else {
-                                unresolved.push(format!("{}: {:?}: {reason}", p.id, r.text));
-                            }
-                        }
                         Status::InCorpus => {}
+                        Status::OutsideText { .. } => outside += 1,
+                        Status::External => {
+                            // Only where the provision declares it.
+                            let declared = p.externals.iter().any(|d| d.contains(r.text.as_str()));
+                            assert!(
+                                declared,
+                                "{}: {:?} is external but not declared",
+                                p.id, r.text
+                            );
+                            external.push(format!("{} {}", p.id, r.text));
+                        }
+                        Status::Unresolved { reason } => {
+                            unresolved.push(format!("{}: {:?}: {reason}", p.id, r.text))
+                        }
                     }
                 }
             }
         }
     }
-    eprintln!("cite edges per book: {edges:?}; outside the corpus text: {outside}; external: {external:?}");
+    eprintln!(
+        "cite edges per book: {edges:?}; outside the corpus text: {outside}; external: {external:?}"
+    );
     assert!(
         unresolved.is_empty(),
         "unresolved cites:\n{}",
         unresolved.join("\n")
     );
-    let known: Vec<(&str, &str)> = known
-        .iter()
-        .map(|(c, t)| (c.as_str(), t.as_str()))
-        .collect();
-    assert_eq!(known, KNOWN_UNRESOLVED, "KNOWN_UNRESOLVED is out of date");
-    // The only declared external cite (`14, stk. 5.1` in X91) is a statute
-    // paragraph, which `find` does not read as a cite at all.
-    assert!(external.is_empty(), "{external:?}");
+    // The 2007-edition cites in X16 (`16C2a`-`16C2d`, declared external in
+    // the corpus); `14, stk. 5.1` in X91 is a statute paragraph, which
+    // `find` does not read as a cite at all.
+    assert_eq!(
+        external,
+        ["X16A1 16C2a", "X16A2 16C2b", "X16A3 16C2c", "X16A4 16C2d"]
+    );
 }
 
 /// Every numbered provision exists with its text.

@@ -1,3 +1,6 @@
 
 mod corpus;
 mod cite;
+mod api;
+mod browser;
+mod search;

@@ -19,6 +19,10 @@
     var inflight = null;
     var active = -1;
     var lastQuery = null;
+    // The query the list on screen answers; Enter on a stale list submits
+    // the form instead, so a fast typist never opens a hit for "12" when
+    // they typed "12C1".
+    var shown = null;
 
     function items() {
       return list.querySelectorAll("li");
@@ -119,6 +123,7 @@
       if (inflight) inflight.abort();
       inflight = null;
       if (!q) {
+        shown = null;
         list.textContent = "";
         if (status) status.textContent = "";
         history.replaceState(null, "", "/");
@@ -140,6 +145,7 @@
           if (inflight !== ctl) return;
           inflight = null;
           render(data);
+          shown = q;
           var page = "/sok?q=" + encodeURIComponent(q);
           if (book && book.value) page += "&book=" + encodeURIComponent(book.value);
           history.replaceState(null, "", page);
@@ -168,7 +174,7 @@
         select(active - 1);
       } else if (e.key === "Escape") {
         select(-1);
-      } else if (e.key === "Enter" && active >= 0) {
+      } else if (e.key === "Enter" && active >= 0 && shown === input.value.trim()) {
         var a = items()[active].querySelector("a");
         if (a) {
           e.preventDefault();
@@ -179,6 +185,7 @@
     // Results rendered by the server (no-JS path or a reload) stay usable.
     if (items().length) {
       lastQuery = input.value.trim() + "\u0000" + (book ? book.value : "");
+      shown = input.value.trim();
     }
   }
 

@@ -1,0 +1,89 @@
+//! The web pages in a real browser: starts the server on 127.0.0.1:0 and runs
+//! `node tests/browser/e2e.mjs <base-url>` (Playwright driving Debian's
+//! headless Chromium). Screenshots land in target/screenshots/.
+//!
+//! Needs /usr/bin/chromium and `npm ci` in tests/browser. Without them the
+//! test fails when CI is set and is skipped (loudly) otherwise.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use lovbok::server::{serve_on, Limits};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+/// The whole browser run, start to finish.
+const DEADLINE: Duration = Duration::from_secs(180);
+
+fn missing_prerequisites(dir: &Path) -> Option<String> {
+    if !Path::new(CHROMIUM).exists() {
+        return Some(format!(
+            "{CHROMIUM} is missing (apt-get install -y chromium)"
+        ));
+    }
+    if !dir.join("node_modules/playwright-core").exists() {
+        return Some(format!(
+            "{}/node_modules is missing (npm ci in tests/browser)",
+            dir.display()
+        ));
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        return Some("node is not on PATH".into());
+    }
+    None
+}
+
+#[test]
+fn pages_work_in_headless_chromium() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if let Some(why) = missing_prerequisites(&dir) {
+        if std::env::var_os("CI").is_some() {
+            panic!("browser test cannot run in CI: {why}");
+        }
+        eprintln!("\n*** SKIPPING the browser test: {why} ***\n");
+        return;
+    }
+
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    let state = crate::api::state();
+    let (listener, addr) = rt.block_on(async {
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = l.local_addr().expect("local addr");
+        (l, addr)
+    });
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = rt.spawn(async move {
+        serve_on(listener, state, &Limits::default(), async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+
+    let mut child = Command::new("node")
+        .arg(dir.join("e2e.mjs"))
+        .arg(format!("http://{addr}"))
+        .current_dir(&dir)
+        .spawn()
+        .expect("start node");
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait().expect("wait for node") {
+            Some(status) => break status,
+            None if started.elapsed() > DEADLINE => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the browser test took longer than {DEADLINE:?}");
+            }
+            None => std::thread::sleep(Duration::from_millis(100)),
+        }
+    };
+    let _ = stop.send(());
+    let _ = rt.block_on(server);
+    assert!(status.success(), "tests/browser/e2e.mjs failed ({status}); see its output above and target/screenshots/failure.png");
+}
