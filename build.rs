@@ -8,11 +8,16 @@ fn main() {
     for book in ["laws", "handbook"] {
         let dir = Path::new(&root).join(book);
         println!("cargo:rerun-if-changed={}", dir.display());
-        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
         names.sort();
         for p in names {
-            let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             if !name.ends_with(".md") || name.eq_ignore_ascii_case("EDITORIAL.md") {
                 continue;
             }
@@ -25,6 +30,7 @@ fn main() {
         let _ = writeln!(out, "    ({rel:?}, include_str!({abs:?})),");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_corpus.rs");
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
+        .join("embedded_corpus.rs");
     std::fs::write(dest, out).expect("write embedded corpus list");
 }

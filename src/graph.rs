@@ -117,8 +117,13 @@ impl Graph {
                     g.by_place[from].push(TextCites { place, resolved });
                 }
             }
-            if let (Some(law), ProvisionId::Numbered { root: Root::Extension(_), path }) =
-                (p.extends, &p.id)
+            if let (
+                Some(law),
+                ProvisionId::Numbered {
+                    root: Root::Extension(_),
+                    path,
+                },
+            ) = (p.extends, &p.id)
             {
                 if path.depth() == 0 {
                     if let Some(li) = corpus.index_of(&ProvisionId::root(Root::Law(law))) {

@@ -10,6 +10,7 @@ HTTP server ([`server`], rendering pages with [`web`]) both call.
 */
 
 pub mod cite;
+pub mod cli;
 pub mod corpus;
 pub mod graph;
 pub mod kb;

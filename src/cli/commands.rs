@@ -4,10 +4,11 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use super::{Args, Command};
-use crate::cite::Status;
 use crate::corpus::{BookId, ProvisionId, Severity};
-use crate::kb::{self, url_of, Kb, KbError, KbSearchError};
+use crate::kb::{self, Kb, KbError, KbSearchError};
 use crate::search::{self, SearchOptions};
+use crate::server::api;
+use crate::web::Site;
 
 /// What can stop a subcommand.
 #[derive(Debug, thiserror::Error)]
@@ -33,7 +34,7 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     match &args.command {
         Command::Check { warnings } => check(&source, *warnings),
         Command::Serve { addr } => serve(source, addr),
-        Command::Show { cite, json } => show(&Kb::load(&source)?, cite, *json),
+        Command::Show { cite, json } => show(&Site::new(Kb::load(&source)?), cite, *json),
         Command::Search {
             query,
             book,
@@ -44,23 +45,30 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
                 limit: (*limit).clamp(1, 50),
                 book: book.map(BookId::from),
             };
-            search_cmd(&Kb::load(&source)?, query, &opts, *json)
+            search_cmd(&Site::new(Kb::load(&source)?), query, &opts, *json)
         }
         Command::Eval { file } => eval(&Kb::load(&source)?, file),
         Command::Export { jsonl } => {
             if !jsonl {
-                return Err(CliError::Usage("export needs --jsonl (the only format)".into()));
+                return Err(CliError::Usage(
+                    "export needs --jsonl (the only format)".into(),
+                ));
             }
             export(&Kb::load(&source)?)
         }
-        Command::Link { context, html } => link(&Kb::load(&source)?, context.as_deref(), *html),
+        Command::Link { context, html } => {
+            link(&Site::new(Kb::load(&source)?), context.as_deref(), *html)
+        }
     }
 }
 
 fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError> {
     let (kb, diagnostics) = kb::check(source)?;
     let mut out = io::stdout().lock();
-    let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
     for d in &diagnostics {
         if d.severity == Severity::Error || warnings {
             writeln!(out, "{d}")?;
@@ -70,7 +78,10 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
         let c = kb.corpus();
         let count = |book: BookId| c.book(book).count();
         let stats = kb.graph().stats(c);
-        let edges: Vec<String> = stats.iter().map(|((b, s), n)| format!("{b} {s} {n}")).collect();
+        let edges: Vec<String> = stats
+            .iter()
+            .map(|((b, s), n)| format!("{b} {s} {n}"))
+            .collect();
         writeln!(
             out,
             "{} provisions (laws {}, handbook {}); citation edges: {}",
@@ -92,7 +103,8 @@ fn serve(source: kb::CorpusSource, addr: &str) -> Result<ExitCode, CliError> {
     let addr = addr
         .parse()
         .map_err(|e| CliError::Usage(format!("bad --addr {addr:?}: {e}")))?;
-    crate::server::run(crate::server::ServeConfig::new(addr, source)).map_err(|e| CliError::Serve(format!("{e:#}")))?;
+    crate::server::run(crate::server::ServeConfig::new(addr, source))
+        .map_err(|e| CliError::Serve(e.to_string()))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -107,7 +119,8 @@ fn parse_cite(kb: &Kb, raw: &str) -> Result<ProvisionId, CliError> {
         .ok_or_else(|| CliError::Usage(format!("{raw:?} is not a citation")))
 }
 
-fn show(kb: &Kb, raw: &str, json: bool) -> Result<ExitCode, CliError> {
+fn show(site: &Site, raw: &str, json: bool) -> Result<ExitCode, CliError> {
+    let kb = site.kb();
     let id = parse_cite(kb, raw)?;
     let Some((idx, p)) = kb.get(&id) else {
         let hint = match kb.corpus().nearest(&id) {
@@ -119,7 +132,7 @@ fn show(kb: &Kb, raw: &str, json: bool) -> Result<ExitCode, CliError> {
     };
     let mut out = io::stdout().lock();
     if json {
-        let dto = crate::server::api::ProvisionDto::build(kb, idx);
+        let dto = api::provision_dto(site, idx);
         serde_json::to_writer_pretty(&mut out, &dto)?;
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);
@@ -134,7 +147,11 @@ fn show(kb: &Kb, raw: &str, json: bool) -> Result<ExitCode, CliError> {
         p.lang(),
         p.kind.as_str(),
         pages.join(", "),
-        if p.in_corpus { "" } else { " · text not in the source" }
+        if p.in_corpus {
+            ""
+        } else {
+            " · text not in the source"
+        }
     )?;
     if let Some(t) = &p.title {
         writeln!(out, "{t}")?;
@@ -151,7 +168,12 @@ fn show(kb: &Kb, raw: &str, json: bool) -> Result<ExitCode, CliError> {
         let first: String = c.text().chars().take(70).collect();
         writeln!(out, "  {} {}", c.id, c.title.as_deref().unwrap_or(&first))?;
     }
-    let cites: Vec<String> = kb.graph().cites(idx).iter().map(|e| e.to.to_string()).collect();
+    let cites: Vec<String> = kb
+        .graph()
+        .cites(idx)
+        .iter()
+        .map(|e| e.to.to_string())
+        .collect();
     if !cites.is_empty() {
         writeln!(out, "\ncites: {}", cites.join(", "))?;
     }
@@ -168,22 +190,29 @@ fn show(kb: &Kb, raw: &str, json: bool) -> Result<ExitCode, CliError> {
     if let Some(law) = kb.graph().extends(idx) {
         writeln!(out, "extends: {}", kb.corpus().at(law).id)?;
     }
-    let ext: Vec<String> = kb.graph().extended_by(idx).iter().map(|i| kb.corpus().at(*i).id.to_string()).collect();
+    let ext: Vec<String> = kb
+        .graph()
+        .extended_by(idx)
+        .iter()
+        .map(|i| kb.corpus().at(*i).id.to_string())
+        .collect();
     if !ext.is_empty() {
         writeln!(out, "extended by: {}", ext.join(", "))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn search_cmd(kb: &Kb, query: &str, opts: &SearchOptions, json: bool) -> Result<ExitCode, CliError> {
+fn search_cmd(
+    site: &Site,
+    query: &str,
+    opts: &SearchOptions,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let kb = site.kb();
     let results = kb.search(query, opts)?;
     let mut out = io::stdout().lock();
     if json {
-        let hits: Vec<_> = results
-            .hits
-            .iter()
-            .map(|h| crate::server::api::HitDto::build(kb, h))
-            .collect();
+        let hits: Vec<_> = results.hits.iter().map(|h| api::hit_dto(site, h)).collect();
         serde_json::to_writer_pretty(&mut out, &hits)?;
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);
@@ -193,9 +222,20 @@ fn search_cmd(kb: &Kb, query: &str, opts: &SearchOptions, json: bool) -> Result<
     }
     for (rank, h) in results.hits.iter().enumerate() {
         let p = kb.corpus().at(h.index);
-        let path: Vec<String> = kb.breadcrumbs(h.index).into_iter().map(|(_, c)| c).collect();
+        let path: Vec<String> = kb
+            .breadcrumbs(h.index)
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
         let title = p.title.clone().unwrap_or_else(|| path.join(" › "));
-        writeln!(out, "{:>2}. {:<14} {}  [{:.2}]", rank + 1, h.id.to_string(), title, h.score)?;
+        writeln!(
+            out,
+            "{:>2}. {:<14} {}  [{:.2}]",
+            rank + 1,
+            h.id.to_string(),
+            title,
+            h.score
+        )?;
         writeln!(out, "    {}", strip_marks(&h.snippet))?;
     }
     Ok(ExitCode::SUCCESS)
@@ -228,7 +268,13 @@ fn eval(kb: &Kb, file: &std::path::Path) -> Result<ExitCode, CliError> {
         for (j, rank) in &report.misses {
             let rank = rank.map_or("-".to_string(), |r| r.to_string());
             let want: Vec<String> = j.relevant.iter().map(ProvisionId::to_string).collect();
-            writeln!(out, "  {}\t{}\twant {}\trank {rank}", j.qid, j.query, want.join(","))?;
+            writeln!(
+                out,
+                "  {}\t{}\twant {}\trank {rank}",
+                j.qid,
+                j.query,
+                want.join(",")
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -253,7 +299,8 @@ fn export(kb: &Kb) -> Result<ExitCode, CliError> {
 /// The most text `link` reads from stdin.
 const MAX_LINK_INPUT: u64 = 16 * 1024 * 1024;
 
-fn link(kb: &Kb, context: Option<&str>, html: bool) -> Result<ExitCode, CliError> {
+fn link(site: &Site, context: Option<&str>, html: bool) -> Result<ExitCode, CliError> {
+    let kb = site.kb();
     let context = match context {
         Some(raw) => Some(
             raw.parse::<ProvisionId>()
@@ -262,12 +309,19 @@ fn link(kb: &Kb, context: Option<&str>, html: bool) -> Result<ExitCode, CliError
         None => None,
     };
     let mut bytes = Vec::new();
-    io::stdin().take(MAX_LINK_INPUT + 1).read_to_end(&mut bytes)?;
+    io::stdin()
+        .take(MAX_LINK_INPUT + 1)
+        .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_LINK_INPUT {
-        return Err(CliError::Usage(format!("input over {MAX_LINK_INPUT} bytes")));
+        return Err(CliError::Usage(format!(
+            "input over {MAX_LINK_INPUT} bytes"
+        )));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
-        CliError::Usage(format!("input is not UTF-8 (at byte {})", e.utf8_error().valid_up_to()))
+        CliError::Usage(format!(
+            "input is not UTF-8 (at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
     })?;
     let resolved = kb.link(&text, context.as_ref());
     let mut out = io::stdout().lock();
@@ -275,25 +329,11 @@ fn link(kb: &Kb, context: Option<&str>, html: bool) -> Result<ExitCode, CliError
         writeln!(out, "{}", kb.annotate_html(&text, &resolved))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let rows: Vec<_> = resolved
+    let citations: Vec<_> = resolved
         .iter()
-        .map(|r| {
-            let cites: Vec<String> = r.targets.iter().map(|t| t.id.to_string()).collect();
-            let in_corpus = r.targets.iter().all(|t| matches!(t.status, Status::InCorpus));
-            let url = r.targets.first().map(|t| kb.href(&t.id));
-            serde_json::json!({
-                "start": r.span.start,
-                "end": r.span.end,
-                "text": r.text,
-                "cites": cites,
-                "in_corpus": in_corpus,
-                "url": url,
-                "targets": r.targets,
-            })
-        })
+        .map(|r| api::citation_dto(site, r))
         .collect();
-    serde_json::to_writer_pretty(&mut out, &serde_json::json!({ "citations": rows }))?;
+    serde_json::to_writer_pretty(&mut out, &serde_json::json!({ "citations": citations }))?;
     writeln!(out)?;
-    let _ = url_of;
     Ok(ExitCode::SUCCESS)
 }

@@ -133,5 +133,9 @@ pub fn run() -> ExitCode {
 }
 
 fn is_broken_pipe(err: &commands::CliError) -> bool {
-    matches!(err, commands::CliError::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    match err {
+        commands::CliError::Io(e) => e.kind() == std::io::ErrorKind::BrokenPipe,
+        commands::CliError::Json(e) => e.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe),
+        _ => false,
+    }
 }

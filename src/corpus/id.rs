@@ -63,7 +63,10 @@ impl FromStr for BookId {
         match s {
             "laws" => Ok(BookId::Laws),
             "handbook" => Ok(BookId::Handbook),
-            _ => Err(ParseIdError::new(s, "unknown book (expected laws or handbook)")),
+            _ => Err(ParseIdError::new(
+                s,
+                "unknown book (expected laws or handbook)",
+            )),
         }
     }
 }
@@ -186,10 +189,9 @@ impl ProvisionId {
     /// The numbering parent (`12C1` for `12C1e`), or `None` for a root.
     pub fn numbered_parent(&self) -> Option<ProvisionId> {
         match self {
-            ProvisionId::Numbered { root, path } => path.parent().map(|path| ProvisionId::Numbered {
-                root: *root,
-                path,
-            }),
+            ProvisionId::Numbered { root, path } => path
+                .parent()
+                .map(|path| ProvisionId::Numbered { root: *root, path }),
             _ => None,
         }
     }
@@ -336,7 +338,10 @@ impl FromStr for ProvisionId {
             return Ok(ProvisionId::Definition(term.to_string()));
         }
         for book in BookId::ALL {
-            if let Some(slug) = s.strip_prefix(book.as_str()).and_then(|r| r.strip_prefix(':')) {
+            if let Some(slug) = s
+                .strip_prefix(book.as_str())
+                .and_then(|r| r.strip_prefix(':'))
+            {
                 let ok = !slug.is_empty()
                     && slug
                         .chars()
@@ -355,7 +360,9 @@ impl FromStr for ProvisionId {
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect();
-        parse_numbered(&compact).ok_or_else(|| ParseIdError::new(input, "expected a cite like 12C1e(ii), X78B4 or 212A1a"))
+        parse_numbered(&compact).ok_or_else(|| {
+            ParseIdError::new(input, "expected a cite like 12C1e(ii), X78B4 or 212A1a")
+        })
     }
 }
 
@@ -434,9 +441,23 @@ mod tests {
     #[test]
     fn canonical_forms_round_trip() {
         for s in [
-            "1", "12", "93", "12C", "12C1", "12C1e", "12C1e(ii)", "X78", "X78B4", "201",
-            "212A1a(iii)", "213A4a(vi)", "def:Spillefører", "laws:forord", "handbook:forord",
-            "20F5b(i)", "12C1(ii)",
+            "1",
+            "12",
+            "93",
+            "12C",
+            "12C1",
+            "12C1e",
+            "12C1e(ii)",
+            "X78",
+            "X78B4",
+            "201",
+            "212A1a(iii)",
+            "213A4a(vi)",
+            "def:Spillefører",
+            "laws:forord",
+            "handbook:forord",
+            "20F5b(i)",
+            "12C1(ii)",
         ] {
             round_trip(s);
         }
@@ -444,18 +465,41 @@ mod tests {
 
     #[test]
     fn spaces_and_section_sign_are_tolerated() {
-        assert_eq!("§ 12 C 1 c".parse::<ProvisionId>().unwrap().to_string(), "12C1c");
+        assert_eq!(
+            "§ 12 C 1 c".parse::<ProvisionId>().unwrap().to_string(),
+            "12C1c"
+        );
         assert_eq!("x16".parse::<ProvisionId>().unwrap().to_string(), "X16");
     }
 
     #[test]
     fn letter_in_parentheses_is_a_sub_item() {
-        assert_eq!("16B1(a)".parse::<ProvisionId>().unwrap().to_string(), "16B1a");
+        assert_eq!(
+            "16B1(a)".parse::<ProvisionId>().unwrap().to_string(),
+            "16B1a"
+        );
     }
 
     #[test]
     fn impossible_cites_are_rejected() {
-        for s in ["", "0", "94", "99", "150", "300", "X0", "X94", "12c", "121a", "12C1(iiii)", "12C1e(", "abc", "def:", "laws:", "012"] {
+        for s in [
+            "",
+            "0",
+            "94",
+            "99",
+            "150",
+            "300",
+            "X0",
+            "X94",
+            "12c",
+            "121a",
+            "12C1(iiii)",
+            "12C1e(",
+            "abc",
+            "def:",
+            "laws:",
+            "012",
+        ] {
             assert!(s.parse::<ProvisionId>().is_err(), "{s:?} should not parse");
         }
     }

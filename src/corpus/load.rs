@@ -27,7 +27,11 @@ pub enum LoadError {
         source: std::io::Error,
     },
     #[error("{path}:{line}: invalid UTF-8 (byte {byte} of the file)")]
-    Utf8 { path: String, line: usize, byte: usize },
+    Utf8 {
+        path: String,
+        line: usize,
+        byte: usize,
+    },
     #[error("corpus folder {0} holds neither laws/ nor handbook/")]
     Empty(String),
 }
@@ -75,7 +79,9 @@ pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
         for path in names {
             let rel = format!(
                 "{book}/{}",
-                path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+                path.file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default()
             );
             let bytes = std::fs::read(&path).map_err(|source| LoadError::Io {
                 path: path.display().to_string(),
@@ -101,6 +107,9 @@ pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
 
 /// A `*.md` file that is not the editorial log.
 pub fn is_corpus_file(path: &Path) -> bool {
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md")
 }

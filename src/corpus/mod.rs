@@ -283,7 +283,9 @@ impl Corpus {
             // Re-map file-local parent/child indexes to corpus indexes.
             for i in base..corpus.provisions.len() {
                 let p = &mut corpus.provisions[i];
-                p.parent = p.parent.and_then(|local| kept.get(local).copied().flatten());
+                p.parent = p
+                    .parent
+                    .and_then(|local| kept.get(local).copied().flatten());
                 p.children = p
                     .children
                     .iter()
@@ -359,7 +361,12 @@ impl Corpus {
     /// All descendants of `idx`, depth first, in reading order.
     pub fn descendants(&self, idx: usize) -> Vec<usize> {
         let mut out = Vec::new();
-        let mut stack: Vec<usize> = self.provisions[idx].children.iter().rev().copied().collect();
+        let mut stack: Vec<usize> = self.provisions[idx]
+            .children
+            .iter()
+            .rev()
+            .copied()
+            .collect();
         while let Some(i) = stack.pop() {
             out.push(i);
             stack.extend(self.provisions[i].children.iter().rev().copied());
@@ -372,9 +379,7 @@ impl Corpus {
 /// definitions, extensions, laws and sections by number.
 fn sort_key(p: &Provision) -> (BookId, u8, u16, String) {
     let (rank, n) = match (&p.kind, &p.id) {
-        (Kind::Front, ProvisionId::Front { slug, .. }) => {
-            (0, if slug == "forord" { 0 } else { 1 })
-        }
+        (Kind::Front, ProvisionId::Front { slug, .. }) => (0, if slug == "forord" { 0 } else { 1 }),
         (Kind::Definitions, _) => (1, 0),
         (_, ProvisionId::Numbered { root, .. }) => match root {
             Root::Extension(n) => (2, *n),

@@ -59,11 +59,13 @@ static HB_LETTER_OR_ROMAN: LazyLock<Regex> =
 static ITEM_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*(?P<n>\d{1,3})[.)]").expect("static regex"));
 /// `<!-- page 27 -->`
-static PAGE_MARK: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*<!--\s*page\s+(?P<n>\d{1,3})\s*-->\s*$").expect("static regex"));
+static PAGE_MARK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*<!--\s*page\s+(?P<n>\d{1,3})\s*-->\s*$").expect("static regex")
+});
 /// `<!-- lovbok: directive args -->`
 static DIRECTIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*<!--\s*lovbok:\s*(?P<d>[a-z-]+)\s*(?P<arg>.*?)\s*-->\s*$").expect("static regex")
+    Regex::new(r"^\s*<!--\s*lovbok:\s*(?P<d>[a-z-]+)\s*(?P<arg>.*?)\s*-->\s*$")
+        .expect("static regex")
 });
 
 /// The marker editors put where the source lost text.
@@ -187,13 +189,17 @@ impl<'a> Builder<'a> {
             return;
         }
         if !self.text.starts_with("---") {
-            self.error(0, "missing front matter: the file must start with a `---` block");
+            self.error(
+                0,
+                "missing front matter: the file must start with a `---` block",
+            );
         }
         let opts = Options::ENABLE_FOOTNOTES
             | Options::ENABLE_TABLES
             | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
-        let events: Vec<(Event<'_>, std::ops::Range<usize>)> =
-            Parser::new_ext(self.text, opts).into_offset_iter().collect();
+        let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(self.text, opts)
+            .into_offset_iter()
+            .collect();
         let mut in_meta = false;
         for (event, range) in events {
             match event {
@@ -234,9 +240,7 @@ impl<'a> Builder<'a> {
                     let ordered = self.ordered.last().copied().unwrap_or(false);
                     self.pending_item = if ordered {
                         let raw = self.text.get(range.clone()).unwrap_or("");
-                        ITEM_NUMBER
-                            .captures(raw)
-                            .and_then(|c| c["n"].parse().ok())
+                        ITEM_NUMBER.captures(raw).and_then(|c| c["n"].parse().ok())
                     } else {
                         None
                     };
@@ -283,7 +287,10 @@ impl<'a> Builder<'a> {
                     }
                 }
                 Event::Start(Tag::CodeBlock(_)) => {
-                    self.error(range.start, "code block in corpus text (indented four spaces or more?)");
+                    self.error(
+                        range.start,
+                        "code block in corpus text (indented four spaces or more?)",
+                    );
                 }
                 _ => {}
             }
@@ -344,7 +351,11 @@ impl<'a> Builder<'a> {
         if trimmed.starts_with("<!--") {
             return; // an editor's comment
         }
-        self.diag(offset, Severity::Warning, "raw HTML in corpus text is kept as text");
+        self.diag(
+            offset,
+            Severity::Warning,
+            "raw HTML in corpus text is kept as text",
+        );
         self.push_text(html, offset);
     }
 
@@ -398,7 +409,10 @@ impl<'a> Builder<'a> {
                 "extension" => Some(Kind::Extension),
                 "section" => Some(Kind::Section),
                 _ => {
-                    err(l, format!("unknown kind {v:?} (front, definitions, law, extension, section)"));
+                    err(
+                        l,
+                        format!("unknown kind {v:?} (front, definitions, law, extension, section)"),
+                    );
                     None
                 }
             },
@@ -413,7 +427,10 @@ impl<'a> Builder<'a> {
                 "partial" => TextStatus::Partial,
                 "absent" => TextStatus::Absent,
                 _ => {
-                    err(l, format!("unknown text status {v:?} (full, partial, absent)"));
+                    err(
+                        l,
+                        format!("unknown text status {v:?} (full, partial, absent)"),
+                    );
                     TextStatus::Full
                 }
             },
@@ -423,7 +440,10 @@ impl<'a> Builder<'a> {
             Some((v, l)) => match parse_pages(&v) {
                 Some(p) => p,
                 None => {
-                    err(l, format!("bad page list {v:?} (expected e.g. `25`, `25-27`, `4, 6-7`)"));
+                    err(
+                        l,
+                        format!("bad page list {v:?} (expected e.g. `25`, `25-27`, `4, 6-7`)"),
+                    );
                     Vec::new()
                 }
             },
@@ -435,7 +455,10 @@ impl<'a> Builder<'a> {
         if let Some((v, l)) = get("lang") {
             if let Some(b) = book {
                 if v != b.lang() {
-                    err(l, format!("lang {v:?} does not match book {b} ({})", b.lang()));
+                    err(
+                        l,
+                        format!("lang {v:?} does not match book {b} ({})", b.lang()),
+                    );
                 }
             }
         }
@@ -450,7 +473,10 @@ impl<'a> Builder<'a> {
             None => None,
         };
         for (k, (_, l)) in &fields {
-            if !matches!(*k, "book" | "edition" | "lang" | "kind" | "pages" | "text" | "chapter" | "extends") {
+            if !matches!(
+                *k,
+                "book" | "edition" | "lang" | "kind" | "pages" | "text" | "chapter" | "extends"
+            ) {
                 self.out.diagnostics.push(Diagnostic {
                     file: self.file.to_string(),
                     line: *l,
@@ -462,7 +488,10 @@ impl<'a> Builder<'a> {
         if let (Some(book), Some(kind)) = (book, kind) {
             let folder = self.file.split('/').next().unwrap_or("");
             if folder != book.as_str() && matches!(folder, "laws" | "handbook") {
-                self.error(offset, format!("file is in {folder}/ but says book: {book}"));
+                self.error(
+                    offset,
+                    format!("file is in {folder}/ but says book: {book}"),
+                );
             }
             self.page = pages.first().copied();
             self.meta = Some(Meta {
@@ -500,7 +529,14 @@ impl<'a> Builder<'a> {
                         return;
                     }
                     let id = ProvisionId::Definition(raw_title.clone());
-                    let idx = self.push(id, Kind::Definition, String::new(), Some(raw_title), root, start);
+                    let idx = self.push(
+                        id,
+                        Kind::Definition,
+                        String::new(),
+                        Some(raw_title),
+                        root,
+                        start,
+                    );
                     self.stack = vec![(Level::Section, idx)];
                     self.add_title_refs(idx, &leaf.refs);
                     return;
@@ -517,7 +553,10 @@ impl<'a> Builder<'a> {
                     return;
                 };
                 let letter = c["l"].chars().next().unwrap_or('A');
-                let title = c.name("title").map(|m| m.as_str().trim().to_string()).filter(|t| !t.is_empty());
+                let title = c
+                    .name("title")
+                    .map(|m| m.as_str().trim().to_string())
+                    .filter(|t| !t.is_empty());
                 self.stack.clear();
                 let parent_path = Path::default();
                 self.check_sequence(root, Level::Section, &Label::Letter(letter), start);
@@ -528,12 +567,22 @@ impl<'a> Builder<'a> {
                         ..parent_path
                     },
                 };
-                let idx = self.push(id, Kind::Subsection, format!("{letter}."), title, root, start);
+                let idx = self.push(
+                    id,
+                    Kind::Subsection,
+                    format!("{letter}."),
+                    title,
+                    root,
+                    start,
+                );
                 self.out.provisions[idx].revisions = revisions;
                 self.add_title_refs(idx, &leaf.refs);
                 self.stack.push((Level::Section, idx));
             }
-            _ => self.error(start, "only `#` and `##` headings are allowed in corpus files"),
+            _ => self.error(
+                start,
+                "only `#` and `##` headings are allowed in corpus files",
+            ),
         }
     }
 
@@ -553,7 +602,10 @@ impl<'a> Builder<'a> {
         refs: Vec<(String, usize)>,
     ) {
         if self.root.is_some() {
-            self.error(start, "a file holds one `#` heading (one law or section per file)");
+            self.error(
+                start,
+                "a file holds one `#` heading (one law or section per file)",
+            );
             return;
         }
         let stem = self
@@ -587,11 +639,17 @@ impl<'a> Builder<'a> {
                 let n: u16 = c["n"].parse().unwrap_or(0);
                 let is_x = c.name("x").is_some();
                 let root = match (meta.kind, is_x) {
-                    (Kind::Law, false) if (1..=93).contains(&n) && meta.book == BookId::Laws => Root::Law(n),
-                    (Kind::Extension, true) if (1..=93).contains(&n) && meta.book == BookId::Handbook => {
+                    (Kind::Law, false) if (1..=93).contains(&n) && meta.book == BookId::Laws => {
+                        Root::Law(n)
+                    }
+                    (Kind::Extension, true)
+                        if (1..=93).contains(&n) && meta.book == BookId::Handbook =>
+                    {
                         Root::Extension(n)
                     }
-                    (Kind::Section, false) if (201..=299).contains(&n) && meta.book == BookId::Handbook => {
+                    (Kind::Section, false)
+                        if (201..=299).contains(&n) && meta.book == BookId::Handbook =>
+                    {
                         Root::Section(n)
                     }
                     _ => {
@@ -635,7 +693,11 @@ impl<'a> Builder<'a> {
             page: self.page,
             source_pages: meta.pages.clone(),
             in_corpus: meta.text != TextStatus::Absent,
-            extends: if meta.kind == Kind::Extension { meta.extends } else { None },
+            extends: if meta.kind == Kind::Extension {
+                meta.extends
+            } else {
+                None
+            },
             chapter: meta.chapter.clone(),
             origin: Origin {
                 file: self.file.to_string(),
@@ -656,7 +718,8 @@ impl<'a> Builder<'a> {
     fn add_title_refs(&mut self, idx: usize, refs: &[(String, usize)]) {
         let line = 0;
         for (label, off) in refs {
-            self.footnote_refs.push((label.clone(), idx, None, *off, line));
+            self.footnote_refs
+                .push((label.clone(), idx, None, *off, line));
         }
     }
 
@@ -728,7 +791,10 @@ impl<'a> Builder<'a> {
         };
         let kind = self.out.provisions[root].kind;
         if !self.out.provisions[root].in_corpus {
-            self.error(leaf.start, "a file with `text: absent` must hold only its heading");
+            self.error(
+                leaf.start,
+                "a file with `text: absent` must hold only its heading",
+            );
             return;
         }
         // Front matter and definitions: numbered lists are senses, not provisions.
@@ -741,7 +807,11 @@ impl<'a> Builder<'a> {
                 text.insert_str(0, &prefix);
             }
             let target = self.stack.last().map(|s| s.1).unwrap_or(root);
-            let refs = leaf.refs.iter().map(|(l, o)| (l.clone(), o + shift)).collect();
+            let refs = leaf
+                .refs
+                .iter()
+                .map(|(l, o)| (l.clone(), o + shift))
+                .collect();
             self.attach_text(target, text, refs, leaf.start, 0);
             return;
         }
@@ -757,10 +827,14 @@ impl<'a> Builder<'a> {
             let r = &rest[trimmed_start..];
             let found = if is_laws {
                 if let Some(c) = LAW_ROMAN.captures(r) {
-                    from_roman(&c["r"]).map(|n| (Label::Roman(n), c[0].len(), format!("({})", &c["r"])))
+                    from_roman(&c["r"])
+                        .map(|n| (Label::Roman(n), c[0].len(), format!("({})", &c["r"])))
                 } else {
                     LAW_LETTER.captures(r).and_then(|c| {
-                        c["l"].chars().next().map(|l| (Label::Letter(l), c[0].len(), format!("{l})")))
+                        c["l"]
+                            .chars()
+                            .next()
+                            .map(|l| (Label::Letter(l), c[0].len(), format!("{l})")))
                     })
                 }
             } else {
@@ -895,7 +969,14 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn attach_text(&mut self, target: usize, text: String, refs: Vec<(String, usize)>, start: usize, _depth: u8) {
+    fn attach_text(
+        &mut self,
+        target: usize,
+        text: String,
+        refs: Vec<(String, usize)>,
+        start: usize,
+        _depth: u8,
+    ) {
         let (text, revisions) = take_revisions(&text);
         // Offsets shift when revision marks are removed; recompute them from the
         // marks' positions by mapping each ref to the nearest earlier char.
@@ -911,9 +992,12 @@ impl<'a> Builder<'a> {
         for (label, off) in refs {
             let off = off.saturating_sub(lead).min(cleaned.len());
             let off = floor_char_boundary(&cleaned, off);
-            self.footnote_refs.push((label, target, Some(block), off, line));
+            self.footnote_refs
+                .push((label, target, Some(block), off, line));
         }
-        self.out.provisions[target].blocks.push(Block::Paragraph { text: cleaned });
+        self.out.provisions[target]
+            .blocks
+            .push(Block::Paragraph { text: cleaned });
     }
 
     fn attach_table(&mut self, rows: Vec<Vec<String>>, start: usize) {
@@ -930,7 +1014,11 @@ impl<'a> Builder<'a> {
 
     fn finish(mut self) -> ParsedFile {
         if self.root.is_none() && !self.text.trim().is_empty() {
-            let has_error = self.out.diagnostics.iter().any(|d| d.severity == Severity::Error);
+            let has_error = self
+                .out
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error);
             if !has_error {
                 self.error(0, "file has no `#` heading");
             }
@@ -958,7 +1046,11 @@ impl<'a> Builder<'a> {
                     offset,
                 }),
                 None => {
-                    let line = if line == 0 { self.out.provisions[target].origin.line } else { line };
+                    let line = if line == 0 {
+                        self.out.provisions[target].origin.line
+                    } else {
+                        line
+                    };
                     self.out.diagnostics.push(Diagnostic {
                         file: self.file.to_string(),
                         line,
@@ -968,7 +1060,12 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let mut unused: Vec<_> = self.footnote_texts.keys().filter(|l| !used.contains(*l)).cloned().collect();
+        let mut unused: Vec<_> = self
+            .footnote_texts
+            .keys()
+            .filter(|l| !used.contains(*l))
+            .cloned()
+            .collect();
         unused.sort();
         for label in unused {
             self.out.diagnostics.push(Diagnostic {
@@ -1002,7 +1099,9 @@ fn level_of(kind: Kind) -> Option<Level> {
 }
 
 fn ordinal_of(id: &ProvisionId, level: Level) -> Option<u32> {
-    let ProvisionId::Numbered { path, .. } = id else { return None };
+    let ProvisionId::Numbered { path, .. } = id else {
+        return None;
+    };
     match level {
         Level::Section => path.section.map(|c| c as u32 - 'A' as u32 + 1),
         Level::Item => path.item.map(u32::from),
@@ -1013,8 +1112,10 @@ fn ordinal_of(id: &ProvisionId, level: Level) -> Option<u32> {
 
 fn render_ordinal(n: u32, level: Level) -> String {
     match level {
-        Level::Section => char::from_u32('A' as u32 + n.saturating_sub(1)).map_or(n.to_string(), |c| c.to_string()),
-        Level::Sub => char::from_u32('a' as u32 + n.saturating_sub(1)).map_or(n.to_string(), |c| c.to_string()),
+        Level::Section => char::from_u32('A' as u32 + n.saturating_sub(1))
+            .map_or(n.to_string(), |c| c.to_string()),
+        Level::Sub => char::from_u32('a' as u32 + n.saturating_sub(1))
+            .map_or(n.to_string(), |c| c.to_string()),
         Level::Roman => super::id::to_roman(n as u16),
         Level::Item => n.to_string(),
     }
@@ -1088,7 +1189,8 @@ mod tests {
         })
     }
 
-    const LAW_HEAD: &str = "---\nbook: laws\nedition: 2017\nlang: nb\nkind: law\npages: 25-27\ntext: full\n---\n\n";
+    const LAW_HEAD: &str =
+        "---\nbook: laws\nedition: 2017\nlang: nb\nkind: law\npages: 25-27\ntext: full\n---\n\n";
 
     fn ids(p: &ParsedFile) -> Vec<String> {
         p.provisions.iter().map(|p| p.id.to_string()).collect()
@@ -1104,12 +1206,27 @@ mod tests {
         let md = format!(
             "{LAW_HEAD}# 12. Skjønn\n\nInnledning.\n\n<!-- lovbok: numbering-gap -->\n## C. Tildeling\n\n1. a) Første.\n\n   e) Femte:\n\n   (i) en\n\n   (ii) to\n<!-- page 27 -->\n2. Andre.\n"
         );
-        let md = md.replace("1. a) Første.\n\n   e)", "1. a) Første.\n\n   b) x\n\n   c) x\n\n   d) x\n\n   e)");
+        let md = md.replace(
+            "1. a) Første.\n\n   e)",
+            "1. a) Første.\n\n   b) x\n\n   c) x\n\n   d) x\n\n   e)",
+        );
         let p = parse("laws/lov-12.md", &md);
         assert_eq!(errors(&p), Vec::<String>::new());
         assert_eq!(
             ids(&p),
-            ["12", "12C", "12C1", "12C1a", "12C1b", "12C1c", "12C1d", "12C1e", "12C1e(i)", "12C1e(ii)", "12C2"]
+            [
+                "12",
+                "12C",
+                "12C1",
+                "12C1a",
+                "12C1b",
+                "12C1c",
+                "12C1d",
+                "12C1e",
+                "12C1e(i)",
+                "12C1e(ii)",
+                "12C2"
+            ]
         );
         let c2 = p.provisions.last().unwrap();
         assert_eq!(c2.page, Some(27));
@@ -1127,7 +1244,18 @@ mod tests {
         let md = "---\nbook: handbook\nlang: da\nkind: section\npages: 25\nchapter: Strafpoint\n---\n\n# 212. For sen ankomst\n\n## A. Holdkamp [2012]\n\n1. Tekst: [2009]\n\n   a. Fradrag:\n\n   i. 1 KP\n\n   ii. 2 KP\n\n   b. Andet\n";
         let p = parse("handbook/212.md", md);
         assert_eq!(errors(&p), Vec::<String>::new());
-        assert_eq!(ids(&p), ["212", "212A", "212A1", "212A1a", "212A1a(i)", "212A1a(ii)", "212A1b"]);
+        assert_eq!(
+            ids(&p),
+            [
+                "212",
+                "212A",
+                "212A1",
+                "212A1a",
+                "212A1a(i)",
+                "212A1a(ii)",
+                "212A1b"
+            ]
+        );
         assert_eq!(p.provisions[1].revisions, [2012]);
         assert_eq!(p.provisions[1].title.as_deref(), Some("Holdkamp"));
         assert_eq!(p.provisions[2].revisions, [2009]);
@@ -1163,7 +1291,9 @@ mod tests {
         assert_eq!(e.len(), 1, "{e:?}");
         assert!(e[0].starts_with("laws/lov-01.md:16:"), "{e:?}");
         assert!(e[0].contains("skips"));
-        let md = format!("{LAW_HEAD}# 1. K\n\n## A. a\n\n## B. b\n\n<!-- lovbok: numbering-gap -->\n## D. d\n");
+        let md = format!(
+            "{LAW_HEAD}# 1. K\n\n## A. a\n\n## B. b\n\n<!-- lovbok: numbering-gap -->\n## D. d\n"
+        );
         assert_eq!(errors(&parse("laws/lov-01.md", &md)), Vec::<String>::new());
     }
 
@@ -1180,14 +1310,21 @@ mod tests {
         let md = format!("{LAW_HEAD}# Kortstokken\n");
         let e = errors(&parse("laws/lov-01.md", &md));
         assert_eq!(e.len(), 1);
-        assert!(e[0].starts_with("laws/lov-01.md:10:") && e[0].contains("no number"), "{e:?}");
+        assert!(
+            e[0].starts_with("laws/lov-01.md:10:") && e[0].contains("no number"),
+            "{e:?}"
+        );
     }
 
     #[test]
     fn section_heading_without_letter_is_an_error() {
         let md = format!("{LAW_HEAD}# 1. K\n\n## Rangering\n");
         let e = errors(&parse("laws/lov-01.md", &md));
-        assert!(e.iter().any(|e| e.contains(":12:") && e.contains("no section letter")), "{e:?}");
+        assert!(
+            e.iter()
+                .any(|e| e.contains(":12:") && e.contains("no section letter")),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -1201,7 +1338,10 @@ mod tests {
     fn item_outside_section_is_an_error() {
         let md = format!("{LAW_HEAD}# 1. K\n\n1. x\n");
         let e = errors(&parse("laws/lov-01.md", &md));
-        assert!(e.iter().any(|e| e.contains("outside a lettered section")), "{e:?}");
+        assert!(
+            e.iter().any(|e| e.contains("outside a lettered section")),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -1209,8 +1349,14 @@ mod tests {
         let md = "---\nbook: laws\nlang: nb\nkind: definitions\npages: 11-17\n---\n\n# Definisjoner\n\n## Alert\n\nEt signal.\n\n## Blindemann\n\n1. Spilleførerens makker.\n2. Kortene.\n";
         let p = parse("laws/definisjoner.md", md);
         assert_eq!(errors(&p), Vec::<String>::new());
-        assert_eq!(ids(&p), ["laws:definisjoner", "def:Alert", "def:Blindemann"]);
-        assert_eq!(p.provisions[2].text(), "1. Spilleførerens makker.\n\n2. Kortene.");
+        assert_eq!(
+            ids(&p),
+            ["laws:definisjoner", "def:Alert", "def:Blindemann"]
+        );
+        assert_eq!(
+            p.provisions[2].text(),
+            "1. Spilleførerens makker.\n\n2. Kortene."
+        );
     }
 
     #[test]
@@ -1243,6 +1389,8 @@ mod tests {
     #[test]
     fn unknown_directive_is_reported() {
         let md = format!("{LAW_HEAD}# 2. Mapper\n\n<!-- lovbok: frobnicate -->\n");
-        assert!(errors(&parse("laws/lov-02.md", &md)).iter().any(|e| e.contains("frobnicate")));
+        assert!(errors(&parse("laws/lov-02.md", &md))
+            .iter()
+            .any(|e| e.contains("frobnicate")));
     }
 }

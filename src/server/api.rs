@@ -398,7 +398,8 @@ pub struct CitationDto {
     url: Option<String>,
 }
 
-fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
+/// One citation as `POST /api/link` (and `lovbok link`) reports it.
+pub fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
     let resolved: Vec<_> = r
         .targets
         .iter()

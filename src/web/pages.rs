@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 
-use crate::corpus::{BookId, Kind, Provision, ProvisionId, Root};
+use crate::corpus::{BookId, Provision, ProvisionId, Root};
 use crate::kb::{url_of, SearchResults};
 
 use super::render::{anchor_of, crumb_of, esc, label_of, preview, TextRenderer};
@@ -363,7 +363,8 @@ impl Site {
         let top_view = TopView {
             anchor: anchor_of(&top.id),
             label: label_of(top),
-            title: top.title.clone().filter(|_| top.kind != Kind::Definition),
+            // Front matter and the definitions are named by their title.
+            title: top.title.clone().filter(|t| *t != label_of(top)),
             body: top_body,
             title_notes: title_notes(top),
             revisions: top.revisions.clone(),

@@ -70,6 +70,8 @@ try {
   await page.goto(base + "/");
   check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === "q", "the search box is focused");
   await page.keyboard.type("revoke", { delay: 40 });
+  // Results for a prefix ("r", "rev") may arrive first: wait for the last query's.
+  await page.waitForURL(/\/sok\?q=revoke/, { timeout: 5000 }).catch(() => {});
   await page.waitForSelector("#hits li a", { timeout: 5000 });
   const hits = await page.locator("#hits li").count();
   check(hits > 0, "results appear while typing");

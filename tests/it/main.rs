@@ -1,6 +1,5 @@
-
-mod corpus;
-mod cite;
 mod api;
 mod browser;
+mod cite;
+mod corpus;
 mod search;

@@ -92,9 +92,10 @@
         c.className = "cite";
         c.textContent = h.label || h.cite;
         a.appendChild(c);
-        if (h.title) {
+        if (h.title && h.title !== h.label) {
           var t = document.createElement("span");
           t.className = "title";
+          t.lang = h.book === "handbook" ? "da" : "nb";
           t.textContent = h.title;
           a.appendChild(t);
         }
@@ -104,7 +105,9 @@
           j.textContent = "Gå til";
           a.appendChild(j);
         }
-        a.appendChild(snippetNode(h.snippet || ""));
+        var sn = snippetNode(h.snippet || "");
+        sn.lang = h.book === "handbook" ? "da" : "nb";
+        a.appendChild(sn);
         li.appendChild(a);
         list.appendChild(li);
       });
