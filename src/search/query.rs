@@ -35,6 +35,18 @@ const MIN_PREFIX_CHARS: usize = 3;
 /// Shortest unknown word looked up as the last part of corpus compounds.
 const MIN_HEAD_SEARCH_CHARS: usize = 5;
 
+/// Words that ask rather than say (question words, modal verbs, pronouns
+/// of a spoken question: "how long", "when may", "can one"), in both
+/// languages. The stop-word lists of the analyzers miss several of them
+/// (Danish `hvem`, `hvornår`, `kan`; `må`, `bør` in both), and in a query
+/// they only add noise: `hvornår kan TL give straf` is about `straf`. They
+/// are dropped from a query that has other words; the index keeps them.
+const QUERY_STOP_WORDS: &[&str] = &[
+    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
+    "når", "kan", "kunne", "må", "måtte", "bør", "burde", "skal", "skulle", "får", "man", "jeg",
+    "vi", "du", "han", "hun", "de", "dere", "i", "meg", "mig", "oss", "os",
+];
+
 /// A query as the user typed it: trimmed, control characters removed,
 /// non-empty and at most [`MAX_QUERY_CHARS`] long.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +127,12 @@ pub struct Features {
     pub coverage: bool,
     /// Neighbouring query words found close together rank higher.
     pub proximity: bool,
+    /// A word also matches words of the same root (`nølte` → `nøling`).
+    pub morphology: bool,
+    /// A word also matches its synonyms in the TD thesaurus.
+    pub thesaurus: bool,
+    /// Question words and modal verbs (`hvor`, `hvornår`, `må`) are dropped.
+    pub query_stop_words: bool,
 }
 
 impl Default for Features {
@@ -135,6 +153,9 @@ impl Features {
         dedupe: true,
         coverage: true,
         proximity: true,
+        morphology: true,
+        thesaurus: true,
+        query_stop_words: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -147,6 +168,9 @@ impl Features {
         dedupe: false,
         coverage: false,
         proximity: false,
+        morphology: false,
+        thesaurus: false,
+        query_stop_words: false,
     };
 }
 
@@ -155,6 +179,7 @@ const W_EXACT: f32 = 1.0;
 const W_FOLDED: f32 = 0.9;
 const W_PART: f32 = 0.6;
 const W_PREFIX: f32 = 0.6;
+const W_MORPH: f32 = 0.7;
 const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
 /// Extra factor for a typo match in the other book's language, for a word
 /// one book uses (a cognate, `vektet`/`vægtet`): a guess, not a correction.
@@ -180,6 +205,7 @@ pub(crate) enum MatchKind {
     Folded,
     Prefix,
     Head,
+    Morph,
     Typo(Cost),
 }
 
@@ -265,6 +291,13 @@ pub(crate) fn plan(
     }
     if plan.cites.is_empty() {
         let mut words = analyzers.words(query.as_str());
+        if features.query_stop_words
+            && words
+                .iter()
+                .any(|w| !QUERY_STOP_WORDS.contains(&w.as_str()))
+        {
+            words.retain(|w| !QUERY_STOP_WORDS.contains(&w.as_str()));
+        }
         words.truncate(MAX_QUERY_WORDS);
         let n = words.len();
         for (i, word) in words.iter().enumerate() {
@@ -324,6 +357,21 @@ fn expand(
             for t in vocab.unfold_term(stem) {
                 w.add(t, W_FOLDED, MatchKind::Folded);
                 known = true;
+            }
+        }
+    }
+    // Morphology: the words that share the root of an exact or folded term
+    // (`nølte` → `nøling`, `dobler` → `doblinger`).
+    if features.morphology {
+        let base: Vec<String> = w
+            .variants
+            .iter()
+            .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
+            .map(|v| v.term.clone())
+            .collect();
+        for t in &base {
+            for n in vocab.neighbours(t) {
+                w.add(n, W_MORPH, MatchKind::Morph);
             }
         }
     }

@@ -26,6 +26,16 @@ const MIN_SHORT_MODIFIER_FREQ: u32 = 5;
 /// Letters that may join two parts of a compound (`turnering·s·leder`,
 /// `spill·e·fører`).
 const LINKING_LETTERS: &[char] = &['s', 'e'];
+/// Endings cut from a stem to find its root, the part a verb shares with
+/// its verbal noun and past forms: `nøl·ing`, `nøl·t` (`nølte`),
+/// `meld·t`, `dobl·ing`. Snowball leaves these, since it does not know
+/// which words are verbs; longest first.
+const ROOT_ENDINGS: &[&str] = &["ing", "t", "d"];
+/// Shortest root (in characters): below this, different words share roots
+/// by chance.
+const MIN_ROOT_CHARS: usize = 3;
+/// Most morphological neighbours a term expands to.
+pub(crate) const MAX_NEIGHBOURS: usize = 6;
 
 /// One distinct word form of the corpus.
 #[derive(Debug)]
@@ -72,6 +82,9 @@ pub(crate) struct Vocabulary {
     folded_terms: HashMap<String, Vec<String>>,
     /// Per language: a compound word → the terms of its parts.
     compounds: [HashMap<String, Vec<String>>; 2],
+    /// Root (with language tag, see [`root`]) → the terms that have it,
+    /// the most frequent first.
+    roots: HashMap<String, Vec<String>>,
 }
 
 fn lang_slot(lang: Lang) -> usize {
@@ -141,6 +154,18 @@ impl Vocabulary {
                     .or_default()
                     .push(term.clone());
             }
+        }
+        for term in v.terms.keys() {
+            if let Some(r) = root(term) {
+                v.roots.entry(r).or_default().push(term.clone());
+            }
+        }
+        for terms in v.roots.values_mut() {
+            terms.sort_by(|a, b| {
+                let fa = v.terms.get(a).copied().unwrap_or(0);
+                let fb = v.terms.get(b).copied().unwrap_or(0);
+                fb.cmp(&fa).then_with(|| a.cmp(b))
+            });
         }
         for lang in Lang::ALL {
             let mut ids: Vec<usize> = seen_in[lang_slot(lang)].iter().copied().collect();
@@ -215,6 +240,23 @@ impl Vocabulary {
         self.compounds[lang_slot(lang)]
             .get(surface)
             .map(Vec::as_slice)
+    }
+
+    /// Other corpus terms with the same root as `term` (its morphological
+    /// neighbours: `nb:nølt` → `nb:nøling`), the most frequent first, at
+    /// most [`MAX_NEIGHBOURS`].
+    pub(crate) fn neighbours(&self, term: &str) -> Vec<&str> {
+        let Some(r) = root(term) else {
+            return Vec::new();
+        };
+        self.roots
+            .get(&r)
+            .into_iter()
+            .flatten()
+            .filter(|t| t.as_str() != term)
+            .take(MAX_NEIGHBOURS)
+            .map(String::as_str)
+            .collect()
     }
 
     /// Number of compounds found, per language (for diagnostics).
@@ -473,6 +515,23 @@ impl Vocabulary {
             .map(|t| self.term_freq(&t))
             .sum()
     }
+}
+
+/// The root of an index term: its stem without one of [`ROOT_ENDINGS`],
+/// language tag kept (`nb:nøling` → `nb:nøl`), or the stem itself when no
+/// ending leaves [`MIN_ROOT_CHARS`]. `None` for a term whose stem is
+/// shorter than that, or has digits (a cite is nobody's neighbour).
+pub(crate) fn root(term: &str) -> Option<String> {
+    let (tag, stem) = term.split_at(term.find(':')? + 1);
+    let len = stem.chars().count();
+    if len < MIN_ROOT_CHARS || !stem.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let cut = ROOT_ENDINGS
+        .iter()
+        .find(|e| stem.ends_with(*e) && len - e.chars().count() >= MIN_ROOT_CHARS)
+        .map_or(stem, |e| &stem[..stem.len() - e.len()]);
+    Some(format!("{tag}{cut}"))
 }
 
 /// Typos allowed in a word of `len` characters.
