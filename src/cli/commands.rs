@@ -33,7 +33,10 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     let source = args.source();
     match &args.command {
         Command::Check { warnings } => check(&source, *warnings),
-        Command::Serve { addr } => serve(source, addr),
+        Command::Serve {
+            addr,
+            cache_entries,
+        } => serve(source, addr, *cache_entries),
         Command::Show { cite, json } => show(&Site::new(Kb::load(&source)?), cite, *json),
         Command::Search {
             query,
@@ -99,12 +102,13 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(source: kb::CorpusSource, addr: &str) -> Result<ExitCode, CliError> {
+fn serve(source: kb::CorpusSource, addr: &str, cache_entries: usize) -> Result<ExitCode, CliError> {
     let addr = addr
         .parse()
         .map_err(|e| CliError::Usage(format!("bad --addr {addr:?}: {e}")))?;
-    crate::server::run(crate::server::ServeConfig::new(addr, source))
-        .map_err(|e| CliError::Serve(e.to_string()))?;
+    let mut config = crate::server::ServeConfig::new(addr, source);
+    config.limits.cache_entries = cache_entries;
+    crate::server::run(config).map_err(|e| CliError::Serve(e.to_string()))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -39,6 +39,10 @@ pub enum Command {
         /// Address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
+        /// How many whole responses to keep for repeated requests (0: none).
+        /// The corpus never changes while serving, so a cached answer is exact.
+        #[arg(long, default_value_t = 4096)]
+        cache_entries: usize,
     },
     /// Lint the corpus: structure, numbering, citations. Exits 1 on any error.
     Check {
