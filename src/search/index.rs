@@ -14,11 +14,13 @@ use tantivy::tokenizer::{PreTokenizedString, Token};
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
 
 use super::analyzer::{register_all, Analyzers, Lang, Tok};
-use super::query::{self, Features, Plan, SearchQuery};
+use super::query::{self, Features, Lexicon, Plan, SearchQuery};
 use super::schema::{self, Fields};
 use super::snippet::{self, SNIPPET_CHARS};
+use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
+use crate::cite::Status;
 use crate::corpus::{BookId, Corpus, Provision};
 
 /// Indexing arena of the single writer thread.
@@ -144,6 +146,7 @@ pub struct SearchIndex {
     fields: Fields,
     units: Vec<UnitMeta>,
     vocab: Vocabulary,
+    thesaurus: Thesaurus,
     analyzers: Analyzers,
     corpus_len: usize,
     features: Features,
@@ -191,15 +194,28 @@ impl SearchIndex {
     pub fn build_repeated(corpus: &Corpus, copies: usize) -> Result<SearchIndex, SearchError> {
         let sources = unit_sources(corpus);
         let mut analyzers = Analyzers::new();
+        let mut anchors = if std::env::var("LV_NOANCHOR").is_ok() { HashMap::new() } else { anchor_texts(corpus, &sources) };
         let analysed: Vec<Analysed> = sources
             .iter()
             .map(|u| {
                 let lang = Lang::of_book(u.book);
+                let mut anchor: Vec<Tok> = Vec::new();
+                for (from, text) in anchors.remove(&u.corpus).unwrap_or_default() {
+                    if std::env::var("LV_DEBUG").is_ok() { eprintln!("anchor {} {:?}", corpus.at(u.corpus).id, text); }
+                    // A gap of a few positions keeps two anchors from
+                    // reading as one phrase.
+                    let base = anchor.last().map_or(0, |t| t.position + ANCHOR_GAP);
+                    anchor.extend(analyzers.analyze(from, &text).into_iter().map(|mut t| {
+                        t.position += base;
+                        t
+                    }));
+                }
                 Analysed {
                     lang,
                     title: analyzers.analyze(lang, &u.title),
                     context: analyzers.analyze(lang, &u.context),
                     body: analyzers.analyze(lang, &u.body),
+                    anchor,
                 }
             })
             .collect();
@@ -213,6 +229,7 @@ impl SearchIndex {
             }),
             &mut analyzers,
         );
+        let thesaurus = Thesaurus::build(&vocab, &mut analyzers);
 
         let (schema, fields) = schema::build();
         let index = Index::create_in_ram(schema);
@@ -268,6 +285,7 @@ impl SearchIndex {
             fields,
             units,
             vocab,
+            thesaurus,
             analyzers,
             corpus_len: corpus.provisions().len(),
             features: Features::ALL,
@@ -302,7 +320,7 @@ impl SearchIndex {
     #[doc(hidden)]
     pub fn explain(&self, corpus: &Corpus, query: &SearchQuery) -> String {
         let mut analyzers = self.analyzers.clone();
-        let plan = query::plan(query, corpus, &self.vocab, &mut analyzers, &self.features);
+        let plan = query::plan(query, corpus, self.lexicon(), &mut analyzers, &self.features);
         let mut out = String::new();
         for &idx in &plan.cites {
             out.push_str(&format!("cite {}\n", corpus.at(idx).id));
@@ -311,7 +329,10 @@ impl SearchIndex {
             let vs: Vec<String> = w
                 .variants
                 .iter()
-                .map(|v| format!("{} {:.2} {:?}", v.term, v.weight, v.kind))
+                .map(|v| {
+                    let text: Vec<&str> = v.terms().collect();
+                    format!("{} {:.2} {:?}", text.join(" "), v.weight, v.kind)
+                })
                 .collect();
             out.push_str(&format!("{}: {}\n", w.text, vs.join(", ")));
         }
@@ -338,7 +359,7 @@ impl SearchIndex {
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
         let mut analyzers = self.analyzers.clone();
-        let plan = query::plan(query, corpus, &self.vocab, &mut analyzers, &features);
+        let plan = query::plan(query, corpus, self.lexicon(), &mut analyzers, &features);
 
         let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
         for &idx in &plan.cites {
@@ -400,6 +421,13 @@ impl SearchIndex {
                 via_citation,
             })
             .collect())
+    }
+
+    fn lexicon(&self) -> Lexicon<'_> {
+        Lexicon {
+            vocab: &self.vocab,
+            thesaurus: &self.thesaurus,
+        }
     }
 
     /// The unit of a tantivy document, through the `unit` fast field.
@@ -464,19 +492,85 @@ impl SearchIndex {
     }
 }
 
-/// A unit's three text fields, analysed.
+/// Most characters of a parenthesis taken as anchor text.
+const MAX_ANCHOR_CHARS: usize = 60;
+/// Most words of a parenthesis taken as anchor text.
+const MAX_ANCHOR_WORDS: usize = 8;
+/// Positions between two anchor texts of one unit.
+const ANCHOR_GAP: usize = 10;
+
+/// Anchor texts: for each cited provision (corpus index), the names other
+/// passages give it, with their language. A name is the parenthesis right
+/// after a cite, when it is a few plain words (`14 (manglende kort)`,
+/// `jf. X78B (Neubergs formel)`): how the handbook refers to a rule by its
+/// subject. This is the anchor text of web search: a citing passage says
+/// what the cited one is about, often in the other book's language.
+/// Quotations, numbers and cross-references in the parenthesis disqualify it.
+fn anchor_texts(corpus: &Corpus, sources: &[UnitSource]) -> HashMap<usize, Vec<(Lang, String)>> {
+    let mut out: HashMap<usize, Vec<(Lang, String)>> = HashMap::new();
+    for u in sources {
+        let context = &corpus.at(u.corpus).id;
+        for r in crate::cite::link(&u.body, Some(context), corpus) {
+            let Some(name) = u.body.get(r.span.end..).and_then(parenthesis) else {
+                continue;
+            };
+            for t in &r.targets {
+                let id = match &t.status {
+                    Status::InCorpus => Some(&t.id),
+                    Status::OutsideText { nearest } => nearest.as_ref(),
+                    Status::External | Status::Unresolved { .. } => None,
+                };
+                if let Some(target) = id.and_then(|id| corpus.index_of(id)) {
+                    if target != u.corpus {
+                        out.entry(target)
+                            .or_default()
+                            .push((Lang::of_book(u.book), name.to_string()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The plain words of a parenthesis that opens `text` (after at most one
+/// space), or `None`.
+fn parenthesis(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix(' ').unwrap_or(text).strip_prefix('(')?;
+    let end = rest.find(')')?;
+    let inner = rest[..end].trim();
+    let plain = inner
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '.');
+    let words = inner.split_whitespace().count();
+    (plain
+        && (1..=MAX_ANCHOR_WORDS).contains(&words)
+        && inner.chars().count() <= MAX_ANCHOR_CHARS)
+        .then_some(inner)
+}
+
+/// A unit's text fields, analysed.
 struct Analysed {
     lang: Lang,
     title: Vec<Tok>,
     context: Vec<Tok>,
     body: Vec<Tok>,
+    /// Anchor texts, each in the language of the passage it comes from,
+    /// indexed after the context (see `schema.rs`).
+    anchor: Vec<Tok>,
 }
 
 impl Analysed {
     /// Every term of the unit, compound parts included.
     fn terms(&self, vocab: &Vocabulary) -> HashSet<String> {
         let mut out = HashSet::new();
-        for tok in self.title.iter().chain(&self.context).chain(&self.body) {
+        for tok in self
+            .title
+            .iter()
+            .chain(&self.context)
+            .chain(&self.body)
+            .chain(&self.anchor)
+        {
             if let Some(t) = &tok.term {
                 out.insert(t.clone());
             }
@@ -496,9 +590,24 @@ fn word_weights(plan: &Plan, df: &HashMap<String, u32>, units: usize) -> Vec<f32
         let n = df.get(t).copied().unwrap_or(0) as f32;
         (1.0 + (units as f32 - n + 0.5) / (n + 0.5)).ln()
     };
+    let exp = std::env::var("LV_EXP").unwrap_or_default();
     plan.words
         .iter()
         .map(|w| {
+            if exp.contains("w1") {
+                let exact = w
+                    .variants
+                    .iter()
+                    .filter(|v| matches!(v.kind, super::query::MatchKind::Exact | super::query::MatchKind::Folded))
+                    .map(|v| idf(&v.term))
+                    .fold(0.0f32, f32::max);
+                if exact > 0.0 {
+                    return exact;
+                }
+            }
+            if exp.contains("w2") {
+                return w.variants.iter().map(|v| idf(&v.term) * v.weight).fold(0.0f32, f32::max);
+            }
             w.variants
                 .iter()
                 .map(|v| idf(&v.term))
@@ -513,7 +622,15 @@ fn coverage(plan: &Plan, weights: &[f32], terms: &HashSet<String>) -> f32 {
     let (mut found, mut total) = (0.0f32, 0.0f32);
     for (w, weight) in plan.words.iter().zip(weights) {
         total += weight;
-        if w.variants.iter().any(|v| terms.contains(&v.term)) {
+        if std::env::var("LV_EXP").unwrap_or_default().contains("c1") {
+            let best = w
+                .variants
+                .iter()
+                .filter(|v| v.terms().all(|t| terms.contains(t)))
+                .map(|v| v.weight.min(1.0))
+                .fold(0.0f32, f32::max);
+            found += weight * best;
+        } else if w.variants.iter().any(|v| v.terms().all(|t| terms.contains(t))) {
             found += weight;
         }
     }
@@ -536,8 +653,21 @@ fn document(
     doc.add_u64(fields.unit, i as u64);
     doc.add_text(fields.book, u.book.as_str());
     doc.add_pre_tokenized_text(fields.title, pre_tokenized(&u.title, &a.title));
-    doc.add_pre_tokenized_text(fields.context, pre_tokenized(&u.context, &a.context));
+    // Anchor texts follow the headings, a few positions apart, and come
+    // from other passages: no offsets into this one.
+    let mut context = pre_tokenized(&u.context, &a.context);
+    let base = a.context.last().map_or(0, |t| t.position + ANCHOR_GAP);
+    context
+        .tokens
+        .extend(pre_tokenized("", &a.anchor).tokens.into_iter().map(|mut t| {
+            t.position += base;
+            t.offset_from = u.context.len();
+            t.offset_to = u.context.len();
+            t
+        }));
+    doc.add_pre_tokenized_text(fields.context, context);
     doc.add_pre_tokenized_text(fields.body, pre_tokenized(&u.body, &a.body));
+
     // Compound parts one after another: the field is matched term by term,
     // never as a phrase, so their positions carry no meaning.
     let mut parts = Vec::new();

@@ -16,6 +16,7 @@ mod index;
 mod query;
 mod schema;
 mod snippet;
+mod thesaurus;
 mod vocab;
 
 use serde::Serialize;

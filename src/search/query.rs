@@ -18,6 +18,7 @@ use tantivy::schema::{IndexRecordOption, Term};
 
 use super::analyzer::{needs_fold, Analyzers, Lang};
 use super::schema::Fields;
+use super::thesaurus::Thesaurus;
 use super::vocab::{Cost, Vocabulary};
 use crate::corpus::{BookId, Corpus};
 
@@ -35,16 +36,16 @@ const MIN_PREFIX_CHARS: usize = 3;
 /// Shortest unknown word looked up as the last part of corpus compounds.
 const MIN_HEAD_SEARCH_CHARS: usize = 5;
 
-/// Words that ask rather than say (question words, modal verbs, pronouns
-/// of a spoken question: "how long", "when may", "can one"), in both
-/// languages. The stop-word lists of the analyzers miss several of them
-/// (Danish `hvem`, `hvornår`, `kan`; `må`, `bør` in both), and in a query
-/// they only add noise: `hvornår kan TL give straf` is about `straf`. They
-/// are dropped from a query that has other words; the index keeps them.
+/// Words that ask rather than say: question words and the pronouns of a
+/// spoken question ("when", "who", "one", "we"), in both languages. The
+/// analyzers' stop-word lists miss several of them (Danish `hvem`,
+/// `hvornår`, `hvilken`), and in a query they only add noise. Modal verbs
+/// (`kan`, `må`) are not among them: a question's modal tends to mirror
+/// the rule's ("kan man trække en appel tilbage" / "en appel kan trækkes
+/// tilbage"). Dropped from a query that has other words; the index keeps them.
 const QUERY_STOP_WORDS: &[&str] = &[
-    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
-    "når", "kan", "kunne", "må", "måtte", "bør", "burde", "skal", "skulle", "får", "man", "jeg",
-    "vi", "du", "han", "hun", "de", "dere", "i", "meg", "mig", "oss", "os",
+    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket",
+    "hvilke", "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
 ];
 
 /// A query as the user typed it: trimmed, control characters removed,
@@ -131,8 +132,11 @@ pub struct Features {
     pub morphology: bool,
     /// A word also matches its synonyms in the TD thesaurus.
     pub thesaurus: bool,
-    /// Question words and modal verbs (`hvor`, `hvornår`, `må`) are dropped.
+    /// Question words (`hvor`, `hvornår`) are dropped.
     pub query_stop_words: bool,
+    /// What citing passages call a provision finds it (index side; the
+    /// switch takes effect when the index is built).
+    pub anchors: bool,
 }
 
 impl Default for Features {
@@ -156,6 +160,7 @@ impl Features {
         morphology: true,
         thesaurus: true,
         query_stop_words: true,
+        anchors: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -171,6 +176,7 @@ impl Features {
         morphology: false,
         thesaurus: false,
         query_stop_words: false,
+        anchors: false,
     };
 }
 
@@ -180,6 +186,7 @@ const W_FOLDED: f32 = 0.9;
 const W_PART: f32 = 0.6;
 const W_PREFIX: f32 = 0.6;
 const W_MORPH: f32 = 0.7;
+const W_SYNONYM: f32 = 0.7;
 const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
 /// Extra factor for a typo match in the other book's language, for a word
 /// one book uses (a cognate, `vektet`/`vægtet`): a guess, not a correction.
@@ -206,15 +213,26 @@ pub(crate) enum MatchKind {
     Prefix,
     Head,
     Morph,
+    Synonym,
     Typo(Cost),
 }
 
-/// One index term a query word stands for.
+/// One index term (or phrase) a query word stands for.
 #[derive(Clone, Debug)]
 pub(crate) struct Variant {
     pub term: String,
+    /// For a phrase (a synonym such as `ukorrekt gitt`): the terms after
+    /// `term`, each with its position relative to `term`. Empty for a word.
+    pub rest: Vec<(usize, String)>,
     pub weight: f32,
     pub kind: MatchKind,
+}
+
+impl Variant {
+    /// Every term of the variant, `term` first.
+    pub(crate) fn terms(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.term.as_str()).chain(self.rest.iter().map(|(_, t)| t.as_str()))
+    }
 }
 
 /// One query word and its expansions.
@@ -226,7 +244,15 @@ pub(crate) struct WordPlan {
 
 impl WordPlan {
     fn add(&mut self, term: &str, weight: f32, kind: MatchKind) {
-        match self.variants.iter_mut().find(|v| v.term == term) {
+        self.add_phrase(term, &[], weight, kind);
+    }
+
+    fn add_phrase(&mut self, term: &str, rest: &[(usize, String)], weight: f32, kind: MatchKind) {
+        match self
+            .variants
+            .iter_mut()
+            .find(|v| v.term == term && v.rest == rest)
+        {
             Some(v) if v.weight < weight => {
                 v.weight = weight;
                 v.kind = kind;
@@ -234,6 +260,7 @@ impl WordPlan {
             Some(_) => {}
             None => self.variants.push(Variant {
                 term: term.to_string(),
+                rest: rest.to_vec(),
                 weight,
                 kind,
             }),
@@ -255,19 +282,28 @@ impl Plan {
     pub(crate) fn terms(&self) -> HashSet<&str> {
         self.words
             .iter()
-            .flat_map(|w| w.variants.iter().map(|v| v.term.as_str()))
+            .flat_map(|w| w.variants.iter().flat_map(Variant::terms))
             .collect()
     }
+}
+
+/// What query words are expanded against: the corpus vocabulary and the
+/// thesaurus.
+#[derive(Clone, Copy)]
+pub(crate) struct Lexicon<'a> {
+    pub vocab: &'a Vocabulary,
+    pub thesaurus: &'a Thesaurus,
 }
 
 /// Turns a query into a plan: a cited provision and/or expanded words.
 pub(crate) fn plan(
     query: &SearchQuery,
     corpus: &Corpus,
-    vocab: &Vocabulary,
+    lexicon: Lexicon<'_>,
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Plan {
+    let vocab = lexicon.vocab;
     let mut plan = Plan::default();
     if features.citations {
         plan.cites = super::citation::cites_of(query.as_str(), corpus);
@@ -303,13 +339,13 @@ pub(crate) fn plan(
         for (i, word) in words.iter().enumerate() {
             let is_last = i + 1 == n;
             plan.words
-                .extend(expand(word, is_last, vocab, analyzers, features));
+                .extend(expand(word, is_last, lexicon, analyzers, features));
         }
     }
     // A term the corpus never uses cannot match: dropping it keeps the
     // coverage count (how many query words a passage has) honest.
     for w in &mut plan.words {
-        w.variants.retain(|v| vocab.has_term(&v.term));
+        w.variants.retain(|v| v.terms().all(|t| vocab.has_term(t)));
     }
     plan.words.retain(|w| !w.variants.is_empty());
     plan
@@ -320,10 +356,11 @@ pub(crate) fn plan(
 fn expand(
     word: &str,
     is_last: bool,
-    vocab: &Vocabulary,
+    lexicon: Lexicon<'_>,
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Vec<WordPlan> {
+    let vocab = lexicon.vocab;
     let mut w = WordPlan {
         text: word.to_string(),
         variants: Vec::new(),
@@ -372,6 +409,23 @@ fn expand(
         for t in &base {
             for n in vocab.neighbours(t) {
                 w.add(n, W_MORPH, MatchKind::Morph);
+            }
+        }
+    }
+    // Synonyms of what the word is (not of its neighbours): `krever` →
+    // `krav`, `klage` → `appel`.
+    if features.thesaurus {
+        let base: Vec<String> = w
+            .variants
+            .iter()
+            .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
+            .map(|v| v.term.clone())
+            .collect();
+        for t in &base {
+            for syn in lexicon.thesaurus.synonyms(t) {
+                if let Some(((_, first), rest)) = syn.split_first() {
+                    w.add_phrase(first, rest, W_SYNONYM, MatchKind::Synonym);
+                }
             }
         }
     }
@@ -439,7 +493,7 @@ fn expand(
                 for mut p in expand(
                     &part,
                     false,
-                    vocab,
+                    lexicon,
                     analyzers,
                     &Features {
                         compounds: false,
@@ -488,14 +542,29 @@ pub(crate) fn build(
             let mut disjuncts: Vec<Box<dyn Query>> = word
                 .variants
                 .iter()
+                // Compound parts have no positions worth matching a phrase on.
+                .filter(|v| v.rest.is_empty() || field != fields.parts)
                 .map(|v| {
-                    let tq = TermQuery::new(
-                        Term::from_field_text(field, &v.term),
-                        IndexRecordOption::WithFreqs,
-                    );
-                    Box::new(BoostQuery::new(Box::new(tq), v.weight)) as Box<dyn Query>
+                    let q: Box<dyn Query> = if v.rest.is_empty() {
+                        Box::new(TermQuery::new(
+                            Term::from_field_text(field, &v.term),
+                            IndexRecordOption::WithFreqs,
+                        ))
+                    } else {
+                        let mut terms = vec![(0, Term::from_field_text(field, &v.term))];
+                        terms.extend(
+                            v.rest
+                                .iter()
+                                .map(|(at, t)| (*at, Term::from_field_text(field, t))),
+                        );
+                        Box::new(PhraseQuery::new_with_offset(terms))
+                    };
+                    Box::new(BoostQuery::new(q, v.weight)) as Box<dyn Query>
                 })
                 .collect();
+            if disjuncts.is_empty() {
+                continue;
+            }
             let q: Box<dyn Query> = if disjuncts.len() == 1 {
                 disjuncts.remove(0)
             } else {

@@ -22,10 +22,15 @@ pub(crate) struct Fields {
     /// The provision's own heading: a law, section or lettered-section title,
     /// or a definition's term.
     pub title: Field,
-    /// The headings above it (law title, lettered-section title).
+    /// The headings above it (law title, lettered-section title), then
+    /// what other passages call it when they cite it (anchor text: the
+    /// parenthesis in `jf. X78B (Neubergs formel)`). Both name the subject
+    /// of the passage; anchor text is sparse, and a field of its own would
+    /// get an average length near zero and crush its BM25 scores.
     pub context: Field,
     /// The provision's own text and footnotes.
     pub body: Field,
+
     /// Parts of the compound words of title and body (`straff` for
     /// `prosedyrestraff`), so that a part matches, below a whole word.
     pub parts: Field,

@@ -518,9 +518,13 @@ impl Vocabulary {
 }
 
 /// The root of an index term: its stem without one of [`ROOT_ENDINGS`],
-/// language tag kept (`nb:nøling` → `nb:nøl`), or the stem itself when no
-/// ending leaves [`MIN_ROOT_CHARS`]. `None` for a term whose stem is
-/// shorter than that, or has digits (a cite is nobody's neighbour).
+/// language tag kept (`nb:nøling` → `nb:nøl`), or the stem itself when it
+/// has no such ending. `None` for a term whose stem is shorter than
+/// [`MIN_ROOT_CHARS`], or has digits (a cite is nobody's neighbour).
+///
+/// A root as short as [`MIN_ROOT_CHARS`] is only a root when an ending was
+/// cut: `nølt` and `nøling` share `nøl`, but `kor` (a word of its own) is
+/// not the root of `kort`. Such roots carry a trailing `-`.
 pub(crate) fn root(term: &str) -> Option<String> {
     let (tag, stem) = term.split_at(term.find(':')? + 1);
     let len = stem.chars().count();
@@ -530,8 +534,12 @@ pub(crate) fn root(term: &str) -> Option<String> {
     let cut = ROOT_ENDINGS
         .iter()
         .find(|e| stem.ends_with(*e) && len - e.chars().count() >= MIN_ROOT_CHARS)
-        .map_or(stem, |e| &stem[..stem.len() - e.len()]);
-    Some(format!("{tag}{cut}"))
+        .map(|e| &stem[..stem.len() - e.len()]);
+    Some(match cut {
+        Some(r) if r.chars().count() == MIN_ROOT_CHARS => format!("{tag}{r}-"),
+        Some(r) => format!("{tag}{r}"),
+        None => format!("{tag}{stem}"),
+    })
 }
 
 /// Typos allowed in a word of `len` characters.

@@ -1,0 +1,621 @@
+//! A bilingual thesaurus of tournament-director vocabulary.
+//!
+//! TDs ask in the words players use ("makker nølte", "spillefører krever
+//! resten", "kontra"), in Norwegian, Danish or bridge English, while the laws
+//! and the handbook each use their own terms ("nøling", "krav", "dobler";
+//! "appell" in one book, "appel" in the other). This table links such words:
+//! general bridge and TD vocabulary written from domain knowledge and from
+//! the two books' own terms, not a list of answers to particular questions.
+//!
+//! Scope and rules:
+//! - A *group* lists words that mean the same thing to a TD; any single word
+//!   of a group finds the others. A *broader* entry sends specific words to
+//!   a general term (`hjerter` → `farge`) but not back.
+//! - A member may be a phrase (`urettmessig informasjon`): its words are
+//!   searched, but only single words are looked up.
+//! - A member with `nb:` or `da:` in front is taken in that language only
+//!   (`da:hold` is a team; Norwegian `hold` is a grip).
+//! - Everything is matched through the analyzers (stems, both languages),
+//!   and only terms the corpus uses are kept, so a member the books never
+//!   use costs nothing. Synonyms weigh less than the word typed.
+
+use std::collections::HashMap;
+
+use super::analyzer::{Analyzers, Lang};
+use super::vocab::Vocabulary;
+
+/// Words that mean the same thing to a TD. See the module docs.
+const GROUPS: &[&[&str]] = &[
+    // # Claims and concessions
+    &["krav", "claim", "claime", "claimet"],
+    &["avståelse", "avstå", "concession", "innrømmelse", "innrømme"],
+    // # Tempo and hesitation
+    &[
+        "nøling",
+        "nøle",
+        "tenkepause",
+        "tankepause",
+        "tænkepause",
+        "tøven",
+        "tøve",
+        "betenkningstid",
+        "betænkningstid",
+        "hesitation",
+    ],
+    &["tempo", "hastighet", "hastighed", "hurtighed", "fart", "speed"],
+    // # Appeals, protests, deadlines
+    &[
+        "appell",
+        "appel",
+        "appellere",
+        "klage",
+        "klager",
+        "protest",
+        "protestere",
+        "anke",
+        "appeal",
+    ],
+    &[
+        "appellkomité",
+        "appellkomite",
+        "appelkomite",
+        "appeludvalg",
+        "appellutvalg",
+        "appelinstans",
+        "appellinstans",
+        "jury",
+    ],
+    &["frist", "tidsfrist", "deadline", "tidsgrense", "tidsgrænse"],
+    &["depositum", "gebyr", "avgift", "afgift", "deposit"],
+    // # Shuffling and dealing
+    &["stokke", "stokking", "blande", "blanding", "shuffle"],
+    &[
+        "feilgiv",
+        "feilgivning",
+        "fejlgivning",
+        "misdeal",
+        "ukorrekt gitt",
+        "forkert givet",
+        "omgiv",
+        "redeal",
+    ],
+    &["giver", "dealer", "kortgiver"],
+    &["giv", "deal", "kortfordeling", "fordeling"],
+    // # Information
+    &[
+        "ui",
+        "urettmessig",
+        "uvedkommende",
+        "ubeføjede",
+        "urettmessig informasjon",
+        "uvedkommende informasjon",
+        "ubeføjede oplysninger",
+        "uautoriseret information",
+        "unauthorised information",
+    ],
+    &[
+        "feilforklaring",
+        "fejlforklaring",
+        "misinformasjon",
+        "misinformation",
+        "feilinformasjon",
+        "fejlinformation",
+        "mi",
+        "feil forklaring",
+        "forkert forklaring",
+    ],
+    &[
+        "forklaring",
+        "forklare",
+        "explanation",
+        "redegjøre",
+        "redegøre",
+        "redegørelse",
+    ],
+    &[
+        "alert",
+        "alertere",
+        "varsle",
+        "varsling",
+        "annonsere",
+        "annoncere",
+        "annoncering",
+        "announcement",
+    ],
+    &[
+        "systemkort",
+        "konvensjonskort",
+        "convention card",
+        "systemdeklarasjon",
+        "systemdeklaration",
+    ],
+    &["makkeravtale", "makkeraftale", "avtale", "aftale", "agreement"],
+    // # The director and the people at the table
+    &[
+        "tl",
+        "turneringsleder",
+        "turneringsleiar",
+        "td",
+        "director",
+        "kampleder",
+        "dommer",
+    ],
+    &["tilkalle", "tilkalling", "tilkalde", "tilkaldelse", "tilkald"],
+    &["spillefører", "spilfører", "declarer", "kontraktspiller"],
+    &["blindemann", "blindemand", "dummy"],
+    &[
+        "motspiller",
+        "modspiller",
+        "forsvarer",
+        "forsvarsspiller",
+        "defender",
+    ],
+    &["motstander", "modstander", "opponent", "motpart", "modpart"],
+    &["makker", "partner"],
+    // # Play
+    &["revoke", "renonce", "kulørsvigt", "fargesvikt", "ikke bekjenne"],
+    &["bekjenne", "bekende", "følge farge", "følge kulør"],
+    &["utspill", "åpningsutspill", "udspil", "åbningsudspil", "lead"],
+    &["trumf", "trumfe", "trumfning", "stjele", "ruff"],
+    &["grand", "sans", "nt", "notrump", "grandkontrakt"],
+    &["utgang", "udgang", "game"],
+    &["slem", "slam", "lilleslem", "storeslem", "storslem"],
+    &["delkontrakt", "delscore", "partscore"],
+    &["beter", "undertrekk", "undertricks"],
+    &["straffekort", "strafkort", "penalty card"],
+    &["eksponert", "blottet", "framvist", "fremvist", "exposed"],
+    // # The auction
+    &[
+        "meldingsforløp",
+        "meldeforløp",
+        "meldeforløb",
+        "meldeperiode",
+        "budgivning",
+        "auksjon",
+        "auktion",
+        "bidding",
+    ],
+    &["dobling", "dobler", "doble", "kontra", "double"],
+    &["redobling", "redobler", "redoble", "rekontra", "redouble"],
+    &["utilstrekkelig", "utilstrækkelig", "insufficient"],
+    &["psyk", "psykisk", "bløff", "bløf", "bluff"],
+    &[
+        "vanvare",
+        "utilsiktet",
+        "utilsigtet",
+        "uforsætlig",
+        "feilgrep",
+        "fejlgreb",
+        "lapsus",
+        "slip",
+    ],
+    &["logisk alternativ", "la", "alternativ handling"],
+    &[
+        "si",
+        "sa",
+        "sagt",
+        "sige",
+        "sagde",
+        "nevne",
+        "nævne",
+        "uttale",
+        "ytre",
+        "ytring",
+        "bemerkning",
+        "bemærkning",
+        "remark",
+    ],
+    // # Irregularities and rectification
+    &[
+        "feil",
+        "fejl",
+        "ukorrekt",
+        "uriktig",
+        "feilaktig",
+        "fejlagtig",
+        "forkert",
+        "incorrect",
+    ],
+    &[
+        "uregelmessighet",
+        "uregelmæssighed",
+        "regelbrudd",
+        "regelbrud",
+        "lovbrudd",
+        "lovbrud",
+        "overtredelse",
+        "overtrædelse",
+        "forseelse",
+        "infraction",
+        "irregularity",
+    ],
+    &["feilende", "fejlende", "skyldig", "offending"],
+    &[
+        "korrigere",
+        "korrigering",
+        "korreksjon",
+        "korrektion",
+        "rette",
+        "rettelse",
+        "berigtige",
+        "berigtigelse",
+        "rectification",
+    ],
+    &["oppklaringsperiode", "afklaringsperiode", "clarification period"],
+    &[
+        "korreksjonsperiode",
+        "korrektionsperiode",
+        "rettelsesperiode",
+        "correction period",
+    ],
+    &[
+        "annullere",
+        "annullering",
+        "kansellere",
+        "ugyldig",
+        "ugyldiggøre",
+        "cancel",
+    ],
+    // # Penalties and discipline
+    &["straff", "straf", "penalty", "sanksjon", "sanktion"],
+    &[
+        "prosedyrestraff",
+        "prosedyre",
+        "fremgangsmåde",
+        "procedural penalty",
+        "straf for fejl i fremgangsmåden",
+    ],
+    &[
+        "fradrag",
+        "standardfradrag",
+        "poengtrekk",
+        "strafpoint",
+        "straffepoeng",
+    ],
+    &["advarsel", "advare", "warning", "irettesettelse", "påtale"],
+    &["bortvisning", "bortvise", "utvisning", "utvise", "expulsion"],
+    &[
+        "diskvalifisere",
+        "diskvalifikasjon",
+        "diskvalificere",
+        "diskvalifikation",
+        "utelukke",
+        "udelukke",
+        "utestenge",
+    ],
+    &[
+        "oppførsel",
+        "opførsel",
+        "opptreden",
+        "optræden",
+        "atferd",
+        "adfærd",
+        "etikette",
+        "conduct",
+    ],
+    // # Scores
+    &["score", "resultat", "result"],
+    &["middel", "gjennomsnitt", "gennemsnit", "snitt", "average"],
+    &[
+        "kamppoeng",
+        "kamppoint",
+        "kp",
+        "vp",
+        "seierspoeng",
+        "victory points",
+    ],
+    &["matchpoeng", "matchpoint", "parpoeng", "parpoint", "mp"],
+    &["datumscore", "datum", "butler"],
+    &[
+        "resultatslipp",
+        "resultatseddel",
+        "scoreseddel",
+        "scorekort",
+        "traveller",
+    ],
+    &[
+        "utregning",
+        "udregning",
+        "beregning",
+        "kalkulering",
+        "calculation",
+    ],
+    // # Time
+    &[
+        "forsinkelse",
+        "forsinket",
+        "forsinke",
+        "for sent",
+        "sen ankomst",
+        "late",
+    ],
+    &[
+        "langsom",
+        "langsomt",
+        "sendrektig",
+        "treg",
+        "somle",
+        "tidsforbruk",
+        "tidsforbrug",
+        "tidsoverskridelse",
+        "slow play",
+    ],
+    &["avbryte", "afbryde", "avbrudd", "afbrydelse", "interrupt"],
+    &[
+        "redusere",
+        "reducere",
+        "reduksjon",
+        "reduktion",
+        "forkorte",
+        "afkorte",
+        "avkorte",
+        "begrense",
+        "begrænse",
+        "minske",
+        "mindske",
+        "skjære ned",
+        "skære ned",
+        "skjære",
+        "skære",
+    ],
+    // # Boards, rounds, sessions, events
+    &["mappe", "brett", "spillemappe"],
+    &["runde", "omgang", "round"],
+    &["sesjon", "sektion", "halvleg", "session"],
+    &["nb:lag", "da:hold", "team"],
+    &["lagkamp", "holdkamp", "lagmatch"],
+    &["lagturnering", "holdturnering", "team turnering"],
+    &[
+        "turnering",
+        "konkurranse",
+        "konkurrence",
+        "stevne",
+        "tournament",
+    ],
+    &[
+        "utslagsturnering",
+        "udslagsturnering",
+        "cup",
+        "cupturnering",
+        "knockout",
+    ],
+    &[
+        "grundspil",
+        "grunnspill",
+        "kvalifisering",
+        "kvalifikation",
+        "innledende",
+        "indledende",
+    ],
+    &["singel", "singelturnering", "individuell", "individual"],
+    &[
+        "oversidder",
+        "oversidderrunde",
+        "sitteover",
+        "bye",
+        "fri runde",
+    ],
+    &[
+        "substitutt",
+        "substitut",
+        "stedfortreder",
+        "innbytter",
+        "vikar",
+        "substitute",
+    ],
+    &["reserve", "reservespiller", "reservepar"],
+    &[
+        "udeblivelse",
+        "udeblive",
+        "utebli",
+        "uteblivelse",
+        "walkover",
+    ],
+    &["syk", "syg", "sykdom", "sygdom", "ill", "illness"],
+    // # Vulnerability
+    &[
+        "sårbar",
+        "sårbarhed",
+        "faresone",
+        "faresonen",
+        "soneforhold",
+        "zone",
+        "zonen",
+        "vulnerable",
+        "vulnerability",
+    ],
+    // # Organisation
+    &[
+        "hovedbestyrelse",
+        "hovedstyre",
+        "forbundsstyre",
+        "bestyrelse",
+        "forbund",
+        "dbf",
+        "nbf",
+    ],
+    &[
+        "arrangør",
+        "turneringsarrangør",
+        "organisator",
+        "organizer",
+        "arrangement",
+    ],
+    &["ulovlig", "forbudt", "ikke tillatt", "ikke tilladt", "illegal"],
+    // # Equipment
+    &[
+        "meldeboks",
+        "budkasse",
+        "meldekort",
+        "budkort",
+        "bidding box",
+    ],
+    &["skjerm", "skærm", "screen"],
+];
+
+/// Specific words that also find a general term, but not the reverse:
+/// a suit is a `farge` (and a bid's `benevnelse`), an ace is an `honnør`.
+const BROADER: &[(&[&str], &[&str])] = &[
+    (
+        &["hjerter", "spar", "ruter", "kløver", "klør"],
+        &["farge", "benevnelse", "kulør"],
+    ),
+    (
+        &["ess", "es", "konge", "dame", "knekt", "bonde"],
+        &["honnør", "honnørkort", "billedkort"],
+    ),
+    (
+        &[
+            "kreve", "kræve", "krever", "kræver", "claim",
+        ],
+        &["krav"],
+    ),
+    (&["koste", "kostnad", "pris", "betale"], &["depositum", "gebyr"]),
+];
+
+/// One synonym as searched: a term, or a phrase of terms, each with its
+/// position relative to the first (stop words leave gaps).
+pub(crate) type Synonym = Vec<(usize, String)>;
+
+/// Synonyms of index terms, analysed against one corpus.
+#[derive(Debug, Default)]
+pub(crate) struct Thesaurus {
+    /// A looked-up term (`nb:nøl`) → the entries it belongs to.
+    by_term: HashMap<String, Vec<usize>>,
+    /// Per entry: what it expands to (only terms the corpus uses).
+    expansions: Vec<Vec<Synonym>>,
+}
+
+impl Thesaurus {
+    /// Analyses the tables and keeps the terms the corpus uses.
+    pub(crate) fn build(vocab: &Vocabulary, analyzers: &mut Analyzers) -> Thesaurus {
+        let mut t = Thesaurus::default();
+        let entries = GROUPS
+            .iter()
+            .map(|g| (*g, *g))
+            .chain(BROADER.iter().copied());
+        for (keys, expands) in entries {
+            let entry = t.expansions.len();
+            let mut out: Vec<Synonym> = Vec::new();
+            for member in expands {
+                for syn in member_synonyms(member, analyzers) {
+                    if syn.iter().all(|(_, term)| vocab.has_term(term)) && !out.contains(&syn) {
+                        out.push(syn);
+                    }
+                }
+            }
+            t.expansions.push(out);
+            for key in keys.iter().filter(|k| !k.contains(' ')) {
+                for syn in member_synonyms(key, analyzers) {
+                    for (_, term) in syn {
+                        let slot = t.by_term.entry(term).or_default();
+                        if !slot.contains(&entry) {
+                            slot.push(entry);
+                        }
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// What a query term's synonyms are searched as (never `term` alone).
+    pub(crate) fn synonyms<'a>(&'a self, term: &'a str) -> impl Iterator<Item = &'a Synonym> + 'a {
+        self.by_term
+            .get(term)
+            .into_iter()
+            .flatten()
+            .filter_map(|&e| self.expansions.get(e))
+            .flatten()
+            .filter(move |syn| !(syn.len() == 1 && syn[0].1 == term))
+    }
+
+    /// Number of entries, for tests.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.expansions.len()
+    }
+}
+
+/// What a member is searched as: in each language it is taken in, its
+/// terms with their positions (a single word gives one term; stop words
+/// give none and leave a gap in a phrase).
+fn member_synonyms(member: &str, analyzers: &mut Analyzers) -> Vec<Synonym> {
+    let (langs, text): (&[Lang], &str) = match member.split_once(':') {
+        Some(("nb", rest)) => (&[Lang::Nb], rest),
+        Some(("da", rest)) => (&[Lang::Da], rest),
+        _ => (&Lang::ALL, member),
+    };
+    let mut out = Vec::new();
+    for &lang in langs {
+        let toks = analyzers.analyze(lang, text);
+        let Some(first) = toks.iter().find(|t| t.term.is_some()).map(|t| t.position) else {
+            continue;
+        };
+        let syn: Synonym = toks
+            .iter()
+            .filter_map(|t| t.term.as_ref().map(|term| (t.position - first, term.clone())))
+            .collect();
+        if !out.contains(&syn) {
+            out.push(syn);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thesaurus(text: &str) -> Thesaurus {
+        let mut a = Analyzers::new();
+        let nb = a.analyze(Lang::Nb, text);
+        let da = a.analyze(Lang::Da, text);
+        let vocab = Vocabulary::build([(Lang::Nb, nb.as_slice()), (Lang::Da, da.as_slice())], &mut a);
+        Thesaurus::build(&vocab, &mut a)
+    }
+
+    #[test]
+    fn a_group_links_both_ways_and_keeps_corpus_terms_only() {
+        let t = thesaurus("krav avståelse nøling appel appell");
+        let mut a = Analyzers::new();
+        let claim = a.term(Lang::Nb, "claim").unwrap_or_default();
+        let single = |s: &Synonym| s.len() == 1 && s[0].1 == "nb:krav";
+        assert!(t.synonyms(&claim).any(single));
+        let appel = a.term(Lang::Da, "appel").unwrap_or_default();
+        let found: Vec<&Synonym> = t.synonyms(&appel).collect();
+        assert!(found.iter().all(|s| s.iter().all(|(_, t)| !t.contains("protest"))), "{found:?}");
+        assert!(t.len() >= 60);
+    }
+
+    #[test]
+    fn broader_terms_do_not_lead_back() {
+        let t = thesaurus("farge hjerter");
+        let mut a = Analyzers::new();
+        let hjerter = a.term(Lang::Nb, "hjerter").unwrap_or_default();
+        let farge = a.term(Lang::Nb, "farge").unwrap_or_default();
+        assert!(t.synonyms(&hjerter).any(|s| s[0].1 == farge));
+        assert!(!t.synonyms(&farge).any(|s| s[0].1 == hjerter));
+    }
+
+    #[test]
+    fn phrase_members_are_searched_as_phrases() {
+        let t = thesaurus("feilgiv kortene er ukorrekt gitt");
+        let mut a = Analyzers::new();
+        let misdeal = a.term(Lang::Nb, "misdeal").unwrap_or_default();
+        let phrase = vec![(0, "nb:ukorrekt".to_string()), (1, "nb:gitt".to_string())];
+        assert!(t.synonyms(&misdeal).any(|s| *s == phrase));
+        // A phrase member is not looked up: `gitt` alone finds nothing.
+        assert_eq!(t.synonyms("nb:gitt").count(), 0);
+    }
+
+    #[test]
+    fn language_tagged_members_stay_in_their_language() {
+        let t = thesaurus("lag hold");
+        let mut a = Analyzers::new();
+        let nb_hold = a.term(Lang::Nb, "hold").unwrap_or_default();
+        let da_hold = a.term(Lang::Da, "hold").unwrap_or_default();
+        assert_eq!(t.synonyms(&nb_hold).count(), 0);
+        assert!(t.synonyms(&da_hold).any(|s| s[0].1 == "nb:lag"));
+    }
+}
