@@ -6,6 +6,7 @@
 #
 #   scripts/load.sh                 # builds target/release/lovbok if needed
 #   DURATION=5s CONNS=32 scripts/load.sh
+#   CACHE_ENTRIES=0 scripts/load.sh   # without the response cache: every request does the work
 #   LOVBOK_SERVE='path/to/bin serve --addr {addr}' scripts/load.sh
 #
 # Needs wrk (apt-get install -y wrk) and curl. Sends traffic to 127.0.0.1
@@ -27,7 +28,7 @@ command -v curl >/dev/null || { echo "curl is missing" >&2; exit 2; }
 
 if [[ -z "${LOVBOK_SERVE:-}" ]]; then
   cargo build --release --quiet
-  LOVBOK_SERVE="target/release/lovbok serve --addr {addr}"
+  LOVBOK_SERVE="target/release/lovbok serve --addr {addr} --cache-entries ${CACHE_ENTRIES:-4096}"
 fi
 cmd=${LOVBOK_SERVE//\{addr\}/$ADDR}
 

@@ -95,7 +95,10 @@ fn open_tag(out: &mut String, r: &Resolved, href: &dyn Fn(&ProvisionId) -> Strin
 }
 
 /// Escapes text for both element content and quoted attribute values.
-fn escape_into(out: &mut String, s: &str) {
+///
+/// The one HTML escaper of the crate: annotated text, snippets and pages all
+/// use it, so they cannot disagree about what is safe.
+pub fn escape_into(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),

@@ -24,7 +24,7 @@ use serde::Serialize;
 
 use crate::corpus::{Path, ProvisionId};
 
-pub use annotate::annotate_html;
+pub use annotate::{annotate_html, escape_into as escape_html_into};
 pub use find::find;
 pub use resolve::{resolve, Lookup};
 

@@ -23,16 +23,7 @@ use super::Site;
 /// Escapes text for HTML element content and double-quoted attributes.
 pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    crate::cite::escape_html_into(&mut out, s);
     out
 }
 
