@@ -1,8 +1,11 @@
 //! The search index: built once from a corpus, then read by every query.
 //!
-//! Building analyses each unit in its book's language, collects the corpus
-//! vocabulary (for typo, ascii, prefix and compound matching), and writes one
-//! tantivy document per unit into a RAM directory. The index keeps a single
+//! Building analyses each unit in its book's language, gives each cited
+//! unit the anchor text of the passages that cite it, collects the corpus
+//! vocabulary (for typo, ascii, prefix, root and compound matching) and
+//! analyses the thesaurus against it, and writes one tantivy document per
+//! unit into a RAM directory. After the search, candidates are re-ranked by
+//! the weighted share of query words they have. The index keeps a single
 //! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
 //! does IO, so the same index serves the CLI, the server and the benches.
 
@@ -14,7 +17,8 @@ use tantivy::tokenizer::{PreTokenizedString, Token};
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
 
 use super::analyzer::{register_all, Analyzers, Lang, Tok};
-use super::query::{self, Features, Lexicon, Plan, SearchQuery};
+use super::irregular::Irregular;
+use super::query::{self, Features, Lexicon, MatchKind, Plan, SearchQuery};
 use super::schema::{self, Fields};
 use super::snippet::{self, SNIPPET_CHARS};
 use super::thesaurus::Thesaurus;
@@ -92,9 +96,6 @@ pub(crate) fn body_text(p: &Provision) -> String {
 #[derive(Clone, Debug)]
 struct UnitMeta {
     corpus: usize,
-    /// Every term of the unit (all fields, compound parts included), to
-    /// count how many query words it has.
-    terms: HashSet<String>,
     /// The text its snippet is cut from, analysed once at build time.
     shown: Shown,
 }
@@ -147,11 +148,14 @@ pub struct SearchIndex {
     units: Vec<UnitMeta>,
     vocab: Vocabulary,
     thesaurus: Thesaurus,
+    irregular: Irregular,
     analyzers: Analyzers,
     corpus_len: usize,
     features: Features,
-    /// Units each term occurs in.
-    df: HashMap<String, u32>,
+    /// The units each term occurs in (any field, compound parts
+    /// included), ascending: how many query words a unit has is counted
+    /// from these, and their lengths are document frequencies.
+    units_with: HashMap<String, Vec<u32>>,
     /// The unit of each corpus provision, if it has one.
     unit_of_provision: Vec<Option<usize>>,
 }
@@ -194,14 +198,13 @@ impl SearchIndex {
     pub fn build_repeated(corpus: &Corpus, copies: usize) -> Result<SearchIndex, SearchError> {
         let sources = unit_sources(corpus);
         let mut analyzers = Analyzers::new();
-        let mut anchors = if std::env::var("LV_NOANCHOR").is_ok() { HashMap::new() } else { anchor_texts(corpus, &sources) };
+        let mut anchors = anchor_texts(corpus, &sources);
         let analysed: Vec<Analysed> = sources
             .iter()
             .map(|u| {
                 let lang = Lang::of_book(u.book);
                 let mut anchor: Vec<Tok> = Vec::new();
                 for (from, text) in anchors.remove(&u.corpus).unwrap_or_default() {
-                    if std::env::var("LV_DEBUG").is_ok() { eprintln!("anchor {} {:?}", corpus.at(u.corpus).id, text); }
                     // A gap of a few positions keeps two anchors from
                     // reading as one phrase.
                     let base = anchor.last().map_or(0, |t| t.position + ANCHOR_GAP);
@@ -230,6 +233,7 @@ impl SearchIndex {
             &mut analyzers,
         );
         let thesaurus = Thesaurus::build(&vocab, &mut analyzers);
+        let irregular = Irregular::build(&vocab, &mut analyzers);
 
         let (schema, fields) = schema::build();
         let index = Index::create_in_ram(schema);
@@ -247,12 +251,17 @@ impl SearchIndex {
                 writer.add_document(doc.clone())?;
             }
         }
+        let mut units_with: HashMap<String, Vec<u32>> = HashMap::new();
+        for (i, a) in analysed.iter().enumerate() {
+            for t in a.terms(&vocab) {
+                units_with.entry(t).or_default().push(i as u32);
+            }
+        }
         let units: Vec<UnitMeta> = sources
             .iter()
             .zip(&analysed)
             .map(|(u, a)| UnitMeta {
                 corpus: u.corpus,
-                terms: a.terms(&vocab),
                 shown: if u.body.trim().is_empty() {
                     Shown::new(&u.title, &a.title, a.lang, &vocab)
                 } else {
@@ -272,20 +281,15 @@ impl SearchIndex {
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        let mut df: HashMap<String, u32> = HashMap::new();
-        for u in &units {
-            for t in &u.terms {
-                *df.entry(t.clone()).or_insert(0) += 1;
-            }
-        }
         Ok(SearchIndex {
-            df,
+            units_with,
             unit_of_provision,
             reader,
             fields,
             units,
             vocab,
             thesaurus,
+            irregular,
             analyzers,
             corpus_len: corpus.provisions().len(),
             features: Features::ALL,
@@ -320,7 +324,13 @@ impl SearchIndex {
     #[doc(hidden)]
     pub fn explain(&self, corpus: &Corpus, query: &SearchQuery) -> String {
         let mut analyzers = self.analyzers.clone();
-        let plan = query::plan(query, corpus, self.lexicon(), &mut analyzers, &self.features);
+        let plan = query::plan(
+            query,
+            corpus,
+            self.lexicon(),
+            &mut analyzers,
+            &self.features,
+        );
         let mut out = String::new();
         for &idx in &plan.cites {
             out.push_str(&format!("cite {}\n", corpus.at(idx).id));
@@ -373,17 +383,17 @@ impl SearchIndex {
             let top = searcher.search(q.as_ref(), &TopDocs::with_limit(fetch).order_by_score())?;
             let mut columns: Vec<Option<Column<u64>>> =
                 vec![None; searcher.segment_readers().len()];
-            let weights = word_weights(&plan, &self.df, self.units.len());
+            let coverage = features
+                .coverage
+                .then(|| Coverage::new(&plan, &self.units_with, self.units.len()));
             let mut ranked: Vec<(f32, usize)> = Vec::with_capacity(top.len());
             for (score, addr) in top {
-                let Some(unit) = self.unit_of(&searcher, &mut columns, addr)? else {
+                let Some((i, unit)) = self.unit_of(&searcher, &mut columns, addr)? else {
                     continue;
                 };
-                let factor = if features.coverage {
-                    coverage(&plan, &weights, &unit.terms).powi(COVERAGE_EXP)
-                } else {
-                    1.0
-                };
+                let factor = coverage
+                    .as_ref()
+                    .map_or(1.0, |c| c.share(i).powi(COVERAGE_EXP));
                 ranked.push((score * factor, unit.corpus));
             }
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -423,10 +433,12 @@ impl SearchIndex {
             .collect())
     }
 
+    /// What query words are expanded against.
     fn lexicon(&self) -> Lexicon<'_> {
         Lexicon {
             vocab: &self.vocab,
             thesaurus: &self.thesaurus,
+            irregular: &self.irregular,
         }
     }
 
@@ -436,7 +448,7 @@ impl SearchIndex {
         searcher: &tantivy::Searcher,
         columns: &mut [Option<Column<u64>>],
         addr: DocAddress,
-    ) -> Result<Option<&UnitMeta>, SearchError> {
+    ) -> Result<Option<(usize, &UnitMeta)>, SearchError> {
         let seg = addr.segment_ord as usize;
         let Some(slot) = columns.get_mut(seg) else {
             return Ok(None);
@@ -452,7 +464,7 @@ impl SearchIndex {
         let unit = slot.as_ref().and_then(|c| c.first(addr.doc_id));
         Ok(unit
             .and_then(|u| usize::try_from(u).ok())
-            .and_then(|u| self.units.get(u)))
+            .and_then(|u| Some((u, self.units.get(u)?))))
     }
 
     /// The snippet of a hit: its text (or its heading, or, for a provision
@@ -543,9 +555,7 @@ fn parenthesis(text: &str) -> Option<&str> {
         .chars()
         .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '.');
     let words = inner.split_whitespace().count();
-    (plain
-        && (1..=MAX_ANCHOR_WORDS).contains(&words)
-        && inner.chars().count() <= MAX_ANCHOR_CHARS)
+    (plain && (1..=MAX_ANCHOR_WORDS).contains(&words) && inner.chars().count() <= MAX_ANCHOR_CHARS)
         .then_some(inner)
 }
 
@@ -582,63 +592,89 @@ impl Analysed {
     }
 }
 
-/// Each query word's weight for [`coverage`]: the rarity (BM25 idf over
-/// units) of its rarest expansion, since lacking a rare word costs more
-/// than lacking a common one.
-fn word_weights(plan: &Plan, df: &HashMap<String, u32>, units: usize) -> Vec<f32> {
-    let idf = |t: &str| {
-        let n = df.get(t).copied().unwrap_or(0) as f32;
+/// How much of a query each unit has: per query word, its weight and the
+/// units that have it (through any of its variants; a phrase needs all its
+/// terms). Built once per query from the term → units table, so scoring a
+/// candidate is a lookup per word, not a search through its terms.
+struct Coverage {
+    weights: Vec<f32>,
+    /// Per word, per unit: does the unit have the word?
+    has: Vec<Vec<bool>>,
+}
+
+impl Coverage {
+    fn new(plan: &Plan, units_with: &HashMap<String, Vec<u32>>, units: usize) -> Coverage {
+        let empty: &[u32] = &[];
+        let with = |t: &str| units_with.get(t).map_or(empty, Vec::as_slice);
+        let mut has = Vec::with_capacity(plan.words.len());
+        for w in &plan.words {
+            let mut row = vec![false; units];
+            for v in &w.variants {
+                let rest: Vec<&[u32]> = v.rest.iter().map(|(_, t)| with(t)).collect();
+                for &u in with(&v.term) {
+                    if rest.iter().all(|r| r.binary_search(&u).is_ok()) {
+                        if let Some(slot) = row.get_mut(u as usize) {
+                            *slot = true;
+                        }
+                    }
+                }
+            }
+            has.push(row);
+        }
+        Coverage {
+            weights: word_weights(plan, units_with, units),
+            has,
+        }
+    }
+
+    /// The weighted share of the query's words unit `unit` has (1.0 when
+    /// the query has no words).
+    fn share(&self, unit: usize) -> f32 {
+        let (mut found, mut total) = (0.0f32, 0.0f32);
+        for (row, weight) in self.has.iter().zip(&self.weights) {
+            total += weight;
+            if row.get(unit).copied().unwrap_or(false) {
+                found += weight;
+            }
+        }
+        if total > 0.0 {
+            found / total
+        } else {
+            1.0
+        }
+    }
+}
+
+/// Each query word's weight for [`Coverage`]: its rarity (BM25 idf over
+/// units), since lacking a rare word costs more than lacking a common one.
+/// A word is as rare as its own terms (stems, ascii spellings); only a word
+/// without any in the index takes the rarity of its rarest expansion. A
+/// common word must not weigh like a rare synonym or neighbour of it.
+fn word_weights(plan: &Plan, units_with: &HashMap<String, Vec<u32>>, units: usize) -> Vec<f32> {
+    let df = |t: &str| units_with.get(t).map(Vec::len);
+    let idf = |n: usize| {
+        let n = n as f32;
         (1.0 + (units as f32 - n + 0.5) / (n + 0.5)).ln()
     };
-    let exp = std::env::var("LV_EXP").unwrap_or_default();
     plan.words
         .iter()
         .map(|w| {
-            if exp.contains("w1") {
-                let exact = w
-                    .variants
-                    .iter()
-                    .filter(|v| matches!(v.kind, super::query::MatchKind::Exact | super::query::MatchKind::Folded))
-                    .map(|v| idf(&v.term))
-                    .fold(0.0f32, f32::max);
-                if exact > 0.0 {
-                    return exact;
-                }
-            }
-            if exp.contains("w2") {
-                return w.variants.iter().map(|v| idf(&v.term) * v.weight).fold(0.0f32, f32::max);
+            let own = w
+                .variants
+                .iter()
+                .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
+                .filter_map(|v| df(&v.term))
+                .map(idf)
+                .fold(0.0f32, f32::max);
+            if own > 0.0 {
+                return own;
             }
             w.variants
                 .iter()
-                .map(|v| idf(&v.term))
+                .map(|v| idf(df(&v.term).unwrap_or(0)))
                 .fold(0.0f32, f32::max)
         })
         .collect()
-}
-
-/// The weighted share of the query's words a unit has (1.0 when the query
-/// has no words).
-fn coverage(plan: &Plan, weights: &[f32], terms: &HashSet<String>) -> f32 {
-    let (mut found, mut total) = (0.0f32, 0.0f32);
-    for (w, weight) in plan.words.iter().zip(weights) {
-        total += weight;
-        if std::env::var("LV_EXP").unwrap_or_default().contains("c1") {
-            let best = w
-                .variants
-                .iter()
-                .filter(|v| v.terms().all(|t| terms.contains(t)))
-                .map(|v| v.weight.min(1.0))
-                .fold(0.0f32, f32::max);
-            found += weight * best;
-        } else if w.variants.iter().any(|v| v.terms().all(|t| terms.contains(t))) {
-            found += weight;
-        }
-    }
-    if total > 0.0 {
-        found / total
-    } else {
-        1.0
-    }
 }
 
 /// The tantivy document of unit `i`.
@@ -657,14 +693,17 @@ fn document(
     // from other passages: no offsets into this one.
     let mut context = pre_tokenized(&u.context, &a.context);
     let base = a.context.last().map_or(0, |t| t.position + ANCHOR_GAP);
-    context
-        .tokens
-        .extend(pre_tokenized("", &a.anchor).tokens.into_iter().map(|mut t| {
-            t.position += base;
-            t.offset_from = u.context.len();
-            t.offset_to = u.context.len();
-            t
-        }));
+    context.tokens.extend(
+        pre_tokenized("", &a.anchor)
+            .tokens
+            .into_iter()
+            .map(|mut t| {
+                t.position += base;
+                t.offset_from = u.context.len();
+                t.offset_to = u.context.len();
+                t
+            }),
+    );
     doc.add_pre_tokenized_text(fields.context, context);
     doc.add_pre_tokenized_text(fields.body, pre_tokenized(&u.body, &a.body));
 

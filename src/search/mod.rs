@@ -4,15 +4,18 @@
 //! with the headings above it as context ([`units`]). A query goes through
 //! [`SearchQuery::parse`] at the edge; [`SearchIndex::search`] answers a
 //! citation first, then ranks units by BM25 over words expanded against the
-//! corpus vocabulary (stems, typos, ascii spellings, compound parts, prefix),
-//! re-ranks them by how many of the query's words each has, and never shows
-//! the same text at two levels (12C1c and 12C). [`evaluate`] measures it
-//! against judged queries.
+//! corpus vocabulary (stems, words of the same root, typos, ascii spellings,
+//! compound parts, prefix) and a bilingual TD thesaurus, re-ranks them by how
+//! many of the query's words each has, and never shows the same text at two
+//! levels (12C1c and 12C). What other passages call a provision when they
+//! cite it (`X78B (Neubergs formel)`) is indexed with it. [`evaluate`]
+//! measures it against judged queries.
 
 mod analyzer;
 mod citation;
 mod eval;
 mod index;
+mod irregular;
 mod query;
 mod schema;
 mod snippet;

@@ -1,11 +1,14 @@
 //! From what a TD typed to a tantivy query: citation first, then words.
 //!
 //! A query that is a citation (`12C1c`, `§ 12 C 1 c`, `lov 16B1a`, `16c2`)
-//! goes straight to its provision (see `citation.rs`). Otherwise every word is expanded against
-//! the corpus vocabulary (stems in both languages, ascii spellings, typos,
-//! compound parts, and completions of the last word), each expansion weighted
-//! below an exact match, and the query is built programmatically: user input
-//! never reaches tantivy's query parser, so `AND`, `field:x` or `"` are words.
+//! goes straight to its provision (see `citation.rs`). Otherwise question
+//! words are dropped and every word is expanded against the corpus
+//! vocabulary (stems in both languages, ascii spellings, words of the same
+//! root and forms of strong verbs, synonyms from the TD thesaurus, typos,
+//! compound parts, and completions of the last word), each expansion
+//! weighted below an exact match, and the query is built programmatically:
+//! user input never reaches tantivy's query parser, so `AND`, `field:x` or
+//! `"` are words. A synonym may be a phrase, matched as one.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -17,6 +20,7 @@ use tantivy::query::{
 use tantivy::schema::{IndexRecordOption, Term};
 
 use super::analyzer::{needs_fold, Analyzers, Lang};
+use super::irregular::Irregular;
 use super::schema::Fields;
 use super::thesaurus::Thesaurus;
 use super::vocab::{Cost, Vocabulary};
@@ -44,8 +48,8 @@ const MIN_HEAD_SEARCH_CHARS: usize = 5;
 /// the rule's ("kan man trække en appel tilbage" / "en appel kan trækkes
 /// tilbage"). Dropped from a query that has other words; the index keeps them.
 const QUERY_STOP_WORDS: &[&str] = &[
-    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket",
-    "hvilke", "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
+    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
+    "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
 ];
 
 /// A query as the user typed it: trimmed, control characters removed,
@@ -134,9 +138,6 @@ pub struct Features {
     pub thesaurus: bool,
     /// Question words (`hvor`, `hvornår`) are dropped.
     pub query_stop_words: bool,
-    /// What citing passages call a provision finds it (index side; the
-    /// switch takes effect when the index is built).
-    pub anchors: bool,
 }
 
 impl Default for Features {
@@ -160,7 +161,6 @@ impl Features {
         morphology: true,
         thesaurus: true,
         query_stop_words: true,
-        anchors: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -176,7 +176,6 @@ impl Features {
         morphology: false,
         thesaurus: false,
         query_stop_words: false,
-        anchors: false,
     };
 }
 
@@ -293,6 +292,7 @@ impl Plan {
 pub(crate) struct Lexicon<'a> {
     pub vocab: &'a Vocabulary,
     pub thesaurus: &'a Thesaurus,
+    pub irregular: &'a Irregular,
 }
 
 /// Turns a query into a plan: a cited provision and/or expanded words.
@@ -374,6 +374,13 @@ fn expand(
     let is_stop_word = stems.len() < Lang::ALL.len();
     for stem in &stems {
         w.add(stem, W_EXACT, MatchKind::Exact);
+    }
+    // A strong verb's other forms (`så` → `se`, `sett`), before the
+    // stop-word exit: several past forms are stop words.
+    if features.morphology {
+        for t in lexicon.irregular.forms(word) {
+            w.add(t, W_MORPH, MatchKind::Morph);
+        }
     }
     // Numbers and cites are matched exactly or not at all.
     if is_stop_word || word.chars().any(|c| c.is_ascii_digit()) {
@@ -461,7 +468,14 @@ fn expand(
     // The last word may be unfinished (search as you type); any other word
     // the corpus does not know, not even with a typo, may be a stem the
     // corpus only uses in longer forms (`syg` → `sygdom`).
-    let unknown = !known && w.variants.iter().all(|v| !vocab.has_term(&v.term));
+    // Synonyms do not make a word known: `feilgiv` has synonyms but is
+    // still split into `feil` and `giv`.
+    let found_itself = |w: &WordPlan| {
+        w.variants
+            .iter()
+            .any(|v| v.kind != MatchKind::Synonym && vocab.has_term(&v.term))
+    };
+    let unknown = !known && !found_itself(&w);
     if features.prefix && (is_last || unknown) && word.chars().count() >= MIN_PREFIX_CHARS {
         for id in vocab.completions(word, MAX_COMPLETIONS) {
             if let Some(found) = vocab.word(id) {
@@ -482,10 +496,21 @@ fn expand(
             }
         }
     }
-    let unknown = unknown && w.variants.iter().all(|v| !vocab.has_term(&v.term));
+    let unknown = unknown && !found_itself(&w);
+    let synonyms: Vec<Variant> = w
+        .variants
+        .iter()
+        .filter(|v| v.kind == MatchKind::Synonym)
+        .cloned()
+        .collect();
     let mut out = vec![w];
     if features.compounds && unknown {
-        if let Some(parts) = vocab.split_query_word(word, analyzers) {
+        // A compound whose first part the corpus does not use either is
+        // searched by its last part (`nabobordet` → `bordet`).
+        let parts = vocab
+            .split_query_word(word, analyzers)
+            .or_else(|| vocab.query_head(word, analyzers).map(|h| vec![h]));
+        if let Some(parts) = parts {
             // Each part is searched as a word of its own, below an exact
             // word (the whole word, had the corpus known it).
             out.clear();
@@ -501,6 +526,10 @@ fn expand(
                     },
                 ) {
                     p.variants.iter_mut().for_each(|v| v.weight *= W_PART);
+                    // A synonym of the whole word stands for every part.
+                    for v in &synonyms {
+                        p.add_phrase(&v.term, &v.rest, v.weight, v.kind);
+                    }
                     out.push(p);
                 }
             }
@@ -542,8 +571,13 @@ pub(crate) fn build(
             let mut disjuncts: Vec<Box<dyn Query>> = word
                 .variants
                 .iter()
-                // Compound parts have no positions worth matching a phrase on.
-                .filter(|v| v.rest.is_empty() || field != fields.parts)
+                // Compound parts have no positions worth matching a phrase
+                // on, and are searched for the word itself only.
+                .filter(|v| {
+                    field != fields.parts
+                        || (v.rest.is_empty()
+                            && matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
+                })
                 .map(|v| {
                     let q: Box<dyn Query> = if v.rest.is_empty() {
                         Box::new(TermQuery::new(

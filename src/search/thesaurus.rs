@@ -28,7 +28,13 @@ use super::vocab::Vocabulary;
 const GROUPS: &[&[&str]] = &[
     // # Claims and concessions
     &["krav", "claim", "claime", "claimet"],
-    &["avståelse", "avstå", "concession", "innrømmelse", "innrømme"],
+    &[
+        "avståelse",
+        "avstå",
+        "concession",
+        "innrømmelse",
+        "innrømme",
+    ],
     // # Tempo and hesitation
     &[
         "nøling",
@@ -42,7 +48,14 @@ const GROUPS: &[&[&str]] = &[
         "betænkningstid",
         "hesitation",
     ],
-    &["tempo", "hastighet", "hastighed", "hurtighed", "fart", "speed"],
+    &[
+        "tempo",
+        "hastighet",
+        "hastighed",
+        "hurtighed",
+        "fart",
+        "speed",
+    ],
     // # Appeals, protests, deadlines
     &[
         "appell",
@@ -129,7 +142,6 @@ const GROUPS: &[&[&str]] = &[
         "systemdeklarasjon",
         "systemdeklaration",
     ],
-    &["makkeravtale", "makkeraftale", "avtale", "aftale", "agreement"],
     // # The director and the people at the table
     &[
         "tl",
@@ -140,9 +152,23 @@ const GROUPS: &[&[&str]] = &[
         "kampleder",
         "dommer",
     ],
-    &["tilkalle", "tilkalling", "tilkalde", "tilkaldelse", "tilkald"],
+    &[
+        "tilkalle",
+        "tilkalling",
+        "tilkalde",
+        "tilkaldelse",
+        "tilkald",
+    ],
     &["spillefører", "spilfører", "declarer", "kontraktspiller"],
-    &["blindemann", "blindemand", "dummy"],
+    &["blindemann", "blindemand", "da:blinde", "dummy"],
+    &[
+        "påpeke",
+        "påpege",
+        "gjøre oppmerksom på",
+        "gøre opmærksom på",
+        "henlede opmærksomheden på",
+        "draw attention",
+    ],
     &[
         "motspiller",
         "modspiller",
@@ -153,9 +179,21 @@ const GROUPS: &[&[&str]] = &[
     &["motstander", "modstander", "opponent", "motpart", "modpart"],
     &["makker", "partner"],
     // # Play
-    &["revoke", "renonce", "kulørsvigt", "fargesvikt", "ikke bekjenne"],
+    &[
+        "revoke",
+        "renonce",
+        "kulørsvigt",
+        "fargesvikt",
+        "ikke bekjenne",
+    ],
     &["bekjenne", "bekende", "følge farge", "følge kulør"],
-    &["utspill", "åpningsutspill", "udspil", "åbningsudspil", "lead"],
+    &[
+        "utspill",
+        "åpningsutspill",
+        "udspil",
+        "åbningsudspil",
+        "lead",
+    ],
     &["trumf", "trumfe", "trumfning", "stjele", "ruff"],
     &["grand", "sans", "nt", "notrump", "grandkontrakt"],
     &["utgang", "udgang", "game"],
@@ -216,9 +254,10 @@ const GROUPS: &[&[&str]] = &[
         "forkert",
         "incorrect",
     ],
+    // An irregularity and an infraction are distinct terms of the laws
+    // (both defined), so they are two groups.
+    &["uregelmessighet", "uregelmæssighed", "irregularity"],
     &[
-        "uregelmessighet",
-        "uregelmæssighed",
         "regelbrudd",
         "regelbrud",
         "lovbrudd",
@@ -227,9 +266,11 @@ const GROUPS: &[&[&str]] = &[
         "overtrædelse",
         "forseelse",
         "infraction",
-        "irregularity",
     ],
     &["feilende", "fejlende", "skyldig", "offending"],
+    // A serious error of the non-offending side ("grov feil") is what the
+    // laws call "svært alvorlig feil".
+    &["alvorlig", "grov", "graverende", "seriøs", "serious"],
     &[
         "korrigere",
         "korrigering",
@@ -241,7 +282,11 @@ const GROUPS: &[&[&str]] = &[
         "berigtigelse",
         "rectification",
     ],
-    &["oppklaringsperiode", "afklaringsperiode", "clarification period"],
+    &[
+        "oppklaringsperiode",
+        "afklaringsperiode",
+        "clarification period",
+    ],
     &[
         "korreksjonsperiode",
         "korrektionsperiode",
@@ -273,7 +318,13 @@ const GROUPS: &[&[&str]] = &[
         "straffepoeng",
     ],
     &["advarsel", "advare", "warning", "irettesettelse", "påtale"],
-    &["bortvisning", "bortvise", "utvisning", "utvise", "expulsion"],
+    &[
+        "bortvisning",
+        "bortvise",
+        "utvisning",
+        "utvise",
+        "expulsion",
+    ],
     &[
         "diskvalifisere",
         "diskvalifikasjon",
@@ -441,7 +492,13 @@ const GROUPS: &[&[&str]] = &[
         "organizer",
         "arrangement",
     ],
-    &["ulovlig", "forbudt", "ikke tillatt", "ikke tilladt", "illegal"],
+    &[
+        "ulovlig",
+        "forbudt",
+        "ikke tillatt",
+        "ikke tilladt",
+        "illegal",
+    ],
     // # Equipment
     &[
         "meldeboks",
@@ -464,13 +521,11 @@ const BROADER: &[(&[&str], &[&str])] = &[
         &["ess", "es", "konge", "dame", "knekt", "bonde"],
         &["honnør", "honnørkort", "billedkort"],
     ),
+    (&["kreve", "kræve", "krever", "kræver"], &["krav"]),
     (
-        &[
-            "kreve", "kræve", "krever", "kræver", "claim",
-        ],
-        &["krav"],
+        &["koste", "kostnad", "pris", "betale"],
+        &["depositum", "gebyr"],
     ),
-    (&["koste", "kostnad", "pris", "betale"], &["depositum", "gebyr"]),
 ];
 
 /// One synonym as searched: a term, or a phrase of terms, each with its
@@ -537,15 +592,20 @@ impl Thesaurus {
     }
 }
 
+/// The languages a member is taken in, and its text without the tag.
+fn member_langs(member: &str) -> (&'static [Lang], &str) {
+    match member.split_once(':') {
+        Some(("nb", rest)) => (&[Lang::Nb], rest),
+        Some(("da", rest)) => (&[Lang::Da], rest),
+        _ => (&Lang::ALL, member),
+    }
+}
+
 /// What a member is searched as: in each language it is taken in, its
 /// terms with their positions (a single word gives one term; stop words
 /// give none and leave a gap in a phrase).
 fn member_synonyms(member: &str, analyzers: &mut Analyzers) -> Vec<Synonym> {
-    let (langs, text): (&[Lang], &str) = match member.split_once(':') {
-        Some(("nb", rest)) => (&[Lang::Nb], rest),
-        Some(("da", rest)) => (&[Lang::Da], rest),
-        _ => (&Lang::ALL, member),
-    };
+    let (langs, text) = member_langs(member);
     let mut out = Vec::new();
     for &lang in langs {
         let toks = analyzers.analyze(lang, text);
@@ -554,8 +614,17 @@ fn member_synonyms(member: &str, analyzers: &mut Analyzers) -> Vec<Synonym> {
         };
         let syn: Synonym = toks
             .iter()
-            .filter_map(|t| t.term.as_ref().map(|term| (t.position - first, term.clone())))
+            .filter_map(|t| {
+                t.term
+                    .as_ref()
+                    .map(|term| (t.position - first, term.clone()))
+            })
             .collect();
+        // A phrase that stop words reduce to one word would say something
+        // else: `ikke tillatt` is not `tillatt`.
+        if syn.len() == 1 && toks.len() > 1 {
+            continue;
+        }
         if !out.contains(&syn) {
             out.push(syn);
         }
@@ -571,7 +640,10 @@ mod tests {
         let mut a = Analyzers::new();
         let nb = a.analyze(Lang::Nb, text);
         let da = a.analyze(Lang::Da, text);
-        let vocab = Vocabulary::build([(Lang::Nb, nb.as_slice()), (Lang::Da, da.as_slice())], &mut a);
+        let vocab = Vocabulary::build(
+            [(Lang::Nb, nb.as_slice()), (Lang::Da, da.as_slice())],
+            &mut a,
+        );
         Thesaurus::build(&vocab, &mut a)
     }
 
@@ -584,7 +656,12 @@ mod tests {
         assert!(t.synonyms(&claim).any(single));
         let appel = a.term(Lang::Da, "appel").unwrap_or_default();
         let found: Vec<&Synonym> = t.synonyms(&appel).collect();
-        assert!(found.iter().all(|s| s.iter().all(|(_, t)| !t.contains("protest"))), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .all(|s| s.iter().all(|(_, t)| !t.contains("protest"))),
+            "{found:?}"
+        );
         assert!(t.len() >= 60);
     }
 

@@ -5,6 +5,8 @@
 //! compound part) lands on a term that exists in the index. There is no
 //! external dictionary: a compound is split only into words the corpus itself
 //! uses, which keeps splits conservative and the rules language-neutral.
+//! Terms are also grouped by *root*, the stem without a verb ending Snowball
+//! leaves (`nøl·ing`, `nøl·t`), so that a verb finds its verbal noun.
 
 use std::collections::{HashMap, HashSet};
 
@@ -18,6 +20,9 @@ const MIN_QUERY_COMPOUND_CHARS: usize = 6;
 const MIN_MODIFIER_CHARS: usize = 3;
 /// Shortest last part of a compound, the one that carries the inflection.
 const MIN_HEAD_CHARS: usize = 4;
+/// Shortest last part taken from a query word that does not split
+/// (`nabo·bordet`): shorter tails are too often chance.
+const MIN_QUERY_HEAD_CHARS: usize = 5;
 /// Most parts a compound is split into.
 const MAX_PARTS: usize = 3;
 /// Occurrences (of its stem) a three-letter word needs to be taken as a
@@ -34,6 +39,11 @@ const ROOT_ENDINGS: &[&str] = &["ing", "t", "d"];
 /// Shortest root (in characters): below this, different words share roots
 /// by chance.
 const MIN_ROOT_CHARS: usize = 3;
+/// Letters a stem may lack of the shortest word it stands for and still
+/// be trusted as a root: more means the stemmer cut into the word itself
+/// (Danish Snowball stems `korrigere` to `kor`, which is not the root of
+/// `kort`).
+const MAX_STEM_LOSS: usize = 4;
 /// Most morphological neighbours a term expands to.
 pub(crate) const MAX_NEIGHBOURS: usize = 6;
 
@@ -155,7 +165,21 @@ impl Vocabulary {
                     .push(term.clone());
             }
         }
+        let mut shortest: HashMap<&str, usize> = HashMap::new();
+        for w in &v.words {
+            for t in &w.terms {
+                let n = shortest.entry(t.as_str()).or_insert(usize::MAX);
+                *n = (*n).min(w.chars.len());
+            }
+        }
         for term in v.terms.keys() {
+            let stem_len = term.split_once(':').map_or(0, |(_, s)| s.chars().count());
+            let over_stemmed = shortest
+                .get(term.as_str())
+                .is_some_and(|&n| n > stem_len + MAX_STEM_LOSS);
+            if over_stemmed {
+                continue;
+            }
             if let Some(r) = root(term) {
                 v.roots.entry(r).or_default().push(term.clone());
             }
@@ -395,6 +419,32 @@ impl Vocabulary {
             .find_map(|&lang| self.split_surface(word, MIN_QUERY_COMPOUND_CHARS, lang, analyzers))
     }
 
+    /// The last part of a word the corpus neither knows nor can split
+    /// (`nabo·bordet`, whose first part the books never use): the longest
+    /// corpus word of at least [`MIN_QUERY_HEAD_CHARS`] letters the word
+    /// ends with, after at least [`MIN_MODIFIER_CHARS`] letters, and that is
+    /// no function word in either language (`budgivn·ingen` has no head).
+    /// The last part of a compound names what the whole is a kind of.
+    pub(crate) fn query_head(&self, word: &str, analyzers: &mut Analyzers) -> Option<String> {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() < MIN_MODIFIER_CHARS + MIN_QUERY_HEAD_CHARS
+            || !chars.iter().all(|c| c.is_alphabetic())
+        {
+            return None;
+        }
+        (MIN_MODIFIER_CHARS..=chars.len() - MIN_QUERY_HEAD_CHARS)
+            .map(|cut| chars[cut..].iter().collect::<String>())
+            .find(|head| {
+                self.has_word(head)
+                    && Lang::ALL
+                        .iter()
+                        .all(|&lang| analyzers.term(lang, head).is_some())
+                    && Lang::ALL
+                        .iter()
+                        .any(|&lang| self.is_head(head, lang, analyzers))
+            })
+    }
+
     /// The parts of a compound as written, or `None`.
     fn split_surface(
         &self,
@@ -521,10 +571,6 @@ impl Vocabulary {
 /// language tag kept (`nb:nøling` → `nb:nøl`), or the stem itself when it
 /// has no such ending. `None` for a term whose stem is shorter than
 /// [`MIN_ROOT_CHARS`], or has digits (a cite is nobody's neighbour).
-///
-/// A root as short as [`MIN_ROOT_CHARS`] is only a root when an ending was
-/// cut: `nølt` and `nøling` share `nøl`, but `kor` (a word of its own) is
-/// not the root of `kort`. Such roots carry a trailing `-`.
 pub(crate) fn root(term: &str) -> Option<String> {
     let (tag, stem) = term.split_at(term.find(':')? + 1);
     let len = stem.chars().count();
@@ -534,12 +580,8 @@ pub(crate) fn root(term: &str) -> Option<String> {
     let cut = ROOT_ENDINGS
         .iter()
         .find(|e| stem.ends_with(*e) && len - e.chars().count() >= MIN_ROOT_CHARS)
-        .map(|e| &stem[..stem.len() - e.len()]);
-    Some(match cut {
-        Some(r) if r.chars().count() == MIN_ROOT_CHARS => format!("{tag}{r}-"),
-        Some(r) => format!("{tag}{r}"),
-        None => format!("{tag}{stem}"),
-    })
+        .map_or(stem, |e| &stem[..stem.len() - e.len()]);
+    Some(format!("{tag}{cut}"))
 }
 
 /// Typos allowed in a word of `len` characters.
@@ -673,6 +715,40 @@ mod tests {
             .map(|w| w.text.clone())
             .collect();
         assert_eq!(words, ["nøling"]);
+    }
+
+    #[test]
+    fn neighbours_share_a_root() {
+        let v = vocab(Lang::Nb, "nøling stokking stokke kortene");
+        let mut a = Analyzers::new();
+        let noelte = a.term(Lang::Nb, "nølte").unwrap_or_default();
+        assert!(v.neighbours(&noelte).contains(&"nb:nøling"), "{noelte}");
+        assert!(v.neighbours("nb:stokk").contains(&"nb:stokking"));
+        assert!(v.neighbours("nb:kort").is_empty());
+        // A cite is nobody's neighbour.
+        assert_eq!(root("nb:12c1"), None);
+    }
+
+    #[test]
+    fn over_stemmed_words_are_not_roots() {
+        // Danish Snowball stems `korrigere` to `kor`, which is not the
+        // root of `kort`.
+        let v = vocab(Lang::Da, "korrigere kort kortet");
+        let mut a = Analyzers::new();
+        let kort = a.term(Lang::Da, "kort").unwrap_or_default();
+        let korrigere = a.term(Lang::Da, "korrigere").unwrap_or_default();
+        assert!(!v.neighbours(&kort).contains(&korrigere.as_str()));
+    }
+
+    #[test]
+    fn unknown_compound_is_searched_by_its_head() {
+        let v = vocab(Lang::Nb, "ved et annet bordet bordene");
+        let mut a = Analyzers::new();
+        assert_eq!(
+            v.query_head("nabobordet", &mut a).as_deref(),
+            Some("bordet")
+        );
+        assert_eq!(v.query_head("bordet", &mut a), None);
     }
 
     #[test]
