@@ -6,8 +6,6 @@
 //! every word whose term (or compound part) the query searched for is
 //! marked. Output is HTML: text escaped, matches in `<mark>…</mark>`.
 
-use std::fmt::Write as _;
-
 /// Target length of a snippet, in characters (without the ellipses).
 pub(crate) const SNIPPET_CHARS: usize = 200;
 /// Characters of context kept before the first mark when the window has to
@@ -102,28 +100,20 @@ fn chars_between(text: &str, from: usize, to: usize) -> usize {
     text.get(from..to).map_or(0, |s| s.chars().count())
 }
 
-/// Appends `s` HTML-escaped, with every run of white space as one space.
+/// Appends `s` HTML-escaped (with the crate's one escaper), with every run
+/// of white space as one space.
 fn escape_into(out: &mut String, s: &str) {
-    let mut in_space = false;
-    for c in s.chars() {
-        if c.is_whitespace() {
-            if !in_space {
-                out.push(' ');
-            }
-            in_space = true;
+    let mut rest = s;
+    while !rest.is_empty() {
+        let space = rest.len() - rest.trim_start().len();
+        if space > 0 {
+            out.push(' ');
+            rest = &rest[space..];
             continue;
         }
-        in_space = false;
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => {
-                let _ = out.write_char(c);
-            }
-        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        crate::cite::escape_html_into(out, &rest[..end]);
+        rest = &rest[end..];
     }
 }
 

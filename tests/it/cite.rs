@@ -2,25 +2,12 @@
 //! hostile input, and through `annotate_html`.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use lovbok::cite::{self, annotate_html, find, link, resolve, Lookup, Resolved, Status};
-use lovbok::corpus::{read_dir_sources, BookId, Corpus, ProvisionId, Severity};
+use lovbok::corpus::{BookId, ProvisionId};
 use proptest::prelude::*;
 
-fn corpus() -> Corpus {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let sources = read_dir_sources(root).expect("corpus folders are readable");
-    let loaded = Corpus::build(&sources);
-    let errors: Vec<String> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.to_string())
-        .collect();
-    assert!(errors.is_empty(), "corpus errors:\n{}", errors.join("\n"));
-    loaded.corpus
-}
+use crate::fixtures::corpus;
 
 /// Every text of a provision that may hold cites: its blocks, its title and
 /// its footnotes.

@@ -2,21 +2,9 @@
 
 use std::path::Path;
 
-use lovbok::corpus::{read_dir_sources, BookId, Corpus, Kind, ProvisionId, Severity, SourceFile};
+use lovbok::corpus::{read_dir_sources, BookId, Corpus, Kind, ProvisionId, SourceFile};
 
-fn corpus() -> Corpus {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let sources = read_dir_sources(root).expect("corpus folders are readable");
-    let loaded = Corpus::build(&sources);
-    let errors: Vec<String> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.to_string())
-        .collect();
-    assert!(errors.is_empty(), "corpus errors:\n{}", errors.join("\n"));
-    loaded.corpus
-}
+use crate::fixtures::corpus;
 
 fn id(s: &str) -> ProvisionId {
     s.parse().unwrap_or_else(|e| panic!("{e}"))

@@ -3,4 +3,5 @@ mod browser;
 mod cite;
 mod cli;
 mod corpus;
+mod fixtures;
 mod search;
