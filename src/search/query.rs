@@ -404,15 +404,17 @@ fn expand(
             }
         }
     }
+    // Morphology and synonyms start from what the word is (its exact and
+    // folded terms), not from each other's expansions.
+    let base: Vec<String> = w
+        .variants
+        .iter()
+        .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
+        .map(|v| v.term.clone())
+        .collect();
     // Morphology: the words that share the root of an exact or folded term
     // (`nølte` → `nøling`, `dobler` → `doblinger`).
     if features.morphology {
-        let base: Vec<String> = w
-            .variants
-            .iter()
-            .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
-            .map(|v| v.term.clone())
-            .collect();
         for t in &base {
             for n in vocab.neighbours(t) {
                 w.add(n, W_MORPH, MatchKind::Morph);
@@ -422,12 +424,6 @@ fn expand(
     // Synonyms of what the word is (not of its neighbours): `krever` →
     // `krav`, `klage` → `appel`.
     if features.thesaurus {
-        let base: Vec<String> = w
-            .variants
-            .iter()
-            .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
-            .map(|v| v.term.clone())
-            .collect();
         for t in &base {
             for syn in lexicon.thesaurus.synonyms(t) {
                 if let Some(((_, first), rest)) = syn.split_first() {
