@@ -69,6 +69,7 @@ try {
   step = "search page";
   await page.goto(base + "/");
   check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === "q", "the search box is focused");
+  await page.focus("#q");
   await page.keyboard.type("revoke", { delay: 40 });
   // Results for a prefix ("r", "rev") may arrive first: wait for the last query's.
   await page.waitForURL(/\/sok\?q=revoke/, { timeout: 5000 }).catch(() => {});
@@ -108,7 +109,12 @@ try {
   // 4. A citation typed into the box jumps to it.
   step = "jump";
   await page.goto(base + "/");
+  // Focus explicitly: on a loaded machine the first keystroke can land
+  // before the autofocus does.
+  await page.focus("#q");
   await page.keyboard.type("12C1", { delay: 30 });
+  check((await page.inputValue("#q")) === "12C1", "the box holds what was typed");
+  await page.waitForURL(/\/sok\?q=12C1/, { timeout: 5000 }).catch(() => {});
   await page.waitForSelector("#hits li a");
   await Promise.all([page.waitForURL((u) => u.pathname === "/p/12C1"), page.keyboard.press("Enter")]);
 
@@ -121,6 +127,7 @@ try {
   step = "xss";
   await page.goto(base + "/sok?q=" + encodeURIComponent("<script>window.__xss=1</script><img src=x onerror=window.__xss=2>"));
   await page.goto(base + "/");
+  await page.focus("#q");
   await page.keyboard.type("<img src=x onerror=window.__xss=3>revoke", { delay: 5 });
   await page.waitForTimeout(600);
   check((await page.evaluate(() => window.__xss)) === undefined, "no injected script ran");
