@@ -63,6 +63,8 @@ pub struct Kb {
     corpus: Corpus,
     graph: Graph,
     index: SearchIndex,
+    /// The top-level provisions in reading order, for prev/next links.
+    tops: Vec<usize>,
 }
 
 /// Characters escaped in a provision URL: everything but what a cite
@@ -127,11 +129,19 @@ impl Kb {
             }
         }
         let index = SearchIndex::build(&corpus)?;
+        let tops = corpus
+            .provisions()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.parent.is_none())
+            .map(|(i, _)| i)
+            .collect();
         Ok((
             Kb {
                 corpus,
                 graph,
                 index,
+                tops,
             },
             diagnostics,
         ))
@@ -184,29 +194,8 @@ impl Kb {
     /// target the citation finder reads in it.
     pub fn resolve(&self, input: &str, context: Option<&ProvisionId>) -> Vec<Target> {
         if let Ok(id) = input.parse::<ProvisionId>() {
-            let status = if let Some(p) = self.corpus.get(&id) {
-                if p.in_corpus {
-                    Status::InCorpus
-                } else {
-                    Status::OutsideText {
-                        nearest: Some(p.id.clone()),
-                    }
-                }
-            } else if let Some(n) = self.corpus.nearest(&id) {
-                if n.in_corpus {
-                    Status::Unresolved {
-                        reason: format!("{id} does not exist in {}", n.id),
-                    }
-                } else {
-                    Status::OutsideText {
-                        nearest: Some(n.id.clone()),
-                    }
-                }
-            } else {
-                Status::Unresolved {
-                    reason: format!("{id} is not in either book"),
-                }
-            };
+            let status = cite::status_of(&id, &self.corpus);
+            // A definition typed in another case gets its canonical term.
             let id = self.corpus.get(&id).map_or(id, |p| p.id.clone());
             return vec![Target { id, status }];
         }
@@ -228,14 +217,7 @@ impl Kb {
     /// The top-level provisions before and after the one `idx` belongs to.
     pub fn neighbours(&self, idx: usize) -> (Option<usize>, Option<usize>) {
         let top = self.top_of(idx);
-        let tops: Vec<usize> = self
-            .corpus
-            .provisions()
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.parent.is_none())
-            .map(|(i, _)| i)
-            .collect();
+        let tops = &self.tops;
         let pos = tops.iter().position(|&t| t == top);
         match pos {
             Some(p) => (
@@ -355,10 +337,8 @@ pub enum KbSearchError {
 }
 
 /// Every problem with a corpus: parse diagnostics and unresolved citations.
-pub fn check(source: &CorpusSource) -> Result<(Option<Kb>, Vec<Diagnostic>), KbError> {
-    let sources = source.read()?;
-    let (kb, diagnostics) = Kb::build_unchecked(&sources)?;
-    Ok((Some(kb), diagnostics))
+pub fn check(source: &CorpusSource) -> Result<(Kb, Vec<Diagnostic>), KbError> {
+    Kb::build_unchecked(&source.read()?)
 }
 
 #[cfg(test)]

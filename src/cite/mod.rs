@@ -26,7 +26,7 @@ use crate::corpus::{Path, ProvisionId};
 
 pub use annotate::{annotate_html, escape_into as escape_html_into};
 pub use find::find;
-pub use resolve::{resolve, Lookup};
+pub use resolve::{resolve, status_of, Lookup};
 
 /// A byte range `start..end` into the text given to [`find`]; both ends lie
 /// on UTF-8 character boundaries.

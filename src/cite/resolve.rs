@@ -73,7 +73,7 @@ fn resolve_one(
     let mut problem = None;
     let mut targets = Vec::new();
     let mut add = |id: ProvisionId| {
-        let status = status(&id, lookup);
+        let status = status_of(&id, lookup);
         targets.push(Target { id, status });
     };
     match &m.cite {
@@ -104,8 +104,10 @@ fn resolve_one(
     }
 }
 
-/// Where a target stands, by the lookup.
-fn status(id: &ProvisionId, lookup: &dyn Lookup) -> Status {
+/// Where a target stands, by the lookup: the one place the resolution rules
+/// live (a cite found in text and a cite typed into `/api/resolve` get the
+/// same answer).
+pub fn status_of(id: &ProvisionId, lookup: &dyn Lookup) -> Status {
     if lookup.exists(id) {
         return if lookup.in_corpus(id) {
             Status::InCorpus

@@ -77,23 +77,21 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
             writeln!(out, "{d}")?;
         }
     }
-    if let Some(kb) = kb {
-        let c = kb.corpus();
-        let count = |book: BookId| c.book(book).count();
-        let stats = kb.graph().stats(c);
-        let edges: Vec<String> = stats
-            .iter()
-            .map(|((b, s), n)| format!("{b} {s} {n}"))
-            .collect();
-        writeln!(
-            out,
-            "{} provisions (laws {}, handbook {}); citation edges: {}",
-            c.provisions().len(),
-            count(BookId::Laws),
-            count(BookId::Handbook),
-            edges.join(", ")
-        )?;
-    }
+    let c = kb.corpus();
+    let count = |book: BookId| c.book(book).count();
+    let stats = kb.graph().stats(c);
+    let edges: Vec<String> = stats
+        .iter()
+        .map(|((b, s), n)| format!("{b} {s} {n}"))
+        .collect();
+    writeln!(
+        out,
+        "{} provisions (laws {}, handbook {}); citation edges: {}",
+        c.provisions().len(),
+        count(BookId::Laws),
+        count(BookId::Handbook),
+        edges.join(", ")
+    )?;
     if errors > 0 {
         writeln!(out, "check failed: {errors} error(s)")?;
         return Ok(ExitCode::from(1));

@@ -812,7 +812,7 @@ impl<'a> Builder<'a> {
                 .iter()
                 .map(|(l, o)| (l.clone(), o + shift))
                 .collect();
-            self.attach_text(target, text, refs, leaf.start, 0);
+            self.attach_text(target, text, refs, leaf.start);
             return;
         }
         let is_laws = self.out.provisions[root].book == BookId::Laws;
@@ -867,7 +867,7 @@ impl<'a> Builder<'a> {
             .map(|(l, o)| (l.clone(), o.saturating_sub(consumed)))
             .collect();
         if !text.trim().is_empty() {
-            self.attach_text(target, text, refs, leaf.start, 0);
+            self.attach_text(target, text, refs, leaf.start);
         }
     }
 
@@ -972,16 +972,12 @@ impl<'a> Builder<'a> {
     fn attach_text(
         &mut self,
         target: usize,
-        text: String,
+        raw: String,
         refs: Vec<(String, usize)>,
         start: usize,
-        _depth: u8,
     ) {
-        let (text, revisions) = take_revisions(&text);
-        // Offsets shift when revision marks are removed; recompute them from the
-        // marks' positions by mapping each ref to the nearest earlier char.
+        let (text, revisions) = take_revisions(&raw);
         let cleaned = clean(&text);
-        let lead = text.len() - text.trim_start().len();
         let externals = std::mem::take(&mut self.externals);
         let p = &mut self.out.provisions[target];
         p.externals.extend(externals);
@@ -990,7 +986,10 @@ impl<'a> Builder<'a> {
         let block = p.blocks.len();
         let line = self.line(start);
         for (label, off) in refs {
-            let off = off.saturating_sub(lead).min(cleaned.len());
+            // A marker's place in the cleaned text is the length of the
+            // cleaned text before it: revision marks removed, spaces folded.
+            let before = raw.get(..off).unwrap_or(&raw);
+            let off = clean(&take_revisions(before).0).len().min(cleaned.len());
             let off = floor_char_boundary(&cleaned, off);
             self.footnote_refs
                 .push((label, target, Some(block), off, line));
@@ -1280,6 +1279,16 @@ mod tests {
         let item = &p.provisions[2];
         assert_eq!(item.footnotes.len(), 1);
         assert_eq!(item.footnotes[0].text, "En «sortert kortstokk» er ...");
+        assert_eq!(&item.text()[..item.footnotes[0].offset], "Fra en sortert");
+    }
+
+    #[test]
+    fn footnote_offsets_survive_revision_marks_and_folded_spaces() {
+        let md = format!("{LAW_HEAD}# 6. Stokking\n\n## A. Ny\n\n1. Fra [2009] en  sortert[^1] kortstokk.\n\n[^1]: Note.\n");
+        let p = parse("laws/lov-06.md", &md);
+        assert_eq!(errors(&p), Vec::<String>::new());
+        let item = &p.provisions[2];
+        assert_eq!(item.text(), "Fra en sortert kortstokk.");
         assert_eq!(&item.text()[..item.footnotes[0].offset], "Fra en sortert");
     }
 
