@@ -1,18 +1,28 @@
 //! Search speed: building the index, query latency, and how both scale.
 //!
-//! Criterion measures index build time and the latency of each query kind
-//! (short, long, typo, citation, prefix). Criterion reports means and
-//! medians, so a second pass times 10 000 queries of the mix one by one and
-//! prints the median and the 99th percentile. The scale pass repeats the
-//! corpus 10, 100 and 1000 times as distinct documents and prints build
-//! time, latency and memory (`LOVBOK_BENCH_SCALE=10,100` to choose sizes).
+//! The latency that matters is what a TD sees while typing: the search box
+//! asks again on every keystroke, so most queries are unfinished words. The
+//! *as-you-type mix* is every prefix of three or more characters of the
+//! judged queries (`eval/queries.tsv`, `eval/queries-dev.tsv`; never the
+//! held-out set) and of every provision title, each once. Criterion measures
+//! index build time, each query kind, and the mix; since criterion reports
+//! means, a second pass times every query of the mix one by one, the way the
+//! API's `took_us` does (parse + search + snippets), and prints the median
+//! and the 99th percentile. The scale pass repeats the corpus 10, 100 and
+//! 1000 times as distinct documents (`LOVBOK_BENCH_SCALE=10,100` to choose).
+//!
+//! `cargo bench --bench search` runs everything; `cargo bench --bench
+//! search -- mix` only the criterion part whose name has `mix`, and
+//! `LOVBOK_BENCH_ONLY_MIX=1` skips the scale pass.
 
+use std::collections::HashSet;
 use std::hint::black_box;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use lovbok::corpus::{embedded_sources, Corpus};
-use lovbok::search::{SearchIndex, SearchOptions, SearchQuery};
+use lovbok::search::{parse_judgments, SearchIndex, SearchOptions, SearchQuery, Stages};
 
 /// Queries by kind, as a TD types them.
 const QUERIES: &[(&str, &[&str])] = &[
@@ -38,7 +48,11 @@ const QUERIES: &[(&str, &[&str])] = &[
     ("prefix", &["turneringsl", "prosedyrestr", "ubefo"]),
 ];
 
-/// Timed runs for the percentile pass.
+/// Judged query files whose queries (and their prefixes) are in the mix.
+const JUDGED: &[&str] = &["eval/queries.tsv", "eval/queries-dev.tsv"];
+/// Shortest prefix the search box sends.
+const MIN_PREFIX_CHARS: usize = 3;
+/// Timed runs over the query-kind mix for the percentile pass.
 const TIMED_RUNS: usize = 10_000;
 
 fn load_corpus() -> Corpus {
@@ -49,9 +63,38 @@ fn parse(q: &str) -> SearchQuery {
     SearchQuery::parse(q).unwrap_or_else(|e| panic!("{q:?}: {e}"))
 }
 
+/// Every prefix of three or more characters of the judged queries and the
+/// provision titles, each once, in a fixed order (as typed, one source
+/// after another).
+fn as_you_type_mix(corpus: &Corpus) -> (Vec<String>, usize) {
+    let mut whole: Vec<String> = Vec::new();
+    for rel in JUDGED {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+        let tsv = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let judged = parse_judgments(&tsv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        whole.extend(judged.into_iter().map(|j| j.query));
+    }
+    whole.extend(corpus.provisions().iter().filter_map(|p| p.title.clone()));
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    for q in &whole {
+        let chars: Vec<char> = q.chars().collect();
+        for end in MIN_PREFIX_CHARS..=chars.len() {
+            let prefix: String = chars[..end].iter().collect();
+            let prefix = prefix.trim_end().to_string();
+            if prefix.chars().count() >= MIN_PREFIX_CHARS && seen.insert(prefix.clone()) {
+                out.push(prefix);
+            }
+        }
+    }
+    let sources = whole.len();
+    (out, sources)
+}
+
 fn bench_build(c: &mut Criterion, corpus: &Corpus) {
     let mut g = c.benchmark_group("build");
-    g.sample_size(20);
+    g.sample_size(10);
     g.bench_function("corpus_parse", |b| {
         b.iter(|| black_box(corpus_len(&load_corpus())))
     });
@@ -65,7 +108,7 @@ fn corpus_len(c: &Corpus) -> usize {
     c.provisions().len()
 }
 
-fn bench_queries(c: &mut Criterion, corpus: &Corpus, index: &SearchIndex) {
+fn bench_queries(c: &mut Criterion, corpus: &Corpus, index: &SearchIndex, mix: &[String]) {
     let opts = SearchOptions::default();
     let mut g = c.benchmark_group("query");
     for (kind, queries) in QUERIES {
@@ -78,26 +121,89 @@ fn bench_queries(c: &mut Criterion, corpus: &Corpus, index: &SearchIndex) {
             })
         });
     }
+    // One query of the as-you-type mix per iteration, cycling through it:
+    // the mean is the mean over the mix.
+    g.bench_function("as_you_type_mix", |b| {
+        let mut i = 0usize;
+        b.iter(|| {
+            i = (i + 1) % mix.len();
+            let hits = SearchQuery::parse(&mix[i])
+                .ok()
+                .and_then(|q| index.search(corpus, &q, &opts).ok());
+            black_box(hits.map(|h| h.len()).unwrap_or(0))
+        })
+    });
     g.finish();
 }
 
-/// Median and 99th percentile of single-query latency over the mix.
-fn percentiles(corpus: &Corpus, index: &SearchIndex, runs: usize) -> (Duration, Duration) {
-    let opts = SearchOptions::default();
-    let mix: Vec<SearchQuery> = QUERIES
-        .iter()
-        .flat_map(|(_, qs)| qs.iter().map(|q| parse(q)))
-        .collect();
-    let mut times: Vec<Duration> = Vec::with_capacity(runs);
-    for i in 0..runs {
-        let q = &mix[i % mix.len()];
-        let t = Instant::now();
-        black_box(index.search(corpus, q, &opts).map(|h| h.len()).unwrap_or(0));
-        times.push(t.elapsed());
-    }
+/// Median and 99th percentile of a sorted list of durations.
+fn median_p99(times: &mut [Duration]) -> (Duration, Duration) {
     times.sort();
     let at = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
     (at(0.5), at(0.99))
+}
+
+/// Times each query the way the API's `took_us` does: parse, search,
+/// snippets. `rounds` passes over the list, each query timed alone.
+fn timed(corpus: &Corpus, index: &SearchIndex, queries: &[String], rounds: usize) -> Vec<Duration> {
+    let opts = SearchOptions::default();
+    let mut times = Vec::with_capacity(queries.len() * rounds);
+    for _ in 0..rounds {
+        for q in queries {
+            let t = Instant::now();
+            let n = SearchQuery::parse(q)
+                .ok()
+                .and_then(|q| index.search(corpus, &q, &opts).ok())
+                .map_or(0, |h| h.len());
+            times.push(t.elapsed());
+            black_box(n);
+        }
+    }
+    times
+}
+
+/// Median and 99th percentile of single-query latency over the kind mix.
+fn percentiles(corpus: &Corpus, index: &SearchIndex, runs: usize) -> (Duration, Duration) {
+    let mix: Vec<String> = QUERIES
+        .iter()
+        .flat_map(|(_, qs)| qs.iter().map(|q| q.to_string()))
+        .collect();
+    let rounds = runs.div_ceil(mix.len());
+    median_p99(&mut timed(corpus, index, &mix, rounds))
+}
+
+/// Where the time of the as-you-type mix goes: the mean per query of each
+/// stage of the query path.
+fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
+    let opts = SearchOptions::default();
+    let mut total = Stages::default();
+    let mut parse_time = Duration::ZERO;
+    for q in queries {
+        let t = Instant::now();
+        let Ok(q) = SearchQuery::parse(q) else {
+            continue;
+        };
+        parse_time += t.elapsed();
+        let (hits, stages) = index.search_timed(corpus, &q, &opts);
+        black_box(hits.map(|h| h.len()).unwrap_or(0));
+        total.plan += stages.plan;
+        total.build += stages.build;
+        total.tantivy += stages.tantivy;
+        total.rerank += stages.rerank;
+        total.snippets += stages.snippets;
+    }
+    let n = queries.len().max(1) as f64;
+    let mean = |d: Duration| us(d) / n;
+    println!(
+        "as-you-type stages, mean per query: parse {:.1} µs, plan {:.1} µs, build {:.1} µs, \
+         tantivy {:.1} µs, rerank {:.1} µs, snippets {:.1} µs",
+        mean(parse_time),
+        mean(total.plan),
+        mean(total.build),
+        mean(total.tantivy),
+        mean(total.rerank),
+        mean(total.snippets),
+    );
 }
 
 /// Resident memory of this process, from /proc (Linux), in bytes.
@@ -146,26 +252,57 @@ fn scale(corpus: &Corpus, sizes: &[usize], runs: usize) {
     }
 }
 
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` does not, and
     // then every part runs once, quickly.
     let full = std::env::args().any(|a| a == "--bench");
     let corpus = load_corpus();
     let index = SearchIndex::build(&corpus).unwrap_or_else(|e| panic!("index: {e}"));
+    let (mix, sources) = as_you_type_mix(&corpus);
+    println!("index: {:?}", index.stats());
 
     let mut c = Criterion::default().configure_from_args();
     bench_build(&mut c, &corpus);
-    bench_queries(&mut c, &corpus, &index);
+    bench_queries(&mut c, &corpus, &index, &mix);
     c.final_summary();
+
+    // Warm once, then time every query of the mix, three rounds.
+    let rounds = if full { 3 } else { 1 };
+    let sample: Vec<String> = if full {
+        mix.clone()
+    } else {
+        mix.iter().step_by(20).cloned().collect()
+    };
+    let _ = timed(&corpus, &index, &sample, 1);
+    let mut times = timed(&corpus, &index, &sample, rounds);
+    let (p50, p99) = median_p99(&mut times);
+    let mean = times.iter().sum::<Duration>() / times.len().max(1) as u32;
+    println!(
+        "\nas-you-type mix: {} distinct queries (prefixes of {sources} judged queries and titles), \
+         {rounds} round(s): median {:.1} µs, p99 {:.1} µs, mean {:.1} µs",
+        sample.len(),
+        us(p50),
+        us(p99),
+        us(mean),
+    );
+
+    profile(&corpus, &index, &sample);
 
     let runs = if full { TIMED_RUNS } else { 100 };
     let (p50, p99) = percentiles(&corpus, &index, runs);
     println!(
-        "\nquery mix, {runs} single queries: median {:.1} µs, p99 {:.1} µs",
-        p50.as_secs_f64() * 1e6,
-        p99.as_secs_f64() * 1e6
+        "query-kind mix, {runs} single queries: median {:.1} µs, p99 {:.1} µs",
+        us(p50),
+        us(p99)
     );
 
+    if std::env::var_os("LOVBOK_BENCH_ONLY_MIX").is_some() {
+        return;
+    }
     let sizes: Vec<usize> = match std::env::var("LOVBOK_BENCH_SCALE") {
         Ok(list) => list
             .split(',')

@@ -10,6 +10,7 @@
 //! does IO, so the same index serves the CLI, the server and the benches.
 
 use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
 
 use tantivy::collector::TopDocs;
 use tantivy::columnar::Column;
@@ -168,6 +169,22 @@ impl std::fmt::Debug for SearchIndex {
             .field("compounds", &self.vocab.compound_count())
             .finish()
     }
+}
+
+/// Time spent in each stage of one search (see [`SearchIndex::search_timed`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stages {
+    /// Query words to expansions (citation check included).
+    pub plan: Duration,
+    /// Expansions to a tantivy query.
+    pub build: Duration,
+    /// tantivy: weights, scorers, top candidates.
+    pub tantivy: Duration,
+    /// Coverage re-rank and dedupe.
+    pub rerank: Duration,
+    /// Hits with their snippets.
+    pub snippets: Duration,
 }
 
 /// Sizes of a built index, for `lovbok` diagnostics and the benches.
@@ -360,16 +377,49 @@ impl SearchIndex {
         query: &SearchQuery,
         opts: &SearchOptions,
     ) -> Result<Vec<Hit>, SearchError> {
+        self.search_staged(corpus, query, opts, &mut None)
+    }
+
+    /// [`SearchIndex::search`], with the time each stage took (for the
+    /// bench's profile of the query path).
+    #[doc(hidden)]
+    pub fn search_timed(
+        &self,
+        corpus: &Corpus,
+        query: &SearchQuery,
+        opts: &SearchOptions,
+    ) -> (Result<Vec<Hit>, SearchError>, Stages) {
+        let mut stages = Some(Stages::default());
+        let hits = self.search_staged(corpus, query, opts, &mut stages);
+        (hits, stages.unwrap_or_default())
+    }
+
+    fn search_staged(
+        &self,
+        corpus: &Corpus,
+        query: &SearchQuery,
+        opts: &SearchOptions,
+        stages: &mut Option<Stages>,
+    ) -> Result<Vec<Hit>, SearchError> {
         if corpus.provisions().len() != self.corpus_len {
             return Err(SearchError::CorpusMismatch {
                 expected: self.corpus_len,
                 got: corpus.provisions().len(),
             });
         }
+        let mut clock = stages.as_ref().map(|_| Instant::now());
+        let mut lap = |slot: fn(&mut Stages) -> &mut Duration| {
+            if let (Some(s), Some(c)) = (stages.as_mut(), clock.as_mut()) {
+                let now = Instant::now();
+                *slot(s) += now - *c;
+                *c = now;
+            }
+        };
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
         let mut analyzers = self.analyzers.clone();
         let plan = query::plan(query, corpus, self.lexicon(), &mut analyzers, &features);
+        lap(|s| &mut s.plan);
 
         let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
         for &idx in &plan.cites {
@@ -378,9 +428,11 @@ impl SearchIndex {
             }
         }
         if let Some(q) = query::build(&plan, &self.fields, opts.book, &features) {
+            lap(|s| &mut s.build);
             let searcher = self.reader.searcher();
             let fetch = (limit * FETCH_FACTOR + FETCH_EXTRA).max(RERANK_POOL);
             let top = searcher.search(q.as_ref(), &TopDocs::with_limit(fetch).order_by_score())?;
+            lap(|s| &mut s.tantivy);
             let mut columns: Vec<Option<Column<u64>>> =
                 vec![None; searcher.segment_readers().len()];
             let coverage = features
@@ -413,6 +465,7 @@ impl SearchIndex {
                 }
                 picked.push((idx, score, false));
             }
+            lap(|s| &mut s.rerank);
         }
         // A citation outranks every word hit.
         let top_score = picked
@@ -421,7 +474,7 @@ impl SearchIndex {
             .map(|p| p.1)
             .fold(0.0f32, f32::max);
         let terms = plan.terms();
-        Ok(picked
+        let hits = picked
             .into_iter()
             .map(|(idx, score, via_citation)| Hit {
                 id: corpus.at(idx).id.clone(),
@@ -430,7 +483,9 @@ impl SearchIndex {
                 snippet: self.snippet(corpus, idx, &terms),
                 via_citation,
             })
-            .collect())
+            .collect();
+        lap(|s| &mut s.snippets);
+        Ok(hits)
     }
 
     /// What query words are expanded against.

@@ -28,7 +28,7 @@ use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
 pub use analyzer::register_all;
 pub use eval::{evaluate, parse_judgments, EvalError, EvalReport, Judgment, CUTOFF, MISS_RANK};
-pub use index::{IndexStats, SearchIndex};
+pub use index::{IndexStats, SearchIndex, Stages};
 #[doc(hidden)]
 pub use query::Features;
 pub use query::{QueryError, SearchQuery, MAX_QUERY_CHARS};
