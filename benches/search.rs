@@ -70,8 +70,8 @@ fn as_you_type_mix(corpus: &Corpus) -> (Vec<String>, usize) {
     let mut whole: Vec<String> = Vec::new();
     for rel in JUDGED {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
-        let tsv = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let tsv =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let judged = parse_judgments(&tsv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         whole.extend(judged.into_iter().map(|j| j.query));
     }
@@ -188,7 +188,7 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
         black_box(hits.map(|h| h.len()).unwrap_or(0));
         total.plan += stages.plan;
         total.build += stages.build;
-        total.tantivy += stages.tantivy;
+        total.score += stages.score;
         total.rerank += stages.rerank;
         total.snippets += stages.snippets;
     }
@@ -196,11 +196,11 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
     let mean = |d: Duration| us(d) / n;
     println!(
         "as-you-type stages, mean per query: parse {:.1} µs, plan {:.1} µs, build {:.1} µs, \
-         tantivy {:.1} µs, rerank {:.1} µs, snippets {:.1} µs",
+         score {:.1} µs, rerank {:.1} µs, snippets {:.1} µs",
         mean(parse_time),
         mean(total.plan),
         mean(total.build),
-        mean(total.tantivy),
+        mean(total.score),
         mean(total.rerank),
         mean(total.snippets),
     );

@@ -9,17 +9,16 @@
 //! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
 //! does IO, so the same index serves the CLI, the server and the benches.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use tantivy::collector::TopDocs;
-use tantivy::columnar::Column;
 use tantivy::tokenizer::{PreTokenizedString, Token};
-use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
 
 use super::analyzer::{register_all, Analyzers, Lang, Tok};
+use super::impact::{Impacts, Matched, QueryVariant, QueryWord, TermId, MAX_WORDS};
 use super::irregular::Irregular;
-use super::query::{self, Features, Lexicon, MatchKind, Plan, SearchQuery};
+use super::query::{self, scoring, Features, Lexicon, MatchKind, Plan, SearchQuery};
 use super::schema::{self, Fields};
 use super::snippet::{self, SNIPPET_CHARS};
 use super::thesaurus::Thesaurus;
@@ -97,6 +96,7 @@ pub(crate) fn body_text(p: &Provision) -> String {
 #[derive(Clone, Debug)]
 struct UnitMeta {
     corpus: usize,
+    book: BookId,
     /// The text its snippet is cut from, analysed once at build time.
     shown: Shown,
 }
@@ -113,25 +113,26 @@ struct Shown {
 struct ShownWord {
     from: usize,
     to: usize,
-    /// Empty for a stop word.
-    terms: Vec<String>,
+    /// Its term and compound parts; empty for a stop word.
+    terms: Box<[TermId]>,
 }
 
 impl Shown {
-    fn new(text: &str, toks: &[Tok], lang: Lang, vocab: &Vocabulary) -> Shown {
+    fn new(text: &str, toks: &[Tok], lang: Lang, vocab: &Vocabulary, impacts: &Impacts) -> Shown {
         let words = toks
             .iter()
             .map(|t| {
-                let mut terms: Vec<String> = t.term.iter().cloned().collect();
-                if t.term.is_some() {
+                let mut terms: Vec<TermId> = Vec::new();
+                if let Some(term) = &t.term {
+                    terms.extend(impacts.term(term));
                     if let Some(parts) = vocab.parts(lang, &t.surface) {
-                        terms.extend(parts.iter().cloned());
+                        terms.extend(parts.iter().filter_map(|p| impacts.term(p)));
                     }
                 }
                 ShownWord {
                     from: t.from,
                     to: t.to,
-                    terms,
+                    terms: terms.into_boxed_slice(),
                 }
             })
             .collect();
@@ -145,7 +146,6 @@ impl Shown {
 /// The in-memory search index of one corpus. See the module docs.
 pub struct SearchIndex {
     reader: IndexReader,
-    fields: Fields,
     units: Vec<UnitMeta>,
     vocab: Vocabulary,
     thesaurus: Thesaurus,
@@ -153,10 +153,8 @@ pub struct SearchIndex {
     analyzers: Analyzers,
     corpus_len: usize,
     features: Features,
-    /// The units each term occurs in (any field, compound parts
-    /// included), ascending: how many query words a unit has is counted
-    /// from these, and their lengths are document frequencies.
-    units_with: HashMap<String, Vec<u32>>,
+    /// Every term's postings with their BM25 scores, read at query time.
+    impacts: Impacts,
     /// The unit of each corpus provision, if it has one.
     unit_of_provision: Vec<Option<usize>>,
 }
@@ -177,10 +175,10 @@ impl std::fmt::Debug for SearchIndex {
 pub struct Stages {
     /// Query words to expansions (citation check included).
     pub plan: Duration,
-    /// Expansions to a tantivy query.
+    /// Expansions to term ids.
     pub build: Duration,
-    /// tantivy: weights, scorers, top candidates.
-    pub tantivy: Duration,
+    /// Scoring every document the expansions occur in.
+    pub score: Duration,
     /// Coverage re-rank and dedupe.
     pub rerank: Duration,
     /// Hits with their snippets.
@@ -268,21 +266,24 @@ impl SearchIndex {
                 writer.add_document(doc.clone())?;
             }
         }
-        let mut units_with: HashMap<String, Vec<u32>> = HashMap::new();
-        for (i, a) in analysed.iter().enumerate() {
-            for t in a.terms(&vocab) {
-                units_with.entry(t).or_default().push(i as u32);
-            }
-        }
+        writer.commit()?;
+        writer.wait_merging_threads()?;
+        let reader: IndexReader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        let phrases: Vec<Vec<(usize, String)>> = thesaurus.phrases().cloned().collect();
+        let impacts = Impacts::build(&reader.searcher(), &fields, &phrases)?;
         let units: Vec<UnitMeta> = sources
             .iter()
             .zip(&analysed)
             .map(|(u, a)| UnitMeta {
                 corpus: u.corpus,
+                book: u.book,
                 shown: if u.body.trim().is_empty() {
-                    Shown::new(&u.title, &a.title, a.lang, &vocab)
+                    Shown::new(&u.title, &a.title, a.lang, &vocab, &impacts)
                 } else {
-                    Shown::new(&u.body, &a.body, a.lang, &vocab)
+                    Shown::new(&u.body, &a.body, a.lang, &vocab, &impacts)
                 },
             })
             .collect();
@@ -292,17 +293,10 @@ impl SearchIndex {
                 *slot = Some(i);
             }
         }
-        writer.commit()?;
-        writer.wait_merging_threads()?;
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()?;
         Ok(SearchIndex {
-            units_with,
+            impacts,
             unit_of_provision,
             reader,
-            fields,
             units,
             vocab,
             thesaurus,
@@ -427,65 +421,148 @@ impl SearchIndex {
                 picked.push((idx, 0.0, true));
             }
         }
-        if let Some(q) = query::build(&plan, &self.fields, opts.book, &features) {
-            lap(|s| &mut s.build);
-            let searcher = self.reader.searcher();
-            let fetch = (limit * FETCH_FACTOR + FETCH_EXTRA).max(RERANK_POOL);
-            let top = searcher.search(q.as_ref(), &TopDocs::with_limit(fetch).order_by_score())?;
-            lap(|s| &mut s.tantivy);
-            let mut columns: Vec<Option<Column<u64>>> =
-                vec![None; searcher.segment_readers().len()];
-            let coverage = features
-                .coverage
-                .then(|| Coverage::new(&plan, &self.units_with, self.units.len()));
-            let mut ranked: Vec<(f32, usize)> = Vec::with_capacity(top.len());
-            for (score, addr) in top {
-                let Some((i, unit)) = self.unit_of(&searcher, &mut columns, addr)? else {
-                    continue;
-                };
-                let factor = coverage
-                    .as_ref()
-                    .map_or(1.0, |c| c.share(i).powi(COVERAGE_EXP));
-                ranked.push((score * factor, unit.corpus));
-            }
-            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-            for (score, idx) in ranked {
-                if picked.len() >= limit {
-                    break;
-                }
-                let clash = |&(other, _, _): &(usize, f32, bool)| {
-                    if features.dedupe {
-                        same_lineage(corpus, idx, other)
-                    } else {
-                        idx == other
-                    }
-                };
-                if picked.iter().any(clash) {
-                    continue;
-                }
-                picked.push((idx, score, false));
-            }
-            lap(|s| &mut s.rerank);
+        let words = self.compile(&plan, &features);
+        lap(|s| &mut s.build);
+        let mut matched = self.impacts.score(&words, &scoring(&features));
+        matched.retain(|m| {
+            m.score > 0.0
+                && opts.book.is_none_or(|b| {
+                    self.impacts
+                        .unit_of(m.doc)
+                        .and_then(|u| self.units.get(u))
+                        .is_some_and(|u| u.book == b)
+                })
+        });
+        lap(|s| &mut s.score);
+        // The best candidates by score are re-ranked by how much of the
+        // query each has.
+        let by_score =
+            |a: &Matched, b: &Matched| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+        let fetch = (limit * FETCH_FACTOR + FETCH_EXTRA).max(RERANK_POOL);
+        if matched.len() > fetch {
+            matched.select_nth_unstable_by(fetch - 1, by_score);
+            matched.truncate(fetch);
         }
+        let total_weight: f32 = words.iter().map(|w| w.rarity).sum();
+        let mut ranked: Vec<(f32, u32, usize)> = matched
+            .iter()
+            .filter_map(|m| {
+                let unit = self.units.get(self.impacts.unit_of(m.doc)?)?;
+                let factor = if features.coverage && total_weight > 0.0 {
+                    let found: f32 = words
+                        .iter()
+                        .take(MAX_WORDS)
+                        .enumerate()
+                        .filter(|(i, _)| m.words & (1u64 << i) != 0)
+                        .map(|(_, w)| w.rarity)
+                        .sum();
+                    (found / total_weight).powi(COVERAGE_EXP)
+                } else {
+                    1.0
+                };
+                Some((m.score * factor, m.doc, unit.corpus))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (score, _, idx) in ranked {
+            if picked.len() >= limit {
+                break;
+            }
+            let clash = |&(other, _, _): &(usize, f32, bool)| {
+                if features.dedupe {
+                    same_lineage(corpus, idx, other)
+                } else {
+                    idx == other
+                }
+            };
+            if picked.iter().any(clash) {
+                continue;
+            }
+            picked.push((idx, score, false));
+        }
+        lap(|s| &mut s.rerank);
         // A citation outranks every word hit.
         let top_score = picked
             .iter()
             .filter(|p| !p.2)
             .map(|p| p.1)
             .fold(0.0f32, f32::max);
-        let terms = plan.terms();
+        let marked = self.marked_terms(&words);
         let hits = picked
             .into_iter()
             .map(|(idx, score, via_citation)| Hit {
                 id: corpus.at(idx).id.clone(),
                 index: idx,
                 score: if via_citation { top_score + 1.0 } else { score },
-                snippet: self.snippet(corpus, idx, &terms),
+                snippet: self.snippet(corpus, idx, &marked),
                 via_citation,
             })
             .collect();
         lap(|s| &mut s.snippets);
         Ok(hits)
+    }
+
+    /// A plan's words against the impact table: each expansion as a term
+    /// or phrase id, with its weight; the word's exact terms (for the
+    /// proximity bonus) and its rarity (for coverage).
+    fn compile(&self, plan: &Plan, features: &Features) -> Vec<QueryWord> {
+        let docs = self.impacts.docs() as u64;
+        plan.words
+            .iter()
+            .map(|w| {
+                let mut word = QueryWord::default();
+                let mut own_rarity = 0.0f32;
+                let mut any_rarity = 0.0f32;
+                for v in &w.variants {
+                    let id = if v.rest.is_empty() {
+                        self.impacts.term(&v.term)
+                    } else {
+                        self.impacts.phrase(&v.term, &v.rest)
+                    };
+                    let df = id.map_or(0, |id| self.impacts.doc_freq(id));
+                    let rarity = idf(u64::from(df), docs);
+                    let own = matches!(v.kind, MatchKind::Exact | MatchKind::Folded);
+                    if own && df > 0 {
+                        own_rarity = own_rarity.max(rarity);
+                    }
+                    any_rarity = any_rarity.max(rarity);
+                    let Some(id) = id else { continue };
+                    let single = v.rest.is_empty();
+                    if single && v.kind == MatchKind::Exact {
+                        for (slot, lang) in Lang::ALL.iter().enumerate() {
+                            if word.exact[slot].is_none() && v.term.starts_with(lang.tag()) {
+                                word.exact[slot] = Some(id);
+                            }
+                        }
+                    }
+                    word.variants.push(QueryVariant {
+                        id,
+                        weight: v.weight,
+                        in_parts: features.compounds && single && own,
+                    });
+                }
+                // A word is as rare as its own terms; only a word without
+                // any in the index takes the rarity of its rarest
+                // expansion: a common word must not weigh like a rare
+                // synonym or neighbour of it.
+                word.rarity = if own_rarity > 0.0 {
+                    own_rarity
+                } else {
+                    any_rarity
+                };
+                word
+            })
+            .collect()
+    }
+
+    /// Every term a query's expansions stand for, as a set of term ids:
+    /// what a snippet marks.
+    fn marked_terms(&self, words: &[QueryWord]) -> TermSet {
+        let mut set = TermSet::new(self.impacts.len());
+        for v in words.iter().flat_map(|w| &w.variants) {
+            self.impacts.for_each_term(v.id, |t| set.insert(t));
+        }
+        set
     }
 
     /// What query words are expanded against.
@@ -497,39 +574,14 @@ impl SearchIndex {
         }
     }
 
-    /// The unit of a tantivy document, through the `unit` fast field.
-    fn unit_of(
-        &self,
-        searcher: &tantivy::Searcher,
-        columns: &mut [Option<Column<u64>>],
-        addr: DocAddress,
-    ) -> Result<Option<(usize, &UnitMeta)>, SearchError> {
-        let seg = addr.segment_ord as usize;
-        let Some(slot) = columns.get_mut(seg) else {
-            return Ok(None);
-        };
-        if slot.is_none() {
-            *slot = Some(
-                searcher
-                    .segment_reader(addr.segment_ord)
-                    .fast_fields()
-                    .u64("unit")?,
-            );
-        }
-        let unit = slot.as_ref().and_then(|c| c.first(addr.doc_id));
-        Ok(unit
-            .and_then(|u| usize::try_from(u).ok())
-            .and_then(|u| Some((u, self.units.get(u)?))))
-    }
-
     /// The snippet of a hit: its text (or its heading, or, for a provision
     /// whose text is all in its sub-items, the first of those) with marks.
-    fn snippet(&self, corpus: &Corpus, idx: usize, terms: &HashSet<&str>) -> String {
+    fn snippet(&self, corpus: &Corpus, idx: usize, terms: &TermSet) -> String {
         if let Some(shown) = self.shown_of(idx) {
             let marks: Vec<bool> = shown
                 .words
                 .iter()
-                .map(|w| w.terms.iter().any(|t| terms.contains(t.as_str())))
+                .map(|w| w.terms.iter().any(|&t| terms.contains(t)))
                 .collect();
             let spans: Vec<(usize, usize)> = shown.words.iter().map(|w| (w.from, w.to)).collect();
             return snippet::render(&shown.text, &spans, &marks, SNIPPET_CHARS);
@@ -625,111 +677,31 @@ struct Analysed {
     anchor: Vec<Tok>,
 }
 
-impl Analysed {
-    /// Every term of the unit, compound parts included.
-    fn terms(&self, vocab: &Vocabulary) -> HashSet<String> {
-        let mut out = HashSet::new();
-        for tok in self
-            .title
-            .iter()
-            .chain(&self.context)
-            .chain(&self.body)
-            .chain(&self.anchor)
-        {
-            if let Some(t) = &tok.term {
-                out.insert(t.clone());
-            }
-            if let Some(parts) = vocab.parts(self.lang, &tok.surface) {
-                out.extend(parts.iter().cloned());
-            }
-        }
-        out
+/// BM25's inverse document frequency of a term in `df` of `docs` documents.
+fn idf(df: u64, docs: u64) -> f32 {
+    let (n, df) = (docs.max(df) as f32, df as f32);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+/// A set of term ids, one bit each.
+pub(crate) struct TermSet(Vec<u64>);
+
+impl TermSet {
+    fn new(ids: usize) -> TermSet {
+        TermSet(vec![0; ids.div_ceil(64)])
     }
-}
 
-/// How much of a query each unit has: per query word, its weight and the
-/// units that have it (through any of its variants; a phrase needs all its
-/// terms). Built once per query from the term → units table, so scoring a
-/// candidate is a lookup per word, not a search through its terms.
-struct Coverage {
-    weights: Vec<f32>,
-    /// Per word, per unit: does the unit have the word?
-    has: Vec<Vec<bool>>,
-}
-
-impl Coverage {
-    fn new(plan: &Plan, units_with: &HashMap<String, Vec<u32>>, units: usize) -> Coverage {
-        let empty: &[u32] = &[];
-        let with = |t: &str| units_with.get(t).map_or(empty, Vec::as_slice);
-        let mut has = Vec::with_capacity(plan.words.len());
-        for w in &plan.words {
-            let mut row = vec![false; units];
-            for v in &w.variants {
-                let rest: Vec<&[u32]> = v.rest.iter().map(|(_, t)| with(t)).collect();
-                for &u in with(&v.term) {
-                    if rest.iter().all(|r| r.binary_search(&u).is_ok()) {
-                        if let Some(slot) = row.get_mut(u as usize) {
-                            *slot = true;
-                        }
-                    }
-                }
-            }
-            has.push(row);
-        }
-        Coverage {
-            weights: word_weights(plan, units_with, units),
-            has,
+    fn insert(&mut self, id: TermId) {
+        if let Some(w) = self.0.get_mut(id as usize / 64) {
+            *w |= 1 << (id % 64);
         }
     }
 
-    /// The weighted share of the query's words unit `unit` has (1.0 when
-    /// the query has no words).
-    fn share(&self, unit: usize) -> f32 {
-        let (mut found, mut total) = (0.0f32, 0.0f32);
-        for (row, weight) in self.has.iter().zip(&self.weights) {
-            total += weight;
-            if row.get(unit).copied().unwrap_or(false) {
-                found += weight;
-            }
-        }
-        if total > 0.0 {
-            found / total
-        } else {
-            1.0
-        }
+    fn contains(&self, id: TermId) -> bool {
+        self.0
+            .get(id as usize / 64)
+            .is_some_and(|w| w & (1 << (id % 64)) != 0)
     }
-}
-
-/// Each query word's weight for [`Coverage`]: its rarity (BM25 idf over
-/// units), since lacking a rare word costs more than lacking a common one.
-/// A word is as rare as its own terms (stems, ascii spellings); only a word
-/// without any in the index takes the rarity of its rarest expansion. A
-/// common word must not weigh like a rare synonym or neighbour of it.
-fn word_weights(plan: &Plan, units_with: &HashMap<String, Vec<u32>>, units: usize) -> Vec<f32> {
-    let df = |t: &str| units_with.get(t).map(Vec::len);
-    let idf = |n: usize| {
-        let n = n as f32;
-        (1.0 + (units as f32 - n + 0.5) / (n + 0.5)).ln()
-    };
-    plan.words
-        .iter()
-        .map(|w| {
-            let own = w
-                .variants
-                .iter()
-                .filter(|v| matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
-                .filter_map(|v| df(&v.term))
-                .map(idf)
-                .fold(0.0f32, f32::max);
-            if own > 0.0 {
-                return own;
-            }
-            w.variants
-                .iter()
-                .map(|v| idf(df(&v.term).unwrap_or(0)))
-                .fold(0.0f32, f32::max)
-        })
-        .collect()
 }
 
 /// The tantivy document of unit `i`.

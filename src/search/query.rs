@@ -10,21 +10,14 @@
 //! user input never reaches tantivy's query parser, so `AND`, `field:x` or
 //! `"` are words. A synonym may be a phrase, matched as one.
 
-use std::collections::HashSet;
 use std::fmt;
 
-use tantivy::query::{
-    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, PhraseQuery, Query,
-    TermQuery,
-};
-use tantivy::schema::{IndexRecordOption, Term};
-
 use super::analyzer::{needs_fold, Analyzers, Lang};
+use super::impact::Scoring;
 use super::irregular::Irregular;
-use super::schema::Fields;
 use super::thesaurus::Thesaurus;
 use super::vocab::{Cost, Vocabulary};
-use crate::corpus::{BookId, Corpus};
+use crate::corpus::Corpus;
 
 /// Longest query accepted, in characters. A TD's question is a few words; a
 /// 10 000-character paste is almost surely a mistake, and refusing it keeps
@@ -276,16 +269,6 @@ pub(crate) struct Plan {
     pub words: Vec<WordPlan>,
 }
 
-impl Plan {
-    /// Every term the query may match, for highlighting.
-    pub(crate) fn terms(&self) -> HashSet<&str> {
-        self.words
-            .iter()
-            .flat_map(|w| w.variants.iter().flat_map(Variant::terms))
-            .collect()
-    }
-}
-
 /// What query words are expanded against: the corpus vocabulary and the
 /// thesaurus.
 #[derive(Clone, Copy)]
@@ -534,134 +517,19 @@ fn expand(
     out
 }
 
-/// The tantivy query for a plan's words, or `None` when there is nothing to
-/// search for (a citation without letters, only stop words, only punctuation).
-pub(crate) fn build(
-    plan: &Plan,
-    fields: &Fields,
-    book: Option<BookId>,
-    features: &Features,
-) -> Option<Box<dyn Query>> {
-    let boosts: [(tantivy::schema::Field, f32); 4] = if features.field_boosts {
-        [
-            (fields.title, B_TITLE),
-            (fields.context, B_CONTEXT),
-            (fields.body, B_BODY),
-            (fields.parts, B_PARTS),
-        ]
+/// How a plan's words are scored: the field boosts and the proximity
+/// bonus, as the features say.
+pub(crate) fn scoring(features: &Features) -> Scoring {
+    let boosts = if features.field_boosts {
+        [B_TITLE, B_CONTEXT, B_BODY, B_PARTS]
     } else {
-        [
-            (fields.title, 1.0),
-            (fields.context, 1.0),
-            (fields.body, 1.0),
-            (fields.parts, B_PARTS),
-        ]
+        [1.0, 1.0, 1.0, B_PARTS]
     };
-    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    for word in &plan.words {
-        let mut per_field: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for (field, boost) in boosts {
-            if field == fields.parts && !features.compounds {
-                continue;
-            }
-            let mut disjuncts: Vec<Box<dyn Query>> = word
-                .variants
-                .iter()
-                // Compound parts have no positions worth matching a phrase
-                // on, and are searched for the word itself only.
-                .filter(|v| {
-                    field != fields.parts
-                        || (v.rest.is_empty()
-                            && matches!(v.kind, MatchKind::Exact | MatchKind::Folded))
-                })
-                .map(|v| {
-                    let q: Box<dyn Query> = if v.rest.is_empty() {
-                        Box::new(TermQuery::new(
-                            Term::from_field_text(field, &v.term),
-                            IndexRecordOption::WithFreqs,
-                        ))
-                    } else {
-                        let mut terms = vec![(0, Term::from_field_text(field, &v.term))];
-                        terms.extend(
-                            v.rest
-                                .iter()
-                                .map(|(at, t)| (*at, Term::from_field_text(field, t))),
-                        );
-                        Box::new(PhraseQuery::new_with_offset(terms))
-                    };
-                    Box::new(BoostQuery::new(q, v.weight)) as Box<dyn Query>
-                })
-                .collect();
-            if disjuncts.is_empty() {
-                continue;
-            }
-            let q: Box<dyn Query> = if disjuncts.len() == 1 {
-                disjuncts.remove(0)
-            } else {
-                Box::new(DisjunctionMaxQuery::new(disjuncts))
-            };
-            per_field.push((Occur::Should, Box::new(BoostQuery::new(q, boost))));
-        }
-        clauses.push((Occur::Should, Box::new(BooleanQuery::new(per_field))));
+    Scoring {
+        boosts,
+        near_boost: if features.proximity { B_PHRASE } else { 0.0 },
+        near_slop: PHRASE_SLOP,
     }
-    if clauses.is_empty() {
-        return None;
-    }
-    if features.proximity {
-        clauses.extend(proximity(plan, fields));
-    }
-    let words: Box<dyn Query> = Box::new(BooleanQuery::new(clauses));
-    Some(match book {
-        None => words,
-        Some(book) => {
-            let only = TermQuery::new(
-                Term::from_field_text(fields.book, book.as_str()),
-                IndexRecordOption::Basic,
-            );
-            Box::new(BooleanQuery::new(vec![
-                (Occur::Must, words),
-                (
-                    Occur::Must,
-                    Box::new(ConstScoreQuery::new(Box::new(only), 0.0)),
-                ),
-            ]))
-        }
-    })
-}
-
-/// Bonus clauses for neighbouring query words that stand close together in
-/// a title or text (`egen side`, `straffri forsinkelse`): one phrase per
-/// language in which both words have an exact term, a few words of slop.
-fn proximity(plan: &Plan, fields: &Fields) -> Vec<(Occur, Box<dyn Query>)> {
-    let mut out: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    for pair in plan.words.windows(2) {
-        for lang in Lang::ALL {
-            let exact = |w: &WordPlan| {
-                w.variants
-                    .iter()
-                    .find(|v| v.kind == MatchKind::Exact && v.term.starts_with(lang.tag()))
-                    .map(|v| v.term.clone())
-            };
-            let (Some(a), Some(b)) = (exact(&pair[0]), exact(&pair[1])) else {
-                continue;
-            };
-            if a == b {
-                continue;
-            }
-            for field in [fields.title, fields.body] {
-                let mut phrase = PhraseQuery::new(vec![
-                    Term::from_field_text(field, &a),
-                    Term::from_field_text(field, &b),
-                ]);
-                phrase.set_slop(PHRASE_SLOP);
-                out.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(Box::new(phrase), B_PHRASE)),
-                ));
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -585,6 +585,11 @@ impl Thesaurus {
             .filter(move |syn| !(syn.len() == 1 && syn[0].1 == term))
     }
 
+    /// Every phrase a word may expand to.
+    pub(crate) fn phrases(&self) -> impl Iterator<Item = &Synonym> {
+        self.expansions.iter().flatten().filter(|syn| syn.len() > 1)
+    }
+
     /// Number of entries, for tests.
     #[cfg(test)]
     fn len(&self) -> usize {

@@ -532,3 +532,49 @@ proptest::proptest! {
         let _ = search_with(&raw, SearchOptions::default());
     }
 }
+
+#[test]
+#[ignore]
+fn tmp_count_variants() {
+    let (corpus, index) = &*KB;
+    let mut qs: Vec<String> = Vec::new();
+    for p in corpus.provisions() {
+        if let Some(t) = &p.title {
+            let chars: Vec<char> = t.chars().collect();
+            for end in 3..=chars.len() {
+                qs.push(chars[..end].iter().collect());
+            }
+        }
+    }
+    let (mut words, mut variants, mut n) = (0usize, 0usize, 0usize);
+    let mut hist = std::collections::BTreeMap::new();
+    for q in qs.iter().step_by(7) {
+        let Ok(q) = SearchQuery::parse(q) else {
+            continue;
+        };
+        let e = index.explain(corpus, &q);
+        n += 1;
+        for line in e.lines() {
+            words += 1;
+            let v = line.matches(", ").count() + 1;
+            variants += v;
+            *hist.entry(v / 10 * 10).or_insert(0) += 1;
+        }
+    }
+    println!(
+        "queries {n} words {words} variants {variants} per word {:.1} hist {hist:?}",
+        variants as f64 / words as f64
+    );
+    for q in [
+        "Turneringsl",
+        "Spillefører",
+        "Tilkalling av turnerings",
+        "spi",
+        "for",
+    ] {
+        println!(
+            "{q}: {}",
+            index.explain(corpus, &SearchQuery::parse(q).unwrap())
+        );
+    }
+}
