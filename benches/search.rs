@@ -187,7 +187,6 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
         let (hits, stages) = index.search_timed(corpus, &q, &opts);
         black_box(hits.map(|h| h.len()).unwrap_or(0));
         total.plan += stages.plan;
-        total.build += stages.build;
         total.score += stages.score;
         total.rerank += stages.rerank;
         total.snippets += stages.snippets;
@@ -195,11 +194,10 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
     let n = queries.len().max(1) as f64;
     let mean = |d: Duration| us(d) / n;
     println!(
-        "as-you-type stages, mean per query: parse {:.1} µs, plan {:.1} µs, build {:.1} µs, \
+        "as-you-type stages, mean per query: parse {:.1} µs, plan {:.1} µs, \
          score {:.1} µs, rerank {:.1} µs, snippets {:.1} µs",
         mean(parse_time),
         mean(total.plan),
-        mean(total.build),
         mean(total.score),
         mean(total.rerank),
         mean(total.snippets),

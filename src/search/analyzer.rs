@@ -201,6 +201,22 @@ impl Analyzers {
     }
 }
 
+thread_local! {
+    /// Each thread's analyzers, built on first use: a `TextAnalyzer` needs
+    /// `&mut` to run, and building or cloning one per query costs more than
+    /// analysing the query.
+    static ANALYZERS: std::cell::RefCell<Option<Analyzers>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's analyzers (a fresh set if they are in use
+/// further up the stack).
+pub(crate) fn with_analyzers<R>(f: impl FnOnce(&mut Analyzers) -> R) -> R {
+    ANALYZERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(Analyzers::new)),
+        Err(_) => f(&mut Analyzers::new()),
+    })
+}
+
 /// Letters people without a Danish/Norwegian keyboard replace, with the
 /// spellings they use instead (`æ` as "ae", "a" or "e"; `ø` as "o" or "oe";
 /// `å` as "a" or "aa"), the first being the canonical fold.

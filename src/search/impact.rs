@@ -552,7 +552,7 @@ fn near_count(a: &[u32], b: &[u32], slop: u32) -> u32 {
         let got = b[j];
         if want.abs_diff(got) <= slop {
             // A later `a` that is still not past `b` is a closer pair.
-            while i + 1 < a.len() && a[i + 1] + 1 <= got {
+            while i + 1 < a.len() && a[i + 1] < got {
                 i += 1;
             }
             n += 1;

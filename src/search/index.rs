@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use tantivy::tokenizer::{PreTokenizedString, Token};
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
 
-use super::analyzer::{register_all, Analyzers, Lang, Tok};
+use super::analyzer::{register_all, with_analyzers, Analyzers, Lang, Tok};
 use super::impact::{Impacts, Matched, QueryVariant, QueryWord, TermId, MAX_WORDS};
 use super::irregular::Irregular;
-use super::query::{self, scoring, Features, Lexicon, MatchKind, Plan, SearchQuery};
+use super::query::{self, scoring, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
 use super::schema::{self, Fields};
 use super::snippet::{self, SNIPPET_CHARS};
 use super::thesaurus::Thesaurus;
@@ -150,11 +150,15 @@ pub struct SearchIndex {
     vocab: Vocabulary,
     thesaurus: Thesaurus,
     irregular: Irregular,
-    analyzers: Analyzers,
     corpus_len: usize,
     features: Features,
     /// Every term's postings with their BM25 scores, read at query time.
     impacts: Impacts,
+    /// Every word the corpus uses, and each of its ascii spellings, with
+    /// its expansions compiled against the impact table, when it is not
+    /// the last word of a query and when it is (then it is also
+    /// completed): most query words cost one lookup.
+    expansions: HashMap<Box<str>, [Box<[QueryWord]>; 2]>,
     /// The unit of each corpus provision, if it has one.
     unit_of_provision: Vec<Option<usize>>,
 }
@@ -175,8 +179,6 @@ impl std::fmt::Debug for SearchIndex {
 pub struct Stages {
     /// Query words to expansions (citation check included).
     pub plan: Duration,
-    /// Expansions to term ids.
-    pub build: Duration,
     /// Scoring every document the expansions occur in.
     pub score: Duration,
     /// Coverage re-rank and dedupe.
@@ -293,18 +295,40 @@ impl SearchIndex {
                 *slot = Some(i);
             }
         }
-        Ok(SearchIndex {
+        let mut index = SearchIndex {
             impacts,
+            expansions: HashMap::new(),
             unit_of_provision,
             reader,
             units,
             vocab,
             thesaurus,
             irregular,
-            analyzers,
             corpus_len: corpus.provisions().len(),
             features: Features::ALL,
-        })
+        };
+        index.expansions = index.precompute_expansions(&mut analyzers);
+        Ok(index)
+    }
+
+    /// The expansions of every word the corpus uses and of its ascii
+    /// spellings, as a non-last and as a last query word.
+    fn precompute_expansions(
+        &self,
+        analyzers: &mut Analyzers,
+    ) -> HashMap<Box<str>, [Box<[QueryWord]>; 2]> {
+        let features = Features::ALL;
+        let mut out = HashMap::new();
+        for word in self.vocab.typed_forms() {
+            if out.contains_key(word.as_str()) {
+                continue;
+            }
+            let [inner, last] =
+                query::expand_word_both(&word, self.lexicon(), analyzers, &features)
+                    .map(|plans| self.compile(&plans, &features).into_boxed_slice());
+            out.insert(word.into_boxed_str(), [inner, last]);
+        }
+        out
     }
 
     /// Sizes of the index.
@@ -334,14 +358,8 @@ impl SearchIndex {
     /// their weights and kinds (for `lovbok search --explain` and tuning).
     #[doc(hidden)]
     pub fn explain(&self, corpus: &Corpus, query: &SearchQuery) -> String {
-        let mut analyzers = self.analyzers.clone();
-        let plan = query::plan(
-            query,
-            corpus,
-            self.lexicon(),
-            &mut analyzers,
-            &self.features,
-        );
+        let plan =
+            with_analyzers(|a| query::plan(query, corpus, self.lexicon(), a, &self.features));
         let mut out = String::new();
         for &idx in &plan.cites {
             out.push_str(&format!("cite {}\n", corpus.at(idx).id));
@@ -411,18 +429,15 @@ impl SearchIndex {
         };
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
-        let mut analyzers = self.analyzers.clone();
-        let plan = query::plan(query, corpus, self.lexicon(), &mut analyzers, &features);
+        let (cites, words) = with_analyzers(|a| self.query_words(query, corpus, a, &features));
         lap(|s| &mut s.plan);
 
         let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
-        for &idx in &plan.cites {
+        for &idx in &cites {
             if picked.len() < limit && opts.book.is_none_or(|b| corpus.at(idx).book == b) {
                 picked.push((idx, 0.0, true));
             }
         }
-        let words = self.compile(&plan, &features);
-        lap(|s| &mut s.build);
         let mut matched = self.impacts.score(&words, &scoring(&features));
         matched.retain(|m| {
             m.score > 0.0
@@ -502,12 +517,40 @@ impl SearchIndex {
         Ok(hits)
     }
 
-    /// A plan's words against the impact table: each expansion as a term
+    /// The provisions a query cites, and its words compiled against the
+    /// impact table: looked up for a word the corpus uses (or an ascii
+    /// spelling of one), expanded otherwise.
+    fn query_words(
+        &self,
+        query: &SearchQuery,
+        corpus: &Corpus,
+        analyzers: &mut Analyzers,
+        features: &Features,
+    ) -> (Vec<usize>, Vec<QueryWord>) {
+        let lexicon = self.lexicon();
+        let read = query::read(query, corpus, lexicon, analyzers, features);
+        let mut words = self.compile(&read.cite_words, features);
+        let n = read.words.len();
+        let precomputed = *features == Features::ALL;
+        for (i, word) in read.words.iter().enumerate() {
+            let last = i + 1 == n;
+            match self.expansions.get(word.as_str()).filter(|_| precomputed) {
+                Some(e) => words.extend_from_slice(&e[usize::from(last)]),
+                None => {
+                    let plans = query::expand_word(word, last, lexicon, analyzers, features);
+                    words.extend(self.compile(&plans, features));
+                }
+            }
+        }
+        (read.cites, words)
+    }
+
+    /// Planned words against the impact table: each expansion as a term
     /// or phrase id, with its weight; the word's exact terms (for the
     /// proximity bonus) and its rarity (for coverage).
-    fn compile(&self, plan: &Plan, features: &Features) -> Vec<QueryWord> {
+    fn compile(&self, plans: &[WordPlan], features: &Features) -> Vec<QueryWord> {
         let docs = self.impacts.docs() as u64;
-        plan.words
+        plans
             .iter()
             .map(|w| {
                 let mut word = QueryWord::default();

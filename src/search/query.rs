@@ -16,7 +16,7 @@ use super::analyzer::{needs_fold, Analyzers, Lang};
 use super::impact::Scoring;
 use super::irregular::Irregular;
 use super::thesaurus::Thesaurus;
-use super::vocab::{Cost, Vocabulary};
+use super::vocab::{Cost, Vocabulary, MAX_COMPLETIONS, MIN_COMPLETION_CHARS};
 use crate::corpus::Corpus;
 
 /// Longest query accepted, in characters. A TD's question is a few words; a
@@ -26,10 +26,6 @@ pub const MAX_QUERY_CHARS: usize = 500;
 /// Query words used; the rest of a long query is ignored (documented cap on
 /// the cost of expansion).
 pub(crate) const MAX_QUERY_WORDS: usize = 24;
-/// Most completions the last word of a query expands to.
-const MAX_COMPLETIONS: usize = 24;
-/// Shortest last word that is completed as a prefix.
-const MIN_PREFIX_CHARS: usize = 3;
 /// Shortest unknown word looked up as the last part of corpus compounds.
 const MIN_HEAD_SEARCH_CHARS: usize = 5;
 
@@ -286,11 +282,45 @@ pub(crate) fn plan(
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Plan {
-    let vocab = lexicon.vocab;
-    let mut plan = Plan::default();
+    let read = read(query, corpus, lexicon, analyzers, features);
+    let mut plan = Plan {
+        cites: read.cites,
+        words: read.cite_words,
+    };
+    let n = read.words.len();
+    for (i, word) in read.words.iter().enumerate() {
+        plan.words
+            .extend(expand_word(word, i + 1 == n, lexicon, analyzers, features));
+    }
+    plan
+}
+
+/// A query read but not yet expanded.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Read {
+    /// The provisions a citation query names (corpus indexes), in order.
+    pub cites: Vec<usize>,
+    /// For a citation query: the cites' own tokens, which find the
+    /// passages that cite them.
+    pub cite_words: Vec<WordPlan>,
+    /// Otherwise: the words to expand, in order (question words dropped,
+    /// at most [`MAX_QUERY_WORDS`]).
+    pub words: Vec<String>,
+}
+
+/// Reads a query: the provisions it cites, if it is a citation, or else
+/// the words it searches for.
+pub(crate) fn read(
+    query: &SearchQuery,
+    corpus: &Corpus,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Read {
+    let mut read = Read::default();
     if features.citations {
-        plan.cites = super::citation::cites_of(query.as_str(), corpus);
-        for &idx in &plan.cites {
+        read.cites = super::citation::cites_of(query.as_str(), corpus);
+        for &idx in &read.cites {
             // The cite's own token finds passages that cite it (`12c1c`);
             // a bare number would only find numbers, so it searches nothing.
             let token = corpus.at(idx).id.to_string().to_lowercase();
@@ -304,11 +334,12 @@ pub(crate) fn plan(
                         w.add(&t, W_EXACT, MatchKind::Exact);
                     }
                 }
-                plan.words.push(w);
+                read.cite_words.push(w);
             }
         }
+        keep_known(&mut read.cite_words, lexicon.vocab);
     }
-    if plan.cites.is_empty() {
+    if read.cites.is_empty() {
         let mut words = analyzers.words(query.as_str());
         if features.query_stop_words
             && words
@@ -318,20 +349,46 @@ pub(crate) fn plan(
             words.retain(|w| !QUERY_STOP_WORDS.contains(&w.as_str()));
         }
         words.truncate(MAX_QUERY_WORDS);
-        let n = words.len();
-        for (i, word) in words.iter().enumerate() {
-            let is_last = i + 1 == n;
-            plan.words
-                .extend(expand(word, is_last, lexicon, analyzers, features));
-        }
+        read.words = words;
     }
-    // A term the corpus never uses cannot match: dropping it keeps the
-    // coverage count (how many query words a passage has) honest.
-    for w in &mut plan.words {
+    read
+}
+
+/// The expansions of one query word (more than one plan when an unknown
+/// compound is split), each keeping only terms the corpus uses.
+pub(crate) fn expand_word(
+    word: &str,
+    is_last: bool,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Vec<WordPlan> {
+    let mut plans = expand(word, is_last, lexicon, analyzers, features);
+    keep_known(&mut plans, lexicon.vocab);
+    plans
+}
+
+/// [`expand_word`] as a non-last and as a last query word, computed
+/// together.
+pub(crate) fn expand_word_both(
+    word: &str,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> [Vec<WordPlan>; 2] {
+    expand_both(word, lexicon, analyzers, features).map(|mut plans| {
+        keep_known(&mut plans, lexicon.vocab);
+        plans
+    })
+}
+
+/// A term the corpus never uses cannot match: dropping it keeps the
+/// coverage count (how many query words a passage has) honest.
+fn keep_known(words: &mut Vec<WordPlan>, vocab: &Vocabulary) {
+    for w in words.iter_mut() {
         w.variants.retain(|v| v.terms().all(|t| vocab.has_term(t)));
     }
-    plan.words.retain(|w| !w.variants.is_empty());
-    plan
+    words.retain(|w| !w.variants.is_empty());
 }
 
 /// The expansions of one query word; more than one plan when an unknown
@@ -343,6 +400,62 @@ fn expand(
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Vec<WordPlan> {
+    let started = start(word, lexicon, analyzers, features);
+    finish(started, word, is_last, lexicon, analyzers, features)
+}
+
+/// [`expand`] as a non-last and as a last query word, sharing the work:
+/// the two differ only in the completions of a word the corpus knows.
+fn expand_both(
+    word: &str,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> [Vec<WordPlan>; 2] {
+    let started = start(word, lexicon, analyzers, features);
+    if started.done || started.unknown(lexicon.vocab) {
+        let plans = finish(started, word, true, lexicon, analyzers, features);
+        return [plans.clone(), plans];
+    }
+    let inner = finish(started.clone(), word, false, lexicon, analyzers, features);
+    let last = finish(started, word, true, lexicon, analyzers, features);
+    [inner, last]
+}
+
+/// A word expanded as far as its being last does not matter.
+#[derive(Clone)]
+struct Started {
+    w: WordPlan,
+    /// A stop word or a number: nothing more to add.
+    done: bool,
+    /// One of its own terms (or ascii spellings) is in the corpus.
+    known: bool,
+}
+
+impl Started {
+    /// The corpus knows neither the word nor anything it stands for but
+    /// synonyms: it may be unfinished, a stem, or a compound.
+    fn unknown(&self, vocab: &Vocabulary) -> bool {
+        !self.known && !found_itself(&self.w, vocab)
+    }
+}
+
+/// True when a variant other than a synonym is in the corpus. Synonyms do
+/// not make a word known: `feilgiv` has synonyms but is still split into
+/// `feil` and `giv`.
+fn found_itself(w: &WordPlan, vocab: &Vocabulary) -> bool {
+    w.variants
+        .iter()
+        .any(|v| v.kind != MatchKind::Synonym && vocab.has_term(&v.term))
+}
+
+/// Stems, strong-verb forms, ascii spellings, morphology, synonyms, typos.
+fn start(
+    word: &str,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Started {
     let vocab = lexicon.vocab;
     let mut w = WordPlan {
         text: word.to_string(),
@@ -350,7 +463,7 @@ fn expand(
     };
     let stems: Vec<String> = Lang::ALL
         .iter()
-        .filter_map(|&lang| analyzers.term(lang, word))
+        .filter_map(|&lang| vocab.stem(lang, word, analyzers))
         .collect();
     // A stop word of either language (`mot`, `før`) is a function word:
     // matched exactly in the other language at most, never expanded.
@@ -367,7 +480,11 @@ fn expand(
     }
     // Numbers and cites are matched exactly or not at all.
     if is_stop_word || word.chars().any(|c| c.is_ascii_digit()) {
-        return vec![w];
+        return Started {
+            w,
+            done: true,
+            known: true,
+        };
     }
     let mut known = stems.iter().any(|t| vocab.has_term(t));
     if features.folding && !needs_fold(word) {
@@ -444,19 +561,33 @@ fn expand(
             }
         }
     }
+    Started {
+        w,
+        done: false,
+        known,
+    }
+}
+
+/// Completions, compound heads and compound parts, as far as they apply.
+fn finish(
+    started: Started,
+    word: &str,
+    is_last: bool,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Vec<WordPlan> {
+    let vocab = lexicon.vocab;
+    if started.done {
+        return vec![started.w];
+    }
     // The last word may be unfinished (search as you type); any other word
     // the corpus does not know, not even with a typo, may be a stem the
     // corpus only uses in longer forms (`syg` → `sygdom`).
-    // Synonyms do not make a word known: `feilgiv` has synonyms but is
-    // still split into `feil` and `giv`.
-    let found_itself = |w: &WordPlan| {
-        w.variants
-            .iter()
-            .any(|v| v.kind != MatchKind::Synonym && vocab.has_term(&v.term))
-    };
-    let unknown = !known && !found_itself(&w);
-    if features.prefix && (is_last || unknown) && word.chars().count() >= MIN_PREFIX_CHARS {
-        for id in vocab.completions(word, MAX_COMPLETIONS) {
+    let unknown = started.unknown(vocab);
+    let mut w = started.w;
+    if features.prefix && (is_last || unknown) && word.chars().count() >= MIN_COMPLETION_CHARS {
+        for &id in vocab.completions(word) {
             if let Some(found) = vocab.word(id) {
                 for t in &found.terms {
                     w.add(t, W_PREFIX, MatchKind::Prefix);
@@ -475,7 +606,7 @@ fn expand(
             }
         }
     }
-    let unknown = unknown && !found_itself(&w);
+    let unknown = unknown && !found_itself(&w, vocab);
     let synonyms: Vec<Variant> = w
         .variants
         .iter()

@@ -44,6 +44,16 @@ const MIN_ROOT_CHARS: usize = 3;
 /// (Danish Snowball stems `korrigere` to `kor`, which is not the root of
 /// `kort`).
 const MAX_STEM_LOSS: usize = 4;
+/// Most typos any word is allowed (see [`typo_budget`]).
+const MAX_TYPOS: Cost = 2;
+/// Shortest corpus spelling a typo can lead to: a five-letter query word
+/// (the shortest with a typo budget) missing one letter is four, and a
+/// shorter one is never within budget of anything worth finding.
+const MIN_TYPO_CANDIDATE_CHARS: usize = 3;
+/// Shortest prefix completed (search as you type).
+pub(crate) const MIN_COMPLETION_CHARS: usize = 3;
+/// Most completions a prefix has.
+pub(crate) const MAX_COMPLETIONS: usize = 24;
 /// Most morphological neighbours a term expands to.
 pub(crate) const MAX_NEIGHBOURS: usize = 6;
 
@@ -72,13 +82,24 @@ pub(crate) struct Vocabulary {
     /// Every spelling of every word (as written, and each ascii spelling),
     /// with the word's id: what typos are measured against.
     spellings: Vec<(Vec<char>, usize)>,
-    /// Spellings by first letter and length: the candidates for a typo
-    /// that leaves the first letter alone.
-    by_first_len: HashMap<(char, usize), Vec<usize>>,
-    /// Spellings by everything after the first letter, and by the whole
-    /// spelling: the candidates for a typo in the first letter.
-    by_tail: HashMap<String, Vec<usize>>,
-    by_spelling: HashMap<String, Vec<usize>>,
+    /// The deletion neighbourhood of every spelling: each spelling with up
+    /// to [`MAX_TYPOS`] letters left out, hashed, with the spelling and the
+    /// number of letters left out, sorted by hash. Two words are within
+    /// `k` typos (substitutions, insertions, deletions, transpositions)
+    /// only if each, with at most `k` letters left out, gives the same
+    /// string, so a query word's candidates are found by looking up its
+    /// own neighbourhood: a few dozen lookups instead of a scan.
+    deletions: Vec<(u64, u32, u8)>,
+    /// Where the deletions of each leading-bits bucket of a hash start:
+    /// a lookup is a jump and a short scan, not a binary search.
+    deletion_dir: Vec<u32>,
+    /// Every strict prefix of [`MIN_COMPLETION_CHARS`] or more letters of
+    /// a word (or of its canonical ascii spelling) → up to
+    /// [`MAX_COMPLETIONS`] word ids, the most frequent first.
+    completions: HashMap<String, Vec<usize>>,
+    /// Per word id: its term in each language (`None` for a stop word),
+    /// whether or not the word occurs in that language's book.
+    stems: Vec<[Option<String>; 2]>,
     /// Ascii spellings of words that have æ, ø or å → word ids.
     folded: HashMap<String, Vec<usize>>,
     /// Every word and its canonical ascii spelling, sorted, for completions.
@@ -126,25 +147,16 @@ impl Vocabulary {
                 }
             }
         }
+        let mut hashes: Vec<(u64, u8)> = Vec::new();
         for (id, w) in v.words.iter().enumerate() {
             for spelling in std::iter::once(&w.chars).chain(&w.folded) {
-                let Some(&first) = spelling.first() else {
+                if spelling.len() < MIN_TYPO_CANDIDATE_CHARS {
                     continue;
-                };
-                let si = v.spellings.len();
+                }
+                let si = v.spellings.len() as u32;
                 v.spellings.push((spelling.clone(), id));
-                v.by_first_len
-                    .entry((first, spelling.len()))
-                    .or_default()
-                    .push(si);
-                v.by_tail
-                    .entry(spelling[1..].iter().collect())
-                    .or_default()
-                    .push(si);
-                v.by_spelling
-                    .entry(spelling.iter().collect())
-                    .or_default()
-                    .push(si);
+                deletion_neighbourhood(spelling, deletions_needed(spelling.len()), &mut hashes);
+                v.deletions.extend(hashes.iter().map(|&(h, d)| (h, si, d)));
             }
             v.sorted.push((w.text.clone(), id));
             v.reversed.push((w.text.chars().rev().collect(), id));
@@ -157,6 +169,13 @@ impl Vocabulary {
         }
         v.sorted.sort();
         v.reversed.sort();
+        (v.deletions, v.deletion_dir) = bucketed(std::mem::take(&mut v.deletions));
+        v.completions = completion_table(&v.sorted, &v.words);
+        v.stems = v
+            .words
+            .iter()
+            .map(|w| Lang::ALL.map(|lang| analyzers.term(lang, &w.text)))
+            .collect();
         for term in v.terms.keys() {
             for spelling in fold_variants(term) {
                 v.folded_terms
@@ -228,6 +247,14 @@ impl Vocabulary {
         self.words.get(id)
     }
 
+    /// Every word form of the corpus and each of its ascii spellings: the
+    /// forms a query word is most likely to take.
+    pub(crate) fn typed_forms(&self) -> impl Iterator<Item = String> + '_ {
+        self.words.iter().flat_map(|w| {
+            std::iter::once(w.text.clone()).chain(w.folded.iter().map(|f| f.iter().collect()))
+        })
+    }
+
     /// Number of distinct word forms.
     pub(crate) fn len(&self) -> usize {
         self.words.len()
@@ -288,22 +315,28 @@ impl Vocabulary {
         self.compounds.iter().map(HashMap::len).sum()
     }
 
-    /// Up to `max` corpus words that start with `prefix` (also through their
-    /// ascii spelling), the most frequent first; `prefix` itself excluded.
-    pub(crate) fn completions(&self, prefix: &str, max: usize) -> Vec<usize> {
-        let start = self.sorted.partition_point(|(k, _)| k.as_str() < prefix);
-        let mut ids: Vec<usize> = Vec::new();
-        for (key, id) in &self.sorted[start..] {
-            if !key.starts_with(prefix) {
-                break;
-            }
-            if key != prefix && !ids.contains(id) {
-                ids.push(*id);
-            }
+    /// Up to [`MAX_COMPLETIONS`] corpus words that start with `prefix`
+    /// (also through their ascii spelling), the most frequent first;
+    /// `prefix` itself excluded. Precomputed: one lookup.
+    pub(crate) fn completions(&self, prefix: &str) -> &[usize] {
+        self.completions.get(prefix).map_or(&[], Vec::as_slice)
+    }
+
+    /// The term of a word in `lang` (`None` for a stop word): looked up
+    /// for a corpus word, analysed otherwise.
+    pub(crate) fn stem(&self, lang: Lang, word: &str, analyzers: &mut Analyzers) -> Option<String> {
+        match self.by_surface.get(word).and_then(|&id| self.stems.get(id)) {
+            Some(stems) => stems[lang_slot(lang)].clone(),
+            None => analyzers.term(lang, word),
         }
-        ids.sort_by_key(|&id| std::cmp::Reverse(self.words[id].freq));
-        ids.truncate(max);
-        ids
+    }
+
+    /// True when `word` is a stop word of `lang`.
+    fn is_stop_word(&self, lang: Lang, word: &str, analyzers: &mut Analyzers) -> bool {
+        match self.by_surface.get(word).and_then(|&id| self.stems.get(id)) {
+            Some(stems) => stems[lang_slot(lang)].is_none(),
+            None => analyzers.term(lang, word).is_none(),
+        }
     }
 
     /// Up to `max` corpus compounds that end with `head` after at least
@@ -335,55 +368,43 @@ impl Vocabulary {
     pub(crate) fn typos(&self, word: &str) -> Vec<(usize, Cost)> {
         let q: Vec<char> = word.chars().collect();
         let budget = typo_budget(q.len());
-        let Some(&first) = q.first() else {
-            return Vec::new();
-        };
         if budget == 0 {
             return Vec::new();
         }
+        let mut keys: Vec<(u64, u8)> = Vec::new();
+        deletion_neighbourhood(&q, budget, &mut keys);
+        let mut seen: Vec<u32> = Vec::new();
         let mut out: Vec<(usize, Cost)> = Vec::new();
-        let mut record = |id: usize, cost: Cost| match out.iter_mut().find(|(i, _)| *i == id) {
-            Some(e) => e.1 = e.1.min(cost),
-            None => out.push((id, cost)),
-        };
-        // Same first letter: any edits within the budget.
-        let lo = q.len().saturating_sub(budget as usize);
-        for len in lo..=q.len() + budget as usize {
-            for &si in self
-                .by_first_len
-                .get(&(first, len))
-                .map_or(&[][..], Vec::as_slice)
-            {
-                let (spelling, id) = &self.spellings[si];
-                if let Some(cost) = typo_cost(&q, spelling, budget).filter(|c| *c > 0) {
-                    record(*id, cost);
+        for (key, _) in keys {
+            let bucket = (key >> (64 - DIR_BITS)) as usize;
+            let (Some(&from), Some(&to)) = (
+                self.deletion_dir.get(bucket),
+                self.deletion_dir.get(bucket + 1),
+            ) else {
+                continue;
+            };
+            let entries = self
+                .deletions
+                .get(from as usize..to as usize)
+                .unwrap_or(&[]);
+            for &(_, si, dels) in entries.iter().filter(|e| e.0 == key) {
+                if dels > budget || seen.contains(&si) {
+                    continue;
+                }
+                seen.push(si);
+                let Some((spelling, id)) = self.spellings.get(si as usize) else {
+                    continue;
+                };
+                let Some(cost) = typo_cost(&q, spelling, budget).filter(|c| *c > 0) else {
+                    continue;
+                };
+                match out.iter_mut().find(|(i, _)| i == id) {
+                    Some(e) => e.1 = e.1.min(cost),
+                    None => out.push((*id, cost)),
                 }
             }
         }
-        // A typo in the first letter costs two, so with a budget of two the
-        // rest must be exact: one letter replaced, added or dropped in front,
-        // or the first two swapped.
-        if budget >= 2 {
-            let tail: String = q[1..].iter().collect();
-            let whole: String = q.iter().collect();
-            let mut swapped = q.clone();
-            if swapped.len() > 1 {
-                swapped.swap(0, 1);
-            }
-            let swapped: String = swapped.iter().collect();
-            let candidates = [
-                self.by_tail.get(&tail),        // replaced
-                self.by_spelling.get(&tail),    // an extra letter in front
-                self.by_tail.get(&whole),       // the first letter left out
-                self.by_spelling.get(&swapped), // the first two swapped
-            ];
-            for &si in candidates.into_iter().flatten().flatten() {
-                let (spelling, id) = &self.spellings[si];
-                if spelling.first() != Some(&first) {
-                    record(*id, 2);
-                }
-            }
-        }
+        out.sort_unstable();
         out
     }
 
@@ -398,7 +419,7 @@ impl Vocabulary {
         let parts = self.split_surface(word, MIN_COMPOUND_CHARS, lang, analyzers)?;
         let mut terms: Vec<String> = Vec::new();
         for part in parts {
-            if let Some(t) = analyzers.term(lang, &part) {
+            if let Some(t) = self.stem(lang, &part, analyzers) {
                 if !terms.contains(&t) {
                     terms.push(t);
                 }
@@ -438,7 +459,7 @@ impl Vocabulary {
                 self.has_word(head)
                     && Lang::ALL
                         .iter()
-                        .all(|&lang| analyzers.term(lang, head).is_some())
+                        .all(|&lang| !self.is_stop_word(lang, head, analyzers))
                     && Lang::ALL
                         .iter()
                         .any(|&lang| self.is_head(head, lang, analyzers))
@@ -457,7 +478,7 @@ impl Vocabulary {
         if chars.len() < min_chars || !chars.iter().all(|c| c.is_alphabetic()) {
             return None;
         }
-        let whole = analyzers.term(lang, word);
+        let whole = self.stem(lang, word, analyzers);
         self.best_split(&chars, MAX_PARTS, analyzers, lang, whole.as_deref(), true)
     }
 
@@ -481,7 +502,7 @@ impl Vocabulary {
             } else {
                 this.is_modifier(s, lang, a)
             };
-            ok && a.term(lang, s).as_deref() != word_term
+            ok && this.stem(lang, s, a).as_deref() != word_term
         };
         let whole: String = chars.iter().collect();
         if !must_split && is_part(self, &whole, true, analyzers) {
@@ -532,7 +553,9 @@ impl Vocabulary {
     /// short words are mostly chance (`ber·egnes`).
     fn is_modifier(&self, part: &str, lang: Lang, analyzers: &mut Analyzers) -> bool {
         let len = part.chars().count();
-        if len < MIN_MODIFIER_CHARS || !self.has_word(part) || analyzers.term(lang, part).is_none()
+        if len < MIN_MODIFIER_CHARS
+            || !self.has_word(part)
+            || self.is_stop_word(lang, part, analyzers)
         {
             return false;
         }
@@ -545,7 +568,7 @@ impl Vocabulary {
     /// reached only through a stem are usually an ending (`-rens`).
     fn is_head(&self, part: &str, lang: Lang, analyzers: &mut Analyzers) -> bool {
         let len = part.chars().count();
-        if len < MIN_MODIFIER_CHARS || analyzers.term(lang, part).is_none() {
+        if len < MIN_MODIFIER_CHARS || self.is_stop_word(lang, part, analyzers) {
             return false;
         }
         if len < MIN_HEAD_CHARS {
@@ -561,10 +584,141 @@ impl Vocabulary {
     fn stem_freq(&self, word: &str, analyzers: &mut Analyzers) -> u32 {
         Lang::ALL
             .iter()
-            .filter_map(|&l| analyzers.term(l, word))
+            .filter_map(|&l| self.stem(l, word, analyzers))
             .map(|t| self.term_freq(&t))
             .sum()
     }
+}
+
+/// The completion table: for every strict prefix of a sorted key (a word
+/// or its canonical ascii spelling), the words it begins, in key order,
+/// then the most frequent first, at most [`MAX_COMPLETIONS`].
+fn completion_table(sorted: &[(String, usize)], words: &[Word]) -> HashMap<String, Vec<usize>> {
+    let mut table: HashMap<String, Vec<usize>> = HashMap::new();
+    for (key, id) in sorted {
+        let ends = key
+            .char_indices()
+            .map(|(i, _)| i)
+            .skip(MIN_COMPLETION_CHARS);
+        for end in ends {
+            let ids = table.entry(key[..end].to_string()).or_default();
+            if !ids.contains(id) {
+                ids.push(*id);
+            }
+        }
+    }
+    for ids in table.values_mut() {
+        ids.sort_by_key(|&id| std::cmp::Reverse(words.get(id).map_or(0, |w| w.freq)));
+        ids.truncate(MAX_COMPLETIONS);
+    }
+    table
+}
+
+/// The hash of every string `word` gives with at most `max` letters left
+/// out, with the number left out. A string reached two ways is listed
+/// twice; lookups skip spellings already seen. Each hash is put together
+/// from hashes of the pieces between the letters left out, so the whole
+/// neighbourhood costs a constant per string.
+fn deletion_neighbourhood(word: &[char], max: Cost, out: &mut Vec<(u64, u8)>) {
+    let n = word.len();
+    out.clear();
+    let h = PieceHashes::new(word);
+    out.push((h.piece(0, n), 0));
+    if max >= 1 {
+        for i in 0..n {
+            out.push((h.join(h.piece(0, i), h.piece(i + 1, n), n - i - 1), 1));
+        }
+    }
+    if max >= 2 {
+        for i in 0..n {
+            let head = h.piece(0, i);
+            for j in i + 1..n {
+                let mid = h.join(head, h.piece(i + 1, j), j - i - 1);
+                out.push((h.join(mid, h.piece(j + 1, n), n - j - 1), 2));
+            }
+        }
+    }
+}
+
+/// Multiplier of the polynomial string hash (odd, so it is invertible
+/// modulo 2^64 and spreads the bits).
+const HASH_BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Polynomial hashes of every prefix of a word, and the powers of the
+/// base: the hash of any piece of the word in constant time.
+struct PieceHashes {
+    prefix: Vec<u64>,
+    power: Vec<u64>,
+}
+
+impl PieceHashes {
+    fn new(word: &[char]) -> PieceHashes {
+        let mut prefix = Vec::with_capacity(word.len() + 1);
+        let mut power = Vec::with_capacity(word.len() + 1);
+        let (mut h, mut p) = (0u64, 1u64);
+        prefix.push(h);
+        power.push(p);
+        for &c in word {
+            h = h
+                .wrapping_mul(HASH_BASE)
+                .wrapping_add(u64::from(c as u32) + 1);
+            p = p.wrapping_mul(HASH_BASE);
+            prefix.push(h);
+            power.push(p);
+        }
+        PieceHashes { prefix, power }
+    }
+
+    /// The hash of the letters `from..to`.
+    fn piece(&self, from: usize, to: usize) -> u64 {
+        self.prefix[to].wrapping_sub(self.prefix[from].wrapping_mul(self.power[to - from]))
+    }
+
+    /// The hash of two pieces one after the other, `tail_len` being the
+    /// length of the second.
+    fn join(&self, head: u64, tail: u64, tail_len: usize) -> u64 {
+        head.wrapping_mul(self.power[tail_len]).wrapping_add(tail)
+    }
+}
+
+/// Letters a corpus spelling of `len` letters must be allowed to lose to
+/// meet any query word within that word's typo budget. A substitution,
+/// a transposition or a letter the query lacks costs the spelling one
+/// deletion. Two typos need a query word of nine letters or more, so a
+/// spelling of eight or fewer can only meet one that has an extra letter,
+/// which costs the spelling nothing: one deletion is enough for it.
+fn deletions_needed(len: usize) -> Cost {
+    if typo_budget(len + 1) < MAX_TYPOS {
+        1
+    } else {
+        MAX_TYPOS
+    }
+}
+
+/// Bits of a deletion hash that pick its directory bucket.
+const DIR_BITS: u32 = 16;
+
+/// `deletions` grouped by the leading bits of their hash (a counting
+/// sort: linear, and order within a bucket does not matter), with the
+/// start of each bucket (and the end, last).
+fn bucketed(deletions: Vec<(u64, u32, u8)>) -> (Vec<(u64, u32, u8)>, Vec<u32>) {
+    let bucket = |h: u64| (h >> (64 - DIR_BITS)) as usize;
+    let buckets = 1usize << DIR_BITS;
+    let mut dir = vec![0u32; buckets + 1];
+    for d in &deletions {
+        dir[bucket(d.0) + 1] += 1;
+    }
+    for b in 0..buckets {
+        dir[b + 1] += dir[b];
+    }
+    let mut next = dir.clone();
+    let mut out = vec![(0u64, 0u32, 0u8); deletions.len()];
+    for d in deletions {
+        let slot = &mut next[bucket(d.0)];
+        out[*slot as usize] = d;
+        *slot += 1;
+    }
+    (out, dir)
 }
 
 /// The root of an index term: its stem without one of [`ROOT_ENDINGS`],
@@ -649,6 +803,22 @@ mod tests {
         let mut a = Analyzers::new();
         let toks = a.analyze(lang, text);
         Vocabulary::build([(lang, toks.as_slice())], &mut a)
+    }
+
+    #[test]
+    fn deletion_hashes_name_the_string_not_the_deletions() {
+        // `kort` without its `o` and `kot` without nothing are one string.
+        let mut a = Vec::new();
+        deletion_neighbourhood(&chars("kort"), 1, &mut a);
+        let mut b = Vec::new();
+        deletion_neighbourhood(&chars("krt"), 0, &mut b);
+        assert!(a.contains(&(b[0].0, 1)), "{a:?} {b:?}");
+        // Two letters out: `straff` without `t` and `a` is `sraff`
+        // without `a`, is `srff`.
+        deletion_neighbourhood(&chars("straff"), 2, &mut a);
+        deletion_neighbourhood(&chars("srff"), 0, &mut b);
+        assert!(a.iter().any(|e| e.0 == b[0].0));
+        assert_eq!(a.len(), 1 + 6 + 15);
     }
 
     #[test]
@@ -755,16 +925,16 @@ mod tests {
     fn completions_and_unfolding() {
         let v = vocab(Lang::Nb, "nøling nøle turneringsleder turnering");
         let got: Vec<_> = v
-            .completions("turn", 5)
-            .into_iter()
-            .filter_map(|i| v.word(i))
+            .completions("turn")
+            .iter()
+            .filter_map(|&i| v.word(i))
             .map(|w| w.text.clone())
             .collect();
         assert_eq!(got.len(), 2);
         let got: Vec<_> = v
-            .completions("nol", 5)
-            .into_iter()
-            .filter_map(|i| v.word(i))
+            .completions("nol")
+            .iter()
+            .filter_map(|&i| v.word(i))
             .map(|w| w.text.clone())
             .collect();
         assert_eq!(got.len(), 2);
