@@ -204,6 +204,29 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
     );
 }
 
+/// The queries of the mix that take longest, each timed three times and
+/// its fastest run kept (so that a preempted run does not count).
+fn slowest(corpus: &Corpus, index: &SearchIndex, queries: &[String], n: usize) {
+    let mut best: Vec<(Duration, &String)> = queries
+        .iter()
+        .map(|q| {
+            let one = std::slice::from_ref(q);
+            let t = (0..3)
+                .map(|_| timed(corpus, index, one, 1)[0])
+                .min()
+                .unwrap_or_default();
+            (t, q)
+        })
+        .collect();
+    best.sort_by(|a, b| b.0.cmp(&a.0));
+    let list: Vec<String> = best
+        .iter()
+        .take(n)
+        .map(|(t, q)| format!("{:.0} µs {q:?}", us(*t)))
+        .collect();
+    println!("slowest: {}", list.join(", "));
+}
+
 /// Resident memory of this process, from /proc (Linux), in bytes.
 fn rss_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -289,6 +312,7 @@ fn main() {
     );
 
     profile(&corpus, &index, &sample);
+    slowest(&corpus, &index, &sample, 5);
 
     let runs = if full { TIMED_RUNS } else { 100 };
     let (p50, p99) = percentiles(&corpus, &index, runs);

@@ -20,7 +20,7 @@ use super::impact::{Impacts, Matched, QueryVariant, QueryWord, TermId, MAX_WORDS
 use super::irregular::Irregular;
 use super::query::{self, scoring, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
 use super::schema::{self, Fields};
-use super::snippet::{self, SNIPPET_CHARS};
+use super::snippet::{self, Span, SNIPPET_CHARS};
 use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
@@ -106,40 +106,54 @@ struct UnitMeta {
 #[derive(Clone, Debug)]
 struct Shown {
     text: String,
-    words: Vec<ShownWord>,
-}
-
-#[derive(Clone, Debug)]
-struct ShownWord {
-    from: usize,
-    to: usize,
-    /// Its term and compound parts; empty for a stop word.
-    terms: Box<[TermId]>,
+    /// Characters in `text`.
+    chars: usize,
+    spans: Vec<Span>,
+    /// Every word's term and compound parts (none for a stop word), one
+    /// word after another; word `i`'s are `terms[ends[i - 1]..ends[i]]`.
+    terms: Vec<TermId>,
+    ends: Vec<u32>,
 }
 
 impl Shown {
     fn new(text: &str, toks: &[Tok], lang: Lang, vocab: &Vocabulary, impacts: &Impacts) -> Shown {
-        let words = toks
-            .iter()
-            .map(|t| {
-                let mut terms: Vec<TermId> = Vec::new();
-                if let Some(term) = &t.term {
-                    terms.extend(impacts.term(term));
-                    if let Some(parts) = vocab.parts(lang, &t.surface) {
-                        terms.extend(parts.iter().filter_map(|p| impacts.term(p)));
-                    }
+        let mut terms: Vec<TermId> = Vec::new();
+        let mut ends: Vec<u32> = Vec::with_capacity(toks.len());
+        for t in toks {
+            if let Some(term) = &t.term {
+                terms.extend(impacts.term(term));
+                if let Some(parts) = vocab.parts(lang, &t.surface) {
+                    terms.extend(parts.iter().filter_map(|p| impacts.term(p)));
                 }
-                ShownWord {
-                    from: t.from,
-                    to: t.to,
-                    terms: terms.into_boxed_slice(),
-                }
-            })
-            .collect();
+            }
+            ends.push(terms.len() as u32);
+        }
         Shown {
             text: text.to_string(),
-            words,
+            chars: text.chars().count(),
+            spans: snippet::spans(text, toks.iter().map(|t| (t.from, t.to))),
+            terms,
+            ends,
         }
+    }
+
+    /// The snippet, marking the words that stand for a term in `marked`.
+    fn render(&self, marked: Option<&TermSet>) -> String {
+        let marks: Vec<bool> = match marked {
+            Some(set) => {
+                let mut from = 0usize;
+                self.ends
+                    .iter()
+                    .map(|&end| {
+                        let ts = self.terms.get(from..end as usize).unwrap_or(&[]);
+                        from = end as usize;
+                        ts.iter().any(|&t| set.contains(t))
+                    })
+                    .collect()
+            }
+            None => vec![false; self.spans.len()],
+        };
+        snippet::render(&self.text, self.chars, &self.spans, &marks, SNIPPET_CHARS)
     }
 }
 
@@ -621,30 +635,15 @@ impl SearchIndex {
     /// whose text is all in its sub-items, the first of those) with marks.
     fn snippet(&self, corpus: &Corpus, idx: usize, terms: &TermSet) -> String {
         if let Some(shown) = self.shown_of(idx) {
-            let marks: Vec<bool> = shown
-                .words
-                .iter()
-                .map(|w| w.terms.iter().any(|&t| terms.contains(t)))
-                .collect();
-            let spans: Vec<(usize, usize)> = shown.words.iter().map(|w| (w.from, w.to)).collect();
-            return snippet::render(&shown.text, &spans, &marks, SNIPPET_CHARS);
+            return shown.render(Some(terms));
         }
         // A cited provision with no text or title of its own (`12C1`, whose
         // text is all in its sub-items) shows its first descendant's.
-        let Some(shown) = corpus
+        corpus
             .descendants(idx)
             .into_iter()
             .find_map(|i| self.shown_of(i))
-        else {
-            return String::new();
-        };
-        let spans: Vec<(usize, usize)> = shown.words.iter().map(|w| (w.from, w.to)).collect();
-        snippet::render(
-            &shown.text,
-            &spans,
-            &vec![false; spans.len()],
-            SNIPPET_CHARS,
-        )
+            .map_or_else(String::new, |shown| shown.render(None))
     }
 
     /// What the unit of corpus provision `idx` shows, if it is a unit.

@@ -12,32 +12,69 @@ pub(crate) const SNIPPET_CHARS: usize = 200;
 /// start inside the text.
 const LEAD_CHARS: usize = 40;
 const ELLIPSIS: &str = "…";
+/// The bytes HTML escaping replaces.
+const HTML_SPECIAL: &[u8] = b"&<>\"'";
 
-/// A snippet of `text` of about `max_chars` characters around the densest
-/// group of matched words: `toks` are the byte ranges of the text's words,
-/// `marks[i]` tells whether word `i` matched.
+/// A word of a snippet source: its byte range, and where it starts and
+/// ends counted in characters (precomputed, so that cutting a window
+/// never counts characters from the start of a long text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub from: usize,
+    pub to: usize,
+    pub char_from: usize,
+    pub char_to: usize,
+}
+
+/// The spans of `words` (byte ranges in `text`, in order), with their
+/// character positions.
+pub(crate) fn spans(text: &str, words: impl IntoIterator<Item = (usize, usize)>) -> Vec<Span> {
+    let mut out = Vec::new();
+    let (mut byte, mut chars) = (0usize, 0usize);
+    let mut count_to = |to: usize| {
+        chars += text.get(byte..to).map_or(0, |s| s.chars().count());
+        byte = byte.max(to);
+        chars
+    };
+    for (from, to) in words {
+        let char_from = count_to(from);
+        let char_to = count_to(to);
+        out.push(Span {
+            from,
+            to,
+            char_from,
+            char_to,
+        });
+    }
+    out
+}
+
+/// A snippet of `text` (`text_chars` characters long) of about
+/// `max_chars` characters around the densest group of matched words:
+/// `words` are its words, `marks[i]` tells whether word `i` matched.
 pub(crate) fn render(
     text: &str,
-    toks: &[(usize, usize)],
+    text_chars: usize,
+    words: &[Span],
     marks: &[bool],
     max_chars: usize,
 ) -> String {
-    let (start, end) = window(text, toks, marks, max_chars);
+    let (start, end) = window(text, text_chars, words, marks, max_chars);
     let mut out = String::with_capacity(end - start + 32);
     if start > 0 {
         out.push_str(ELLIPSIS);
     }
     let mut pos = start;
-    for (tok, _) in toks
+    for (w, _) in words
         .iter()
         .zip(marks)
-        .filter(|(t, m)| **m && t.0 >= start && t.1 <= end)
+        .filter(|(w, m)| **m && w.from >= start && w.to <= end)
     {
-        escape_into(&mut out, &text[pos..tok.0]);
+        escape_into(&mut out, &text[pos..w.from]);
         out.push_str("<mark>");
-        escape_into(&mut out, &text[tok.0..tok.1]);
+        escape_into(&mut out, &text[w.from..w.to]);
         out.push_str("</mark>");
-        pos = tok.1;
+        pos = w.to;
     }
     escape_into(&mut out, &text[pos..end]);
     let trimmed_len = out.trim_end().len();
@@ -48,56 +85,75 @@ pub(crate) fn render(
     out
 }
 
-/// The byte range of the snippet: token boundaries only, so never inside a
-/// character or a word.
-fn window(text: &str, toks: &[(usize, usize)], marks: &[bool], max_chars: usize) -> (usize, usize) {
-    if text.chars().count() <= max_chars || toks.is_empty() {
-        return (0, cut(text, 0, toks, max_chars));
+/// The byte range of the snippet: word boundaries only, so never inside a
+/// character or a word. The window that starts a little before a marked
+/// word and holds the most marks wins (the first, on a tie).
+fn window(
+    text: &str,
+    text_chars: usize,
+    words: &[Span],
+    marks: &[bool],
+    max_chars: usize,
+) -> (usize, usize) {
+    if text_chars <= max_chars || words.is_empty() {
+        return (0, cut(text, text_chars, 0, 0, words, max_chars).0);
     }
-    let mut best = (0usize, 0usize, usize::MAX); // (start, score, first mark)
-    for (k, tok) in toks.iter().enumerate() {
+    // Marks before each word, so a window's marks are a subtraction.
+    let mut before = Vec::with_capacity(words.len() + 1);
+    before.push(0usize);
+    for i in 0..words.len() {
+        let marked = usize::from(marks.get(i).copied().unwrap_or(false));
+        before.push(before[i] + marked);
+    }
+    let mut best = (0usize, 0usize, 0usize); // (start byte, start char, marks)
+    for (k, w) in words.iter().enumerate() {
         if !marks.get(k).copied().unwrap_or(false) {
             continue;
         }
-        // Start a little before the mark, at a word (or at the text start).
-        let mut start_tok = k;
-        while start_tok > 0 && chars_between(text, toks[start_tok - 1].0, tok.0) <= LEAD_CHARS {
-            start_tok -= 1;
-        }
-        let start = if start_tok == 0 { 0 } else { toks[start_tok].0 };
-        let end = cut(text, start, toks, max_chars);
-        let score = toks
-            .iter()
-            .zip(marks)
-            .filter(|(t, m)| **m && t.0 >= start && t.1 <= end)
-            .count();
-        if score > best.1 {
-            best = (start, score, k);
+        // Start at the first word within a few characters before the mark
+        // (or at the text start).
+        let first = words[..k].partition_point(|p| w.char_from - p.char_from > LEAD_CHARS);
+        let (start, start_char) = if first == 0 {
+            (0, 0)
+        } else {
+            (words[first].from, words[first].char_from)
+        };
+        let (_, last) = cut(text, text_chars, start, start_char, words, max_chars);
+        let score = before[last] - before[first];
+        if score > best.2 {
+            best = (start, start_char, score);
         }
     }
-    let start = best.0;
-    (start, cut(text, start, toks, max_chars))
+    let (end, _) = cut(text, text_chars, best.0, best.1, words, max_chars);
+    (best.0, end)
 }
 
-/// The end of a window that starts at `start`: the end of the last word that
-/// fits in `max_chars` characters.
-fn cut(text: &str, start: usize, toks: &[(usize, usize)], max_chars: usize) -> usize {
-    let limit = text[start..]
-        .char_indices()
-        .nth(max_chars)
-        .map_or(text.len(), |(i, _)| start + i);
-    if limit == text.len() {
-        return text.len();
+/// The end of a window that starts at byte `start` (character
+/// `start_char`): the end of the last word that fits in `max_chars`
+/// characters, and the number of words up to it.
+fn cut(
+    text: &str,
+    text_chars: usize,
+    start: usize,
+    start_char: usize,
+    words: &[Span],
+    max_chars: usize,
+) -> (usize, usize) {
+    let limit = start_char + max_chars;
+    let fit = words.partition_point(|w| w.char_to <= limit);
+    if limit >= text_chars {
+        return (text.len(), words.len());
     }
-    toks.iter()
-        .filter(|t| t.0 >= start && t.1 <= limit)
-        .map(|t| t.1)
-        .next_back()
-        .unwrap_or(limit)
-}
-
-fn chars_between(text: &str, from: usize, to: usize) -> usize {
-    text.get(from..to).map_or(0, |s| s.chars().count())
+    match fit.checked_sub(1).and_then(|i| words.get(i)) {
+        Some(w) if w.from >= start => (w.to, fit),
+        _ => {
+            let byte = text[start..]
+                .char_indices()
+                .nth(max_chars)
+                .map_or(text.len(), |(i, _)| start + i);
+            (byte, fit)
+        }
+    }
 }
 
 /// Appends `s` HTML-escaped (with the crate's one escaper), with every run
@@ -112,7 +168,13 @@ fn escape_into(out: &mut String, s: &str) {
             continue;
         }
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        crate::cite::escape_html_into(out, &rest[..end]);
+        let word = &rest[..end];
+        // Most words have nothing to escape: copied whole.
+        if word.bytes().any(|b| HTML_SPECIAL.contains(&b)) {
+            crate::cite::escape_html_into(out, word);
+        } else {
+            out.push_str(word);
+        }
         rest = &rest[end..];
     }
 }
@@ -129,8 +191,8 @@ mod tests {
             .iter()
             .map(|t| marked.contains(&t.surface.as_str()))
             .collect();
-        let spans: Vec<(usize, usize)> = toks.iter().map(|t| (t.from, t.to)).collect();
-        render(text, &spans, &marks, max)
+        let words = spans(text, toks.iter().map(|t| (t.from, t.to)));
+        render(text, text.chars().count(), &words, &marks, max)
     }
 
     #[test]
@@ -148,6 +210,27 @@ mod tests {
         assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
         assert!(s.contains("<mark>nøling</mark>"), "{s}");
         assert!(s.chars().count() <= 60 + 2 + 13, "{s}");
+    }
+
+    #[test]
+    fn the_window_with_most_marks_wins() {
+        let text = format!(
+            "nøling {} straff straff straff {}",
+            "ord ".repeat(60),
+            "mer ".repeat(60)
+        );
+        let s = snip(&text, &["nøling", "straff"], 60);
+        assert_eq!(s.matches("<mark>straff</mark>").count(), 3, "{s}");
+        assert!(!s.contains("nøling"), "{s}");
+    }
+
+    #[test]
+    fn spans_count_characters_not_bytes() {
+        let text = "ærlig spill på bordet";
+        let words = spans(text, [(0, 6), (7, 12), (13, 16)]);
+        assert_eq!(words[0].char_to, 5);
+        assert_eq!(words[2].char_from, 12);
+        assert_eq!(words[2].char_to, 14);
     }
 
     #[test]
