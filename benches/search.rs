@@ -218,7 +218,7 @@ fn slowest(corpus: &Corpus, index: &SearchIndex, queries: &[String], n: usize) {
             (t, q)
         })
         .collect();
-    best.sort_by(|a, b| b.0.cmp(&a.0));
+    best.sort_by_key(|b| std::cmp::Reverse(b.0));
     let list: Vec<String> = best
         .iter()
         .take(n)
