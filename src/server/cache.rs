@@ -8,28 +8,34 @@ one. Each entry keeps the identity body, its ETag and, once a client asks
 for it, the gzip body, so a repeated request costs a hash lookup instead of
 a search, a render and a compression. Entries belong to one knowledge-base
 generation; a reload bumps the generation and clears the cache, and an
-answer computed from an older knowledge base is never stored.
+entry of an older generation is never served.
 
-Bounded: at most `max_entries` entries and [`MAX_BYTES`] of bodies; when
-either would be exceeded the cache starts over (cheap, and rare with a
-corpus of a few hundred pages). `max_entries = 0` turns it off, which is how
+The store is `quick_cache`: concurrent (sharded locks, no background
+threads), and its eviction policy (S3-FIFO: a new key enters a small
+probation queue, and only keys asked for again move to the main one) holds
+on to the queries that repeat while a long tail of distinct ones (every
+prefix a search box sends) passes through. It is bounded in bytes: an entry weighs
+its key and twice its body (room for the gzip copy), and at least
+[`MAX_BYTES`] / `max_entries`, so the cache holds at most [`MAX_BYTES`] and
+at most `max_entries` entries. `max_entries = 0` turns it off, which is how
 the load script measures the uncached path.
 */
 
-use std::collections::HashMap;
 use std::io::Write;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 use axum::body::{to_bytes, Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use quick_cache::sync::Cache;
+use quick_cache::Weighter;
 
 use super::middleware::etag_matches;
 use super::AppState;
 
-/// The most body bytes (identity plus gzip) the cache holds.
+/// The most bytes of keys and bodies (identity plus gzip) the cache holds.
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;
 /// Longer URIs are not cached (they are unlikely to repeat).
 const MAX_KEY: usize = 512;
@@ -56,57 +62,67 @@ struct Entry {
     gzip: OnceLock<Option<Bytes>>,
 }
 
-#[derive(Default)]
-struct Inner {
-    map: HashMap<String, Arc<Entry>>,
-    bytes: usize,
+/// What an entry costs: its bytes, but no less than the share of one
+/// entry in `max_entries`.
+#[derive(Clone)]
+struct Bytesize {
+    min: u64,
+}
+
+impl Weighter<String, Arc<Entry>> for Bytesize {
+    fn weight(&self, key: &String, entry: &Arc<Entry>) -> u64 {
+        let bytes = key.len() + entry.etag.len() + 2 * entry.body.len();
+        (bytes as u64).max(self.min)
+    }
 }
 
 /// The cache; shared by every clone of the [`AppState`].
 pub(crate) struct ResponseCache {
-    max_entries: usize,
-    inner: RwLock<Inner>,
+    store: Option<Cache<String, Arc<Entry>, Bytesize>>,
 }
 
 impl ResponseCache {
+    /// A cache of at most `max_entries` entries and [`MAX_BYTES`] (none
+    /// for 0 entries).
     pub(crate) fn new(max_entries: usize) -> ResponseCache {
-        ResponseCache {
-            max_entries,
-            inner: RwLock::new(Inner::default()),
-        }
+        let store = (max_entries > 0).then(|| {
+            let min = (MAX_BYTES / max_entries).max(1) as u64;
+            Cache::with_weighter(max_entries, MAX_BYTES as u64, Bytesize { min })
+        });
+        ResponseCache { store }
     }
 
     /// Forgets everything (a new knowledge base is being served).
     pub(crate) fn clear(&self) {
-        if let Ok(mut inner) = self.inner.write() {
-            *inner = Inner::default();
+        if let Some(store) = &self.store {
+            store.clear();
         }
     }
 
     fn get(&self, key: &str, generation: u64) -> Option<Arc<Entry>> {
-        let inner = self.inner.read().ok()?;
-        inner
-            .map
+        self.store
+            .as_ref()?
             .get(key)
             .filter(|e| e.generation == generation)
-            .cloned()
     }
 
-    fn insert(&self, key: String, entry: Arc<Entry>, current: &dyn Fn() -> u64) {
-        let Ok(mut inner) = self.inner.write() else {
-            return;
-        };
-        // Checked under the lock that `clear` takes too, so an answer from
-        // a knowledge base that was replaced meanwhile is never stored.
-        if entry.generation != current() {
-            return;
+    fn insert(&self, key: String, entry: Arc<Entry>, current: u64) {
+        // An answer from a knowledge base that was replaced meanwhile is
+        // not stored; should a reload slip in after this check, `get`
+        // still never serves it.
+        if let Some(store) = self.store.as_ref().filter(|_| entry.generation == current) {
+            store.insert(key, entry);
         }
-        let size = entry.body.len() * 2;
-        if inner.map.len() >= self.max_entries || inner.bytes + size > MAX_BYTES {
-            *inner = Inner::default();
-        }
-        inner.bytes += size;
-        inner.map.insert(key, entry);
+    }
+
+    fn enabled(&self) -> bool {
+        self.store.is_some()
+    }
+
+    /// Entries held (for tests).
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.store.as_ref().map_or(0, Cache::len)
     }
 }
 
@@ -175,7 +191,7 @@ impl Entry {
 
 /// The caching middleware.
 pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let cacheable = state.cache.max_entries > 0
+    let cacheable = state.cache.enabled()
         && req.method() == Method::GET
         && req
             .uri()
@@ -219,7 +235,7 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
         gzip: OnceLock::new(),
     });
     let res = entry.respond(&req_headers);
-    state.cache.insert(key, entry, &|| state.generation());
+    state.cache.insert(key, entry, state.generation());
     res
 }
 
@@ -234,6 +250,56 @@ mod tests {
             HeaderValue::from_str(accept).unwrap(),
         );
         h
+    }
+
+    fn entry(generation: u64, body: usize) -> Arc<Entry> {
+        Arc::new(Entry {
+            generation,
+            headers: HeaderMap::new(),
+            etag: "\"e\"".to_string(),
+            body: Bytes::from(vec![b'x'; body]),
+            gzip: OnceLock::new(),
+        })
+    }
+
+    #[test]
+    fn entries_of_another_generation_are_not_served() {
+        let cache = ResponseCache::new(16);
+        cache.insert("/a".into(), entry(1, 10), 1);
+        assert!(cache.get("/a", 1).is_some());
+        assert!(cache.get("/a", 2).is_none());
+        // Made under generation 1 while 2 is current: not stored.
+        cache.insert("/b".into(), entry(1, 10), 2);
+        assert!(cache.get("/b", 1).is_none());
+        cache.clear();
+        assert!(cache.get("/a", 1).is_none());
+    }
+
+    #[test]
+    fn the_cache_is_bounded_in_entries_and_bytes() {
+        let cache = ResponseCache::new(64);
+        for i in 0..1000 {
+            cache.insert(format!("/q{i}"), entry(1, 100), 1);
+        }
+        assert!(cache.len() <= 64, "{}", cache.len());
+        // Each of these weighs a quarter of the whole: at most four fit.
+        let big = MAX_BYTES / 8;
+        for i in 0..10 {
+            cache.insert(format!("/big{i}"), entry(1, big), 1);
+        }
+        let bytes: usize = (0..10)
+            .filter(|i| cache.get(&format!("/big{i}"), 1).is_some())
+            .map(|_| 2 * big)
+            .sum();
+        assert!(bytes <= MAX_BYTES, "{bytes}");
+    }
+
+    #[test]
+    fn zero_entries_turns_the_cache_off() {
+        let cache = ResponseCache::new(0);
+        assert!(!cache.enabled());
+        cache.insert("/a".into(), entry(1, 10), 1);
+        assert!(cache.get("/a", 1).is_none());
     }
 
     #[test]
