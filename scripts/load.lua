@@ -1,5 +1,6 @@
--- wrk script for scripts/load.sh: rotates through a mix of requests for one
--- endpoint (the mode, given after `--`) and prints one RESULT line.
+-- wrk script for scripts/load.sh: rotates through the requests of one mode
+-- (given after `--`) and prints one RESULT line. The `typing` mode reads the
+-- as-you-type queries, one per line, from the file named by LOVBOK_TYPING.
 local mixes = {
   healthz = { "/healthz" },
   search = {
@@ -28,12 +29,40 @@ local mixes = {
   page = { "/p/12C1", "/p/16B1", "/p/X16A", "/p/212A1a", "/p/def:Alert", "/p/20F5", "/p/6D2", "/p/2" },
 }
 
+-- Percent-encodes a query string value (UTF-8 bytes outside the unreserved set).
+local function encode(s)
+  return (s:gsub("[^%w%-%._~]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
+
+local function typing()
+  local path = os.getenv("LOVBOK_TYPING")
+  local file = path and io.open(path, "r")
+  if not file then
+    io.stderr:write("typing mode: set LOVBOK_TYPING to a file of queries\n")
+    return { "/healthz" }
+  end
+  local out = {}
+  for line in file:lines() do
+    if #line > 0 then
+      out[#out + 1] = "/api/search?q=" .. encode(line)
+    end
+  end
+  file:close()
+  return out
+end
+
 local paths = mixes.healthz
 local i = 0
 
 function init(args)
-  paths = mixes[args[1] or "healthz"] or mixes.healthz
+  local mode = args[1] or "healthz"
+  if mode == "typing" then
+    paths = typing()
+  else
+    paths = mixes[mode] or mixes.healthz
+  end
   -- Start each thread at a different place in the mix.
+  math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16))
   i = math.random(#paths)
 end
 

@@ -17,6 +17,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use tantivy::postings::Postings;
 use tantivy::query::{Bm25StatisticsProvider, Bm25Weight};
@@ -71,10 +72,11 @@ struct Occurrence {
     at: Box<[u32]>,
 }
 
-/// A query word, compiled against the table.
+/// A query word, compiled against the table. Cheap to clone: the
+/// precomputed expansions of a word are shared by every query that has it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct QueryWord {
-    pub variants: Vec<QueryVariant>,
+    pub variants: Arc<[QueryVariant]>,
     /// The word's exact term in each language (for the proximity bonus).
     pub exact: [Option<TermId>; 2],
     /// How much lacking the word costs a passage (its idf).
@@ -437,7 +439,7 @@ impl Impacts {
                     s.stamp = 1;
                 }
                 s.word_docs.clear();
-                for v in &word.variants {
+                for v in word.variants.iter() {
                     let Some(list) = self.postings.get(v.id as usize) else {
                         continue;
                     };

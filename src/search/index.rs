@@ -568,6 +568,7 @@ impl SearchIndex {
             .iter()
             .map(|w| {
                 let mut word = QueryWord::default();
+                let mut variants: Vec<QueryVariant> = Vec::with_capacity(w.variants.len());
                 let mut own_rarity = 0.0f32;
                 let mut any_rarity = 0.0f32;
                 for v in &w.variants {
@@ -592,12 +593,13 @@ impl SearchIndex {
                             }
                         }
                     }
-                    word.variants.push(QueryVariant {
+                    variants.push(QueryVariant {
                         id,
                         weight: v.weight,
                         in_parts: features.compounds && single && own,
                     });
                 }
+                word.variants = variants.into();
                 // A word is as rare as its own terms; only a word without
                 // any in the index takes the rarity of its rarest
                 // expansion: a common word must not weigh like a rare
@@ -616,7 +618,7 @@ impl SearchIndex {
     /// what a snippet marks.
     fn marked_terms(&self, words: &[QueryWord]) -> TermSet {
         let mut set = TermSet::new(self.impacts.len());
-        for v in words.iter().flat_map(|w| &w.variants) {
+        for v in words.iter().flat_map(|w| w.variants.iter()) {
             self.impacts.for_each_term(v.id, |t| set.insert(t));
         }
         set

@@ -318,7 +318,7 @@ pub(crate) fn read(
     features: &Features,
 ) -> Read {
     let mut read = Read::default();
-    if features.citations {
+    if features.citations && may_cite(query.as_str()) {
         read.cites = super::citation::cites_of(query.as_str(), corpus);
         for &idx in &read.cites {
             // The cite's own token finds passages that cite it (`12c1c`);
@@ -352,6 +352,13 @@ pub(crate) fn read(
         read.words = words;
     }
     read
+}
+
+/// True when a query could be a citation: every cite has a digit (a law,
+/// section or item number) or a colon (`def:Alert`, `laws:forord`). The
+/// rest of the queries, most of them, skip the citation parser.
+pub(crate) fn may_cite(query: &str) -> bool {
+    query.contains(|c: char| c.is_ascii_digit() || c == ':')
 }
 
 /// The expansions of one query word (more than one plan when an unknown
@@ -666,6 +673,18 @@ pub(crate) fn scoring(features: &Features) -> Scoring {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_cite_of_the_corpus_may_be_a_citation() {
+        // The citation parser is skipped for queries `may_cite` rejects:
+        // it must accept every provision's canonical cite.
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        for p in corpus.provisions() {
+            let cite = p.id.to_string();
+            assert!(may_cite(&cite), "{cite}");
+        }
+        assert!(!may_cite("melding utenfor tur"));
+    }
 
     #[test]
     fn parse_trims_and_rejects_empty_and_long() {

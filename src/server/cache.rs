@@ -147,7 +147,10 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
 }
 
 fn gzip(body: &[u8]) -> Option<Bytes> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    // The fastest level, as the compression layer uses for what the cache
+    // does not hold: under a long tail most answers are compressed once
+    // and never asked for again, so compressing them harder does not pay.
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     enc.write_all(body).ok()?;
     enc.finish().ok().map(Bytes::from)
 }
