@@ -14,6 +14,7 @@ pub mod cli;
 pub mod corpus;
 pub mod graph;
 pub mod kb;
+pub mod rules;
 pub mod search;
 pub mod server;
 pub mod web;
