@@ -98,8 +98,8 @@ impl Unit {
         }
     }
 
-    /// How the unit is written after a number on a page ("17,4 parpoint").
-    pub fn suffix(self, lang: Lang) -> &'static str {
+    /// How the unit is written after a number ("17,4 poeng"); `None`: English.
+    pub fn suffix(self, lang: Option<Lang>) -> &'static str {
         let l = match self {
             Unit::Percent => Label {
                 en: "%",
@@ -142,7 +142,7 @@ impl Unit {
                 da: "",
             },
         };
-        l.get(lang)
+        lang.map_or(l.en, |lang| l.get(lang))
     }
 }
 
@@ -189,6 +189,23 @@ impl Output {
             unit,
             bound: Bound::Exact,
         }
+    }
+
+    /// The value for people, with its bound and unit: "høyst 40 %",
+    /// "17,4 poeng"; `None`: English.
+    pub fn display(&self, lang: Option<Lang>) -> String {
+        let bound = match (self.bound, lang) {
+            (Bound::Exact, _) => "",
+            (Bound::AtLeast, None) => "at least ",
+            (Bound::AtLeast, Some(Lang::Nb)) => "minst ",
+            (Bound::AtLeast, Some(Lang::Da)) => "mindst ",
+            (Bound::AtMost, None) => "at most ",
+            (Bound::AtMost, Some(Lang::Nb)) => "høyst ",
+            (Bound::AtMost, Some(Lang::Da)) => "højst ",
+        };
+        let unit = self.unit.suffix(lang);
+        let sep = if unit.is_empty() { "" } else { " " };
+        format!("{bound}{}{sep}{unit}", number::show(&self.value))
     }
 
     pub(crate) fn of(mut self, what: impl Into<String>) -> Output {

@@ -211,9 +211,18 @@ impl Calculator {
     pub fn error_text(&self, err: &RuleError, lang: Lang) -> String {
         match err {
             RuleError::Input { input, problem } => {
-                let name = self
-                    .input(input)
-                    .map_or(input.as_str(), |i| i.label.get(lang));
+                let label = |n: &str| self.input(n).map(|i| i.label.get(lang));
+                let name = label(input).unwrap_or(input.as_str());
+                // Another input named in the problem goes by its label too.
+                let problem = match problem {
+                    Problem::NotLargerThan { other } => Problem::NotLargerThan {
+                        other: label(other).unwrap_or(other),
+                    },
+                    Problem::Unpaired { other } => Problem::Unpaired {
+                        other: label(other).unwrap_or(other).to_string(),
+                    },
+                    p => p.clone(),
+                };
                 format!("{name}: {}", problem.text(Some(lang)))
             }
             other => other.text(lang),
@@ -1614,6 +1623,13 @@ mod tests {
         assert_eq!(
             c.error_text(&e, Lang::Da),
             "Antal borde (A): skal være fra 2 til 1000"
+        );
+        let Err(e) = c.compute(&raw(&[("tables", "6"), ("results", "6"), ("mp", "1")])) else {
+            panic!("as many results as tables is refused")
+        };
+        assert_eq!(
+            c.error_text(&e, Lang::Nb),
+            "Antall bord (A): må være større enn Resultater i gruppen (G)"
         );
     }
 }
