@@ -228,7 +228,7 @@ pub fn artificial(
                 },
             }),
         };
-    let mut steps = vec![step(c, what, format!("{}", show(&value)))];
+    let mut steps = vec![step(c, what, show(&value))];
     let mut result = (c, value, bound);
     if let (Some(avg), Some(limit)) = (session_average, threshold) {
         let range = match scoring {
@@ -279,7 +279,7 @@ pub fn artificial(
                     nb: "Gjennomsnittet i sesjonen endrer ikke scoren",
                     da: "Gennemsnittet i sektionen ændrer ikke scoren",
                 },
-                format!("{}", show(&avg)),
+                show(&avg),
             ));
         }
         steps.push(step(
@@ -410,7 +410,7 @@ pub fn bam_artificial(pm: PlusMinus) -> Result<Outcome, RuleError> {
                 nb: "Brukes uten avrunding",
                 da: "Benyttes uden afrunding",
             },
-            format!("{}", show(&v)),
+            show(&v),
         )],
     })
 }
