@@ -93,17 +93,14 @@ pub(crate) async fn results(
     Ok(Html(html).into_response())
 }
 
-#[derive(Deserialize)]
-pub(crate) struct ProvisionParams {
-    vis: Option<String>,
-}
-
-/// `/p/{cite}`: the page of a provision; `?vis=denne` shows only it.
+/// `/p/{cite}`: the page of a provision. Its query string may say `vis=denne`
+/// (show only it) and holds the inputs of the provision's calculator when
+/// its form was sent without JavaScript.
 pub(crate) async fn provision(
     State(st): State<AppState>,
     Extension(ctx): Extension<UiContext>,
     PagePath(raw): PagePath<String>,
-    PageQuery(params): PageQuery<ProvisionParams>,
+    PageQuery(query): PageQuery<Vec<(String, String)>>,
 ) -> Result<Response, PageError> {
     let site = st.site();
     let id: ProvisionId = raw
@@ -113,7 +110,9 @@ pub(crate) async fn provision(
         let view = site.unknown_cite_view(ctx.lang, &id);
         return Err(PageError::not_found(&ctx, view).on(&site));
     };
-    let only = params.vis.as_deref() == Some(crate::web::ONLY_VALUE);
+    let only = query
+        .iter()
+        .any(|(k, v)| k == crate::web::ONLY_PARAM && v == crate::web::ONLY_VALUE);
     if p.id.to_string() != raw {
         let mut to = url_of(&p.id);
         if only {
@@ -126,7 +125,7 @@ pub(crate) async fn provision(
         return Ok(Redirect::permanent(&to).into_response());
     }
     let html = site
-        .provision_page(&ctx, idx, only)
+        .provision_page_with(&ctx, idx, only, &query)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
     Ok(Html(html).into_response())
 }

@@ -60,8 +60,10 @@ fn embedded(name: &str, content_type: &'static str, body: &'static [u8]) -> Asse
 const CSS: usize = 0;
 const JS: usize = 1;
 const ICON: usize = 2;
-const STRINGS: [usize; 2] = [3, 4];
-const MANIFEST: [usize; 2] = [5, 6];
+const CALC_JS: usize = 3;
+const CALC_CSS: usize = 4;
+const STRINGS: [usize; 2] = [5, 6];
+const MANIFEST: [usize; 2] = [7, 8];
 
 fn lang_slot(lang: UiLang) -> usize {
     match lang {
@@ -110,6 +112,16 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             "image/svg+xml",
             include_bytes!("static/icon.svg"),
         ),
+        embedded(
+            "calc.js",
+            "text/javascript; charset=utf-8",
+            include_bytes!("static/calc.js"),
+        ),
+        embedded(
+            "calc.css",
+            "text/css; charset=utf-8",
+            include_bytes!("static/calc.css"),
+        ),
     ];
     for lang in UiLang::ALL {
         let json = js_strings(lang.strings());
@@ -152,6 +164,16 @@ pub fn js_url() -> &'static str {
 /// The URL of the icon.
 pub fn icon_url() -> &'static str {
     &ALL[ICON].url
+}
+
+/// The URL of the calculator's script (loaded only by pages with a calculator).
+pub fn calc_js_url() -> &'static str {
+    &ALL[CALC_JS].url
+}
+
+/// The URL of the calculator's stylesheet.
+pub fn calc_css_url() -> &'static str {
+    &ALL[CALC_CSS].url
 }
 
 /// The URL of the script that gives the page script its strings.

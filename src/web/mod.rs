@@ -17,6 +17,7 @@ marked with `lang` on every element that holds it, and is never translated.
 
 pub mod assets;
 mod backlinks;
+pub mod calc;
 pub mod i18n;
 mod nearest;
 mod offline;

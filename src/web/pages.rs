@@ -109,6 +109,8 @@ pub struct HitView {
     pub lang: &'static str,
     pub via_citation: bool,
     pub has_text: bool,
+    /// The provision's page has a calculator.
+    pub calculator: bool,
 }
 
 /// What a search found, and the help offered when it found nothing.
@@ -196,6 +198,9 @@ pub struct ProvView {
     pub current: bool,
     /// An ancestor of the current provision.
     pub on_path: bool,
+    /// The provision has a calculator of its own (a "Regn ut" link when it
+    /// is not the current one; the current one shows the form).
+    pub calc_link: bool,
 }
 
 /// The page's top-level provision (law, section, definitions …).
@@ -296,6 +301,8 @@ pub struct ProvisionPage {
     pub extended_by: Vec<LinkView>,
     pub prev: Option<LinkView>,
     pub next: Option<LinkView>,
+    /// The calculator of the current provision (`templates/calc.html`).
+    pub calc: Option<super::calc::CalcView>,
 }
 
 /// One line of the table of contents.
@@ -305,6 +312,8 @@ pub struct TocEntry {
     pub num: String,
     pub title: String,
     pub in_corpus: bool,
+    /// How many calculators the law or section holds.
+    pub calculators: usize,
 }
 
 /// A run of entries under one heading (a handbook chapter).
@@ -519,6 +528,7 @@ impl Site {
                     lang: p.lang(),
                     via_citation: h.via_citation,
                     has_text: p.in_corpus,
+                    calculator: crate::rules::has_calculator(&p.id),
                 }
             })
             .collect();
@@ -600,6 +610,19 @@ impl Site {
         ctx: &UiContext,
         idx: usize,
         only: bool,
+    ) -> Result<String, askama::Error> {
+        self.provision_page_with(ctx, idx, only, &[])
+    }
+
+    /// The page of provision `idx` with its calculator's inputs from the
+    /// page's query string (`?tables=13&results=6&mp=7,5`), computed on the
+    /// server: the form's path without JavaScript.
+    pub fn provision_page_with(
+        &self,
+        ctx: &UiContext,
+        idx: usize,
+        only: bool,
+        query: &[(String, String)],
     ) -> Result<String, askama::Error> {
         let ui = ctx.lang;
         let t = ui.strings();
@@ -711,6 +734,7 @@ impl Site {
                 depth: corpus.path_of(i).len() - 1,
                 current: i == idx,
                 on_path: i != idx && path.contains(&i),
+                calc_link: crate::rules::calculators().iter().any(|c| c.id() == p.id),
             })));
             collect_notes(i, &mut notes);
             stack.push((i, true));
@@ -812,6 +836,7 @@ impl Site {
             extended_by,
             prev: prev.map(|i| self.link_view(i)),
             next: next.map(|i| self.link_view(i)),
+            calc: self.calc_view(&current.id, query, ui),
         }
         .render()
     }
@@ -881,6 +906,7 @@ impl Site {
                     num,
                     title: p.title.clone().unwrap_or_else(|| label_of(p)),
                     in_corpus: p.in_corpus,
+                    calculators: crate::rules::registry::calculators_within(&p.id).count(),
                 };
                 let heading = match book {
                     BookId::Laws => None,

@@ -123,5 +123,8 @@ pub(super) const STRINGS: Strings = Strings {
     close: "Luk",
     read_definition: "Læs hele definitionen",
     definition: "Definition",
+    calc_mark: "Regn ud",
+    calc_by: "Efter",
+    calc_failed: "Kunne ikke regne ud: {reason}",
     remove: "Fjern",
 };

@@ -324,6 +324,14 @@ pub struct Strings {
     pub definition: &'static str,
     /// Remove (an entry of the history).
     pub remove: &'static str,
+
+    // --- calculators
+    /// "Calculate": the calculator's heading and button, and its mark.
+    pub calc_mark: &'static str,
+    /// Lead-in to the provision a result follows ("according to").
+    pub calc_by: &'static str,
+    /// The calculation failed (`{reason}`).
+    pub calc_failed: &'static str,
 }
 
 /// The keys the page script reads, with their values: served as a script
@@ -364,6 +372,8 @@ pub fn js_strings(s: &Strings) -> serde_json::Value {
         "cites_whole": s.cites_whole,
         "cites_part": s.cites_part,
         "tips_heading": s.tips_heading,
+        "calc_failed": s.calc_failed,
+        "calc_by": s.calc_by,
     })
 }
 
@@ -423,7 +433,10 @@ mod tests {
 
     #[test]
     fn every_key_the_page_script_uses_is_served_to_it() {
-        let script = include_str!("../static/app.js");
+        let script = concat!(
+            include_str!("../static/app.js"),
+            include_str!("../static/calc.js")
+        );
         let served = js_strings(UiLang::Nb.strings());
         let mut missing = Vec::new();
         let mut rest = script;

@@ -123,5 +123,8 @@ pub(super) const STRINGS: Strings = Strings {
     close: "Lukk",
     read_definition: "Les hele definisjonen",
     definition: "Definisjon",
+    calc_mark: "Regn ut",
+    calc_by: "Etter",
+    calc_failed: "Kunne ikke regne ut: {reason}",
     remove: "Fjern",
 };
