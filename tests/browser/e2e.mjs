@@ -465,13 +465,14 @@ try {
     ["/p/16B1", "16B1"],
     ["/p/20F5", "20F5"],
     ["/p/7B1", "7B1"],
+    ["/p/16B2", "16B2"],
     ["/p/31", "31"],
     ["/p/X78B4", "X78B4"],
     ["/p/X16A3", "X16A3"],
     ["/p/212A3d", "212A3d"],
-    ["/p/204", "204"],
     ["/p/def:Alert", "def:Alert"],
   ];
+  const notVisitedOnline = ["20F5", "7B1", "16B2", "X16A3", "212A3d"];
   for (const [uri, want] of visits) {
     await page.goto(base + uri);
     await page.waitForFunction((w) => {
@@ -480,7 +481,17 @@ try {
     }, want);
     check((await page.locator(`.prov.current[data-cite='${want}']`).count()) === 1, `${uri} offline: the provision is marked`);
     check(await page.locator("#offline-note").isVisible(), `${uri} offline: the page says it is offline`);
+    if (notVisitedOnline.includes(want)) {
+      // Never fetched as such: the stored page of its law answered, so the
+      // network was not used, and the page was made about the provision.
+      check((await page.getAttribute("html", "data-retargeted")) === want, `${uri} offline: served from the stored law page`);
+      check(((await page.locator("#here-cite").textContent()) || "").endsWith(want), `${uri} offline: the bar names it`);
+    }
   }
+  // "Henvist fra" regrouped for the provision: citations of 16B as a whole.
+  await page.goto(base + "/p/16B2");
+  await page.waitForFunction(() => document.documentElement.getAttribute("data-retargeted") === "16B2");
+  check((await page.locator(".bl-group[data-rel=whole]:not([hidden]) h3").first().textContent()).includes("hele"), "offline: citations of the whole, labelled");
   for (const uri of ["/innhold", "/definisjoner"]) {
     await page.goto(base + uri);
     check((await page.locator("main h1").count()) === 1, `${uri} offline`);

@@ -6,3 +6,4 @@ mod corpus;
 mod fixtures;
 mod rules;
 mod search;
+mod web;

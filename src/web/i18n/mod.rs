@@ -459,6 +459,83 @@ mod tests {
         );
     }
 
+    /// The text a template shows itself, outside `{{ … }}`, `{% … %}`,
+    /// comments and markup: shown words must come from the tables.
+    fn own_text(template: &str) -> String {
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(c) = rest.chars().next() {
+            let skip_to = |open: &str, close: &str, rest: &str| {
+                rest.starts_with(open)
+                    .then(|| rest.find(close).map_or(rest.len(), |e| e + close.len()))
+            };
+            let skipped = skip_to("{#", "#}", rest)
+                .or_else(|| skip_to("{%", "%}", rest))
+                .or_else(|| skip_to("{{", "}}", rest));
+            if let Some(n) = skipped {
+                rest = &rest[n..];
+                continue;
+            }
+            if c == '<' {
+                // A tag: only the values of the attributes people read.
+                let end = rest.find('>').map_or(rest.len(), |e| e + 1);
+                let tag = &rest[..end];
+                for attr in ["aria-label=\"", "title=\"", "placeholder=\"", "alt=\""] {
+                    for (at, _) in tag.match_indices(attr) {
+                        let v = &tag[at + attr.len()..];
+                        let v = &v[..v.find('"').unwrap_or(v.len())];
+                        out.push_str(&own_text(v));
+                        out.push(' ');
+                    }
+                }
+                rest = &rest[end..];
+                continue;
+            }
+            if c == '&' {
+                let end = rest.find(';').map_or(1, |e| e + 1);
+                rest = &rest[end..];
+                continue;
+            }
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+        out
+    }
+
+    #[test]
+    fn templates_show_no_words_of_their_own() {
+        let templates = [
+            ("base", include_str!("../../../templates/base.html")),
+            ("search", include_str!("../../../templates/search.html")),
+            ("results", include_str!("../../../templates/results.html")),
+            (
+                "provision",
+                include_str!("../../../templates/provision.html"),
+            ),
+            ("contents", include_str!("../../../templates/contents.html")),
+            ("glossary", include_str!("../../../templates/glossary.html")),
+            ("error", include_str!("../../../templates/error.html")),
+            ("calc", include_str!("../../../templates/calc.html")),
+        ];
+        /// The name of the site, the same in every language.
+        const BRAND: &str = "lovbok";
+        for (name, src) in templates {
+            let text = own_text(src).replace(BRAND, "");
+            let words: Vec<&str> = text
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty())
+                .collect();
+            assert!(
+                words.is_empty(),
+                "{name}.html shows {words:?}: put them in the string tables"
+            );
+        }
+        assert_eq!(
+            own_text("<p title=\"Hei\">{{ t.x }} – ok</p>").trim(),
+            "Hei  – ok"
+        );
+    }
+
     #[test]
     fn languages_are_read_from_codes() {
         assert_eq!(UiLang::from_code("da-DK"), Some(UiLang::Da));

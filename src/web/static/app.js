@@ -862,6 +862,7 @@
     var cite = node.getAttribute("data-cite");
     if (cite === art.getAttribute("data-cite")) return null;
     art.setAttribute("data-cite", cite);
+    html.setAttribute("data-retargeted", cite);
     document.querySelectorAll(".prov.current, .prov.path").forEach(function (p) {
       p.classList.remove("current", "path");
       p.removeAttribute("aria-current");
@@ -990,8 +991,11 @@
     var ticking = false;
     function update() {
       ticking = false;
-      // The provision at the top of what the reader sees under the bar.
-      var line = bar.getBoundingClientRect().bottom + Math.min(80, window.innerHeight * 0.12);
+      // The provision at the top of what the reader sees under the bar (a
+      // provision scrolled to stops a little below the bar: its
+      // scroll-margin-top in app.css).
+      var rem = parseFloat(getComputedStyle(html).fontSize) || 16;
+      var line = bar.getBoundingClientRect().bottom + rem;
       var cur = null;
       for (var i = 0; i < provs.length; i++) {
         var p = provs[i];
