@@ -24,7 +24,7 @@ async fn get_with(uri: &str, headers: &[(header::HeaderName, &str)]) -> Reply {
     send(req.body(Body::empty()).unwrap()).await
 }
 
-fn header<'a>(r: &'a Reply, name: header::HeaderName) -> &'a str {
+fn header(r: &Reply, name: header::HeaderName) -> &str {
     r.headers
         .get(name)
         .and_then(|v| v.to_str().ok())
