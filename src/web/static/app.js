@@ -339,8 +339,11 @@
 
     function afterRender() {
       active = -1;
+      // A query that cites one provision: Enter opens it. Not when the
+      // cite does not exist (the hit is then only the nearest provision).
       var first = box.querySelector("#hits li a");
-      if (first && first.hasAttribute("data-cite-hit")) select(0, false);
+      var unknown = box.querySelector("#unknown-cite");
+      if (first && first.hasAttribute("data-cite-hit") && !unknown) select(0, false);
     }
 
     // The server's results, parsed and moved in (its markup is escaped
