@@ -165,9 +165,10 @@ function isPage(url) {
   return p === "/" || p === "/sok" || p === "/innhold" || p === "/definisjoner" || p.startsWith("/p/");
 }
 
-// Pages worth keeping when the network brings them: not search results.
+// Pages worth keeping when the network brings them: a page itself, or a
+// provision shown alone; not search results or calculations.
 function keep(url) {
-  return url.pathname !== "/sok" && !(url.pathname === "/" && url.search);
+  return url.pathname !== "/sok" && (!url.search || url.search === "?vis=denne");
 }
 
 function delay(ms) {
