@@ -25,6 +25,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { get as httpGet } from "node:http";
 
 const base = (process.argv[2] || "").replace(/\/$/, "");
 if (!base.startsWith("http://127.0.0.1:") && !base.startsWith("http://localhost:")) {
@@ -457,6 +458,25 @@ try {
     }
     return { entries, bytes };
   });
+  // What storing the site costs on the wire: every URL the worker stores,
+  // fetched gzip-compressed as the browser does.
+  {
+    const swUrl = await page.getAttribute('meta[name="lovbok-sw"]', "content");
+    const swText = await (await fetch(base + swUrl)).text();
+    const config = JSON.parse(swText.match(/const CONFIG = (.*);/)[1]);
+    const urls = [...new Set([...config.shell, ...config.pages])];
+    const gzBytes = (u) =>
+      new Promise((resolve, reject) => {
+        httpGet(base + u, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          let n = 0;
+          res.on("data", (c) => (n += c.length));
+          res.on("end", () => resolve(n));
+        }).on("error", reject);
+      });
+    let total = 0;
+    for (const u of urls) total += await gzBytes(u);
+    sizes.offline_store = { urls: urls.length, gzip_transfer: total };
+  }
   step = "offline: pages";
   offline = true;
   await context.setOffline(true);
@@ -552,7 +572,7 @@ try {
   step = "console";
   check(problems.length === 0, problems.join("\n"));
   writeFileSync(join(shots, "sizes.json"), JSON.stringify(sizes, null, 2));
-  log(`e2e: first load ${sizes.first_load.total_transfer} bytes transferred (${sizes.first_load.total_decoded} decoded); offline cache ${sizes.offline_cache.entries} entries, ${sizes.offline_cache.bytes} bytes`);
+  log(`e2e: first load ${sizes.first_load.total_transfer} bytes transferred (${sizes.first_load.total_decoded} decoded); storing the site ${sizes.offline_store.urls} URLs, ${sizes.offline_store.gzip_transfer} bytes gzip; offline cache ${sizes.offline_cache.entries} entries, ${sizes.offline_cache.bytes} bytes`);
   log(`e2e: all checks passed; screenshots in ${shots}`);
   await context.close();
   rmSync(profile, { recursive: true, force: true });
