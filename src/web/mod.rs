@@ -27,7 +27,7 @@ mod suggest;
 mod terms;
 
 pub use i18n::UiLang;
-pub use pages::{error_page, ErrorView, SearchOutcome, ONLY_PARAM, ONLY_VALUE, PAGE_HITS};
+pub use pages::{error_page, ErrorView, SearchOutcome, ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
 
 use crate::corpus::Kind;

@@ -445,8 +445,8 @@ impl Site {
         }
     }
 
-    fn title_notes(&self, p: &Provision, r: &mut TextRenderer) -> String {
-        let _ = self;
+    /// The footnote markers of a provision's title.
+    fn title_notes(p: &Provision, r: &mut TextRenderer) -> String {
         p.footnotes
             .iter()
             .filter(|f| f.block.is_none())
@@ -674,7 +674,7 @@ impl Site {
         // Each defined term is marked once per page, and again in the
         // provision the URL names, where the reader starts.
         let mut top_renderer = TextRenderer::new(self, top_idx, ui);
-        let top_notes = self.title_notes(top, &mut top_renderer);
+        let top_notes = Site::title_notes(top, &mut top_renderer);
         let top_body = top_renderer.blocks(None);
         let mut state = top_renderer.into_state();
         let top_view = TopView {
@@ -716,7 +716,7 @@ impl Site {
                 state.seen.clear();
             }
             let mut renderer = TextRenderer::with_state(self, i, ui, std::mem::take(&mut state));
-            let title_notes = self.title_notes(p, &mut renderer);
+            let title_notes = Site::title_notes(p, &mut renderer);
             let body = renderer.blocks(body_label);
             state = renderer.into_state();
             nodes.push(Node::Open(Box::new(ProvView {
