@@ -416,19 +416,32 @@ try {
     }
   }
 
-  // 15. Without JavaScript the search and "only this" still work.
+  // 15. Without JavaScript (a browser with scripts off: no service worker
+  // either) the search, "only this" and the pages still work.
   step = "no js";
-  {
-    const plain = await context.newPage();
-    await plain.route("**/*.js", (r) => r.abort());
+  const nojsProfile = mkdtempSync(join(tmpdir(), "lovbok-e2e-nojs-"));
+  const nojs = await launch(nojsProfile, { javaScriptEnabled: false });
+  try {
+    const plain = nojs.pages()[0] || (await nojs.newPage());
     await plain.goto(base + "/");
     await plain.fill("#q", "revoke");
     await Promise.all([plain.waitForURL(/\/sok\?/), plain.press("#q", "Enter")]);
     check((await plain.locator("#hits li a").count()) > 0, "server-rendered results without script");
+    await plain.goto(base + "/");
+    await plain.fill("#q", "16b1");
+    await Promise.all([plain.waitForURL((u) => u.pathname === "/p/16B1"), plain.press("#q", "Enter")]);
     await plain.goto(base + "/p/12C2b");
     await Promise.all([plain.waitForURL(/vis=denne/), plain.click("#here-toggle")]);
     check(!(await plain.locator("section[id='12A']").isVisible()), "only this, rendered by the server");
-    await plain.close();
+    check(await plain.locator("section.prov.current").isVisible(), "with the provision");
+    await Promise.all([plain.waitForURL((u) => !u.search), plain.click("#here-toggle")]);
+    check(await plain.locator("section[id='12A']").isVisible(), "and back to the whole law");
+    check(await plain.locator("a.term").first().isVisible(), "defined terms are links to their definitions");
+    await Promise.all([plain.waitForURL((u) => u.pathname === "/innhold"), plain.click("nav a[href='/innhold']")]);
+  } catch (e) {
+    await nojs.close();
+    rmSync(nojsProfile, { recursive: true, force: true });
+    throw e;
   }
 
   // 16. Offline: the worker stores the site; then, with the network off,
@@ -567,7 +580,9 @@ try {
     rmSync(touchProfile, { recursive: true, force: true });
   }
 
-  await checkCalculator(context, problems);
+  await checkCalculator(context, nojs, problems);
+  await nojs.close();
+  rmSync(nojsProfile, { recursive: true, force: true });
 
   step = "console";
   check(problems.length === 0, problems.join("\n"));
@@ -592,7 +607,7 @@ try {
 // by POST /api/calc as you type, the formula is shown with the numbers
 // filled in, a bad input gets a Norwegian message, and without JavaScript
 // the form still answers from the server.
-async function checkCalculator(context, problems) {
+async function checkCalculator(context, nojs, problems) {
   step = "calculator";
   const page = await context.newPage();
   // The deliberately bad input below is answered 400, which Chromium logs.
@@ -640,9 +655,8 @@ async function checkCalculator(context, problems) {
 
   // Without JavaScript the same form is computed by the server.
   step = "calculator without js";
-  const plain = await context.newPage();
+  const plain = await nojs.newPage();
   await plain.setViewportSize({ width: 390, height: 844 });
-  await plain.route("**/*.js", (r) => r.abort());
   await plain.goto(base + "/p/211B1d");
   check((await plain.locator("#calc-form").inputValue()) === "knockout", "211B1d presets the single match");
   await plain.goto(base + "/p/X78B4");

@@ -188,6 +188,9 @@ async function page(event, url) {
   if (!stored) {
     return network.catch(async () => (await cache.match("/")) || Response.error());
   }
+  // A search or a calculation waits for the server as long as it answers;
+  // a page may come from storage when the server is slow.
+  if (!keep(url)) return network.catch(() => stored);
   return Promise.race([network.catch(() => stored), delay(NETWORK_GRACE_MS).then(() => stored)]);
 }
 
