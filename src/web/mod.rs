@@ -23,12 +23,14 @@ mod nearest;
 mod offline;
 mod pages;
 mod render;
+mod search_page;
 mod suggest;
 mod terms;
 
 pub use i18n::UiLang;
-pub use pages::{error_page, ErrorView, SearchOutcome, ONLY_PARAM, ONLY_VALUE};
+pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
+pub use search_page::SearchOutcome;
 
 use crate::corpus::Kind;
 use crate::kb::Kb;
