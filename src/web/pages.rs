@@ -108,6 +108,9 @@ pub struct ProvView {
     pub known_title: String,
     /// The label as printed (`C.`, `1.`, `a)`), for headed provisions.
     pub printed: String,
+    /// The label as printed of a provision without a heading (it stands in
+    /// its text), shown as its heading when only a descendant is shown.
+    pub bare_label: String,
     pub heading: Option<String>,
     /// HTML of the own text.
     pub body: String,
@@ -473,6 +476,11 @@ impl Site {
                 crumb: crumb_of(p),
                 known_title: kb.title_of(i).unwrap_or_default(),
                 printed,
+                bare_label: if headed {
+                    String::new()
+                } else {
+                    p.label.clone()
+                },
                 heading: p.title.clone(),
                 body,
                 title_notes,

@@ -1031,8 +1031,7 @@
         var href = t.getAttribute("href");
         setOnly(goingOnly);
         history.replaceState(null, "", href);
-        var cur = document.querySelector("article .prov.current");
-        if (cur) cur.scrollIntoView({ block: "start" });
+        scrollToCurrent();
         update();
         return;
       }
@@ -1049,10 +1048,14 @@
     update();
   }
 
+  // The whole law opens at the provision the URL names; the provision
+  // alone opens at its top, with the headings above it in view.
   function scrollToCurrent() {
     if (window.location.hash) return;
+    var art = document.querySelector("article.provision");
     var cur = document.querySelector("article .prov.current");
-    if (cur && cur.tagName === "SECTION") cur.scrollIntoView({ block: "start" });
+    if (art && art.classList.contains("only")) art.querySelector("h1").scrollIntoView({ block: "start" });
+    else if (cur && cur.tagName === "SECTION") cur.scrollIntoView({ block: "start" });
   }
 
   // --- offline: the service worker and its progress -------------------------
@@ -1134,14 +1137,13 @@
   document.querySelectorAll("form[data-live]").forEach(setupSearch);
   document.querySelectorAll("button[data-copy]").forEach(setupCopy);
   document.querySelectorAll("button[data-fav]").forEach(setupFav);
-  var moved = retarget();
+  retarget();
   var favBtn = document.querySelector("button[data-fav]");
   if (favBtn) remember(favBtn);
   showMine();
   setupTerms();
   setupTapPreview();
   setupHere();
-  if (moved && !window.location.hash) moved.scrollIntoView({ block: "start" });
-  else scrollToCurrent();
+  scrollToCurrent();
   setupOffline();
 })();
