@@ -17,6 +17,7 @@ mod eval;
 mod impact;
 mod index;
 mod irregular;
+pub mod offline;
 mod query;
 mod schema;
 mod snippet;

@@ -19,7 +19,9 @@ a dropped connection), ETags with 304s.
 pub mod api;
 mod assets;
 mod cache;
+pub mod calc;
 pub mod error;
+mod lang;
 mod middleware;
 mod pages;
 mod reload;
@@ -47,6 +49,7 @@ use crate::kb::{CorpusSource, Kb, KbError};
 use crate::web::Site;
 
 pub use error::ApiError;
+pub use lang::LANG_COOKIE;
 pub use middleware::CSP;
 
 /// What every handler shares: the current site, swapped whole on reload,
@@ -170,10 +173,17 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             "/api/link",
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
-        .route("/api/openapi.json", get(api::openapi));
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/calc", get(calc::list))
+        .route(
+            "/api/calc/{cite}",
+            post(calc::compute).layer(DefaultBodyLimit::max(calc::MAX_CALC_BODY)),
+        );
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))
+        .route("/sok/treff", get(pages::results))
+        .route("/sprak", get(lang::switch))
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
@@ -193,6 +203,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .layer(axum::middleware::from_fn(middleware::etag))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
         .layer(axum::middleware::from_fn_with_state(state, cache::cache))
+        // Outside the cache: its keys include the interface language.
+        .layer(axum::middleware::from_fn(lang::ui_context))
         .layer(axum::middleware::map_response(middleware::headers))
         .layer(axum::middleware::map_response(middleware::log_internal))
         .layer(protect)

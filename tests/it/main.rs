@@ -4,4 +4,6 @@ mod cite;
 mod cli;
 mod corpus;
 mod fixtures;
+mod rules;
 mod search;
+mod web;
