@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use tantivy::fieldnorm::FieldNormReader;
 use tantivy::postings::Postings;
 use tantivy::query::{Bm25StatisticsProvider, Bm25Weight};
 use tantivy::schema::{Field, IndexRecordOption, Term};
@@ -111,6 +112,13 @@ pub(crate) struct Matched {
     /// Bit `i` set: the document has query word `i` (any field, any
     /// expansion, compound parts included).
     pub words: u64,
+    /// The query words its own heading (or a definition's term) has, each
+    /// counted by the weight of its best expansion found there: summed
+    /// plain, and weighted by the words' rarity.
+    pub title_words: f32,
+    pub title_rarity: f32,
+    /// Words (stop words aside) in its own heading.
+    pub title_len: u32,
 }
 
 /// Most query words whose presence [`Matched::words`] records.
@@ -451,7 +459,11 @@ impl Impacts {
                         if *seen != s.stamp {
                             *seen = s.stamp;
                             s.best[d] = [0.0; SLOTS];
+                            s.in_title[d] = 0.0;
                             s.word_docs.push(imp.doc);
+                        }
+                        if imp.slot == Slot::Title as u8 {
+                            s.in_title[d] = s.in_title[d].max(v.weight);
                         }
                         // Presence counts in any field; compound parts
                         // are scored for the word itself only.
@@ -472,6 +484,8 @@ impl Impacts {
                         s.touched.push(d as u32);
                     }
                     s.total[d] += add;
+                    s.title_words[d] += s.in_title[d];
+                    s.title_rarity[d] += s.in_title[d] * word.rarity;
                 }
             }
             if scoring.near_boost > 0.0 {
@@ -494,6 +508,11 @@ impl Impacts {
                     doc: d,
                     score: s.total[d as usize],
                     words: s.words[d as usize],
+                    title_words: s.title_words[d as usize],
+                    title_rarity: s.title_rarity[d as usize],
+                    title_len: self.norm_ids.get(d as usize).map_or(0, |n| {
+                        FieldNormReader::id_to_fieldnorm(n[Slot::Title as usize])
+                    }),
                 })
                 .collect();
             s.finish();
@@ -603,6 +622,12 @@ struct Scratch {
     stamp: u32,
     /// Per document: the query words it has, as bits.
     words: Vec<u64>,
+    /// Per document: the best weight of the current word's expansions in
+    /// its heading, and the sums of [`Matched::title_words`] and
+    /// [`Matched::title_rarity`].
+    in_title: Vec<f32>,
+    title_words: Vec<f32>,
+    title_rarity: Vec<f32>,
     total: Vec<f32>,
     touched_flag: Vec<bool>,
     /// Documents the query touched, and those the current word touched.
@@ -616,6 +641,9 @@ impl Scratch {
             self.best.resize(docs, [0.0; SLOTS]);
             self.seen.resize(docs, 0);
             self.words.resize(docs, 0);
+            self.in_title.resize(docs, 0.0);
+            self.title_words.resize(docs, 0.0);
+            self.title_rarity.resize(docs, 0.0);
             self.total.resize(docs, 0.0);
             self.touched_flag.resize(docs, false);
         }
@@ -626,6 +654,8 @@ impl Scratch {
             let d = d as usize;
             self.total[d] = 0.0;
             self.words[d] = 0;
+            self.title_words[d] = 0.0;
+            self.title_rarity[d] = 0.0;
             self.touched_flag[d] = false;
         }
         self.touched.clear();

@@ -29,12 +29,11 @@ use crate::corpus::{BookId, Corpus, Provision};
 
 /// Indexing arena of the single writer thread.
 const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
-/// Candidates fetched per wanted hit, so that dedupe still fills the page.
-const FETCH_FACTOR: usize = 4;
-/// Extra candidates fetched on top of `FETCH_FACTOR * limit`.
-const FETCH_EXTRA: usize = 20;
-/// Candidates re-ranked by word coverage, at least.
-const RERANK_POOL: usize = 100;
+/// How much a heading that is the query multiplies a unit's score by,
+/// less one (see [`title_match`]).
+/// What a heading that is the query adds to a unit's score, as a share of
+/// the best score of the query (see [`title_match`]).
+const TITLE_MATCH: f32 = 1.0;
 /// How hard a passage is penalised for each query word it lacks: its score
 /// is multiplied by (words found / words in query) to this power.
 const COVERAGE_EXP: i32 = 2;
@@ -463,21 +462,16 @@ impl SearchIndex {
                 })
         });
         lap(|s| &mut s.score);
-        // The best candidates by score are re-ranked by how much of the
-        // query each has.
-        let by_score =
-            |a: &Matched, b: &Matched| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
-        let fetch = (limit * FETCH_FACTOR + FETCH_EXTRA).max(RERANK_POOL);
-        if matched.len() > fetch {
-            matched.select_nth_unstable_by(fetch - 1, by_score);
-            matched.truncate(fetch);
-        }
+        // Every candidate is re-ranked by how much of the query it has,
+        // and by how well its own heading names the query.
         let total_weight: f32 = words.iter().map(|w| w.rarity).sum();
+        let best = matched.iter().map(|m| m.score).fold(0.0f32, f32::max);
         let mut ranked: Vec<(f32, u32, usize)> = matched
             .iter()
             .filter_map(|m| {
                 let unit = self.units.get(self.impacts.unit_of(m.doc)?)?;
-                let factor = if features.coverage && total_weight > 0.0 {
+                let mut factor = 1.0;
+                if features.coverage && total_weight > 0.0 {
                     let found: f32 = words
                         .iter()
                         .take(MAX_WORDS)
@@ -485,11 +479,16 @@ impl SearchIndex {
                         .filter(|(i, _)| m.words & (1u64 << i) != 0)
                         .map(|(_, w)| w.rarity)
                         .sum();
-                    (found / total_weight).powi(COVERAGE_EXP)
+                    factor *= (found / total_weight).powi(COVERAGE_EXP);
+                }
+                // A separate clause, added: a heading that is the query
+                // weighs as much as the best match of the query's words.
+                let title = if features.title_match && total_weight > 0.0 && m.title_len > 0 {
+                    title_match(m, total_weight) * best
                 } else {
-                    1.0
+                    0.0
                 };
-                Some((m.score * factor, m.doc, unit.corpus))
+                Some((m.score * factor + title, m.doc, unit.corpus))
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -719,6 +718,21 @@ struct Analysed {
     /// Anchor texts, each in the language of the passage it comes from,
     /// indexed after the context (see `schema.rs`).
     anchor: Vec<Tok>,
+}
+
+/// How well a unit's own heading (or a definition's term) names the
+/// query, 0 to [`TITLE_MATCH`]: the share of the query's words (by rarity)
+/// the heading has, cubed, times the share of the heading those words make
+/// up, squared (so that only a heading that nearly is the query counts).
+/// A heading that is the query (`Melding` for `melding`, `Bud utenfor
+/// tur`) scores the most; a long heading that mentions one query word, or
+/// a query that the heading only touches, little. This is the evidence a
+/// TD reads first: the provision about a subject is headed by its name,
+/// while one that mentions it in passing is not.
+fn title_match(m: &Matched, total_weight: f32) -> f32 {
+    let of_query = (m.title_rarity / total_weight).min(1.0);
+    let of_title = (m.title_words / m.title_len as f32).min(1.0);
+    TITLE_MATCH * of_query.powi(3) * of_title.powi(2)
 }
 
 /// BM25's inverse document frequency of a term in `df` of `docs` documents.

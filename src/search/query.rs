@@ -115,6 +115,8 @@ pub struct Features {
     pub prefix: bool,
     /// Title and headings weigh more than body text.
     pub field_boosts: bool,
+    /// A unit whose own heading is the query ranks higher.
+    pub title_match: bool,
     /// A hit hides its ancestors and descendants further down the list.
     pub dedupe: bool,
     /// Passages with more of the query's words rank higher.
@@ -144,6 +146,7 @@ impl Features {
         folding: true,
         prefix: true,
         field_boosts: true,
+        title_match: true,
         dedupe: true,
         coverage: true,
         proximity: true,
@@ -159,6 +162,7 @@ impl Features {
         folding: false,
         prefix: false,
         field_boosts: false,
+        title_match: false,
         dedupe: false,
         coverage: false,
         proximity: false,
@@ -494,7 +498,9 @@ fn start(
         };
     }
     let mut known = stems.iter().any(|t| vocab.has_term(t));
-    if features.folding && !needs_fold(word) {
+    // A word the corpus uses as written is taken as written: `krav` (a
+    // claim) is not an ascii spelling of Danish `kræv` (require).
+    if features.folding && !needs_fold(word) && !vocab.has_word(word) {
         for &id in vocab.unfold(word) {
             if let Some(found) = vocab.word(id) {
                 for t in &found.terms {

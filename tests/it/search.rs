@@ -264,6 +264,59 @@ fn snippet_escapes_html_and_marks_matches() {
     }
 }
 
+// # The right provision first (issue 10, section 3): title and term
+// matches are the strongest evidence.
+
+/// The 1-based rank of `want` (or a provision inside it) in the hits of
+/// `query`, if it is in the top 10.
+fn rank_of(query: &str, want: &str) -> Option<usize> {
+    let want = id(want);
+    search(query)
+        .iter()
+        .position(|h| want.contains(&h.id))
+        .map(|r| r + 1)
+}
+
+#[test]
+fn a_query_that_is_a_defined_term_gives_the_definition_first() {
+    // See: issue 10 ("melding ranks 20D, 20B, 20A, def:Meldingsforløp").
+    assert_first("melding", "def:Melding");
+    assert_first("meldingsforløp", "def:Meldingsforløp");
+    assert_first("spillefører", "def:Spillefører");
+}
+
+#[test]
+fn the_provision_headed_by_the_subject_outranks_a_passing_mention() {
+    // `bud utenfor tur`: Law 31 is headed so; def:Spillefører only
+    // mentions an opening lead out of turn.
+    assert_first("bud utenfor tur", "31");
+    // `utilstrekkelig bud`: the provisions headed so (18D, Law 27) above
+    // X90B5a, a one-line list entry.
+    let x90 = rank_of("utilstrekkelig bud", "X90B5a").unwrap_or(usize::MAX);
+    for want in ["18D", "27"] {
+        let r = rank_of("utilstrekkelig bud", want).unwrap_or(usize::MAX);
+        assert!(r < x90, "{want} at {r}, X90B5a at {x90}");
+    }
+    // `krav` (a claim): Laws 68-70 are headed by it; X92B4 ("kræves",
+    // required) and 213A6a ("kræve") only share letters with it.
+    let passing = ["X92B4", "213A6a"].map(|p| rank_of("krav", p).unwrap_or(usize::MAX));
+    for want in ["68", "69", "70"] {
+        let r = rank_of("krav", want).unwrap_or(usize::MAX);
+        assert!(passing.iter().all(|&p| r < p), "{want} at {r}, {passing:?}");
+    }
+}
+
+#[test]
+fn a_title_only_law_is_found_by_its_title() {
+    // Laws 30-31 have only their titles in the corpus.
+    for want in ["30", "31"] {
+        assert!(
+            rank_of("melding utenfor tur", want).is_some(),
+            "{want} not in the top 10"
+        );
+    }
+}
+
 // # Result list
 
 #[test]
@@ -493,7 +546,8 @@ fn eval_ablation_table() {
         run("all".into(), Features::ALL);
         run("none".into(), Features::NONE);
         type Switch = fn(&mut Features) -> &mut bool;
-        let switches: [(&str, Switch); 12] = [
+        let switches: [(&str, Switch); 13] = [
+            ("title_match", |f| &mut f.title_match),
             ("citations", |f| &mut f.citations),
             ("compounds", |f| &mut f.compounds),
             ("typos", |f| &mut f.typos),
@@ -530,51 +584,5 @@ proptest::proptest! {
     #[test]
     fn any_query_gives_hits_or_an_error(raw in "\\PC{0,80}") {
         let _ = search_with(&raw, SearchOptions::default());
-    }
-}
-
-#[test]
-#[ignore]
-fn tmp_count_variants() {
-    let (corpus, index) = &*KB;
-    let mut qs: Vec<String> = Vec::new();
-    for p in corpus.provisions() {
-        if let Some(t) = &p.title {
-            let chars: Vec<char> = t.chars().collect();
-            for end in 3..=chars.len() {
-                qs.push(chars[..end].iter().collect());
-            }
-        }
-    }
-    let (mut words, mut variants, mut n) = (0usize, 0usize, 0usize);
-    let mut hist = std::collections::BTreeMap::new();
-    for q in qs.iter().step_by(7) {
-        let Ok(q) = SearchQuery::parse(q) else {
-            continue;
-        };
-        let e = index.explain(corpus, &q);
-        n += 1;
-        for line in e.lines() {
-            words += 1;
-            let v = line.matches(", ").count() + 1;
-            variants += v;
-            *hist.entry(v / 10 * 10).or_insert(0) += 1;
-        }
-    }
-    println!(
-        "queries {n} words {words} variants {variants} per word {:.1} hist {hist:?}",
-        variants as f64 / words as f64
-    );
-    for q in [
-        "Turneringsl",
-        "Spillefører",
-        "Tilkalling av turnerings",
-        "spi",
-        "for",
-    ] {
-        println!(
-            "{q}: {}",
-            index.explain(corpus, &SearchQuery::parse(q).unwrap())
-        );
     }
 }
