@@ -269,8 +269,13 @@ fn eval(kb: &Kb, file: &std::path::Path) -> Result<ExitCode, CliError> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "queries {}  MRR@10 {:.3}  Recall@10 {:.3}  nDCG@10 {:.3}",
+        "queries {}  MRR@10 {:.3}  Recall@10 {:.3}  nDCG@10 {:.3}  (lenient: a parent or descendant counts)",
         report.queries, report.mrr10, report.recall10, report.ndcg10
+    )?;
+    writeln!(
+        out,
+        "strict      MRR@10 {:.3}  Recall@10 {:.3}  nDCG@10 {:.3}  (only the judged provision counts)",
+        report.strict.mrr10, report.strict.recall10, report.strict.ndcg10
     )?;
     if !report.misses.is_empty() {
         writeln!(out, "not in the top 3:")?;

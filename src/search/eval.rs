@@ -1,10 +1,11 @@
 //! Relevance evaluation against judged queries (`eval/*.tsv`).
 //!
 //! A judgment file is `qid<TAB>query<TAB>cite,cite,…` per line, `#` comments
-//! allowed. A hit counts for a judged provision when it is that provision, a
-//! descendant of it, or its direct parent: a TD who lands one level off still
-//! reads the right text. Each judged provision is credited once, so two hits
-//! inside the same judged section do not inflate recall or nDCG.
+//! allowed. Scores come twice. *Lenient*: a hit counts for a judged provision
+//! when it is that provision, a descendant of it, or its direct parent: a TD
+//! who lands one level off still reads the right text. *Strict*: only the
+//! judged provision itself counts. Each judged provision is credited once, so
+//! two hits inside the same judged section do not inflate recall or nDCG.
 
 use crate::corpus::{Corpus, ParseIdError, ProvisionId};
 
@@ -106,9 +107,12 @@ pub fn parse_judgments(tsv: &str) -> Result<Vec<Judgment>, EvalError> {
     Ok(out.into_iter().map(|(_, j)| j).collect())
 }
 
-/// Metrics over a set of judged queries, averaged per query.
+/// Metrics over a set of judged queries, averaged per query (lenient; the
+/// strict ones in [`EvalReport::strict`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalReport {
+    /// The same metrics when only the judged provision itself counts.
+    pub strict: StrictScores,
     /// Mean reciprocal rank of the first relevant hit in the top 10.
     pub mrr10: f64,
     /// Share of judged provisions found in the top 10.
@@ -122,6 +126,14 @@ pub struct EvalReport {
     pub misses: Vec<(Judgment, Option<usize>)>,
 }
 
+/// MRR@10, Recall@10 and nDCG@10 counting only exact hits.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StrictScores {
+    pub mrr10: f64,
+    pub recall10: f64,
+    pub ndcg10: f64,
+}
+
 /// Runs every judged query and scores the rankings.
 ///
 /// A query that fails to parse or to run counts as finding nothing.
@@ -131,6 +143,7 @@ pub fn evaluate(corpus: &Corpus, index: &SearchIndex, judgments: &[Judgment]) ->
         book: None,
     };
     let (mut mrr, mut recall, mut ndcg) = (0.0, 0.0, 0.0);
+    let mut strict = StrictScores::default();
     let mut misses = Vec::new();
     for j in judgments {
         let hits: Vec<ProvisionId> = SearchQuery::parse(&j.query)
@@ -140,7 +153,11 @@ pub fn evaluate(corpus: &Corpus, index: &SearchIndex, judgments: &[Judgment]) ->
             .into_iter()
             .map(|h| h.id)
             .collect();
-        let scored = score(corpus, &hits, &j.relevant);
+        let exact = score(corpus, &hits, &j.relevant, true);
+        strict.mrr10 += exact.first.map_or(0.0, |r| 1.0 / r as f64);
+        strict.recall10 += exact.found as f64 / j.relevant.len() as f64;
+        strict.ndcg10 += exact.ndcg;
+        let scored = score(corpus, &hits, &j.relevant, false);
         mrr += scored.first.map_or(0.0, |r| 1.0 / r as f64);
         recall += scored.found as f64 / j.relevant.len() as f64;
         ndcg += scored.ndcg;
@@ -150,6 +167,11 @@ pub fn evaluate(corpus: &Corpus, index: &SearchIndex, judgments: &[Judgment]) ->
     }
     let n = judgments.len().max(1) as f64;
     EvalReport {
+        strict: StrictScores {
+            mrr10: strict.mrr10 / n,
+            recall10: strict.recall10 / n,
+            ndcg10: strict.ndcg10 / n,
+        },
         mrr10: mrr / n,
         recall10: recall / n,
         ndcg10: ndcg / n,
@@ -167,7 +189,7 @@ struct Scored {
     ndcg: f64,
 }
 
-fn score(corpus: &Corpus, hits: &[ProvisionId], relevant: &[ProvisionId]) -> Scored {
+fn score(corpus: &Corpus, hits: &[ProvisionId], relevant: &[ProvisionId], strict: bool) -> Scored {
     let mut credited = vec![false; relevant.len()];
     let mut first = None;
     let mut dcg = 0.0;
@@ -175,7 +197,13 @@ fn score(corpus: &Corpus, hits: &[ProvisionId], relevant: &[ProvisionId]) -> Sco
         let matching: Vec<usize> = relevant
             .iter()
             .enumerate()
-            .filter(|(_, r)| counts_for(corpus, hit, r))
+            .filter(|(_, r)| {
+                if strict {
+                    *r == hit
+                } else {
+                    counts_for(corpus, hit, r)
+                }
+            })
             .map(|(i, _)| i)
             .collect();
         if matching.is_empty() {
@@ -216,6 +244,17 @@ pub(crate) fn counts_for(corpus: &Corpus, hit: &ProvisionId, relevant: &Provisio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strict_counts_the_judged_provision_only() {
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        let id = |s: &str| s.parse::<ProvisionId>().unwrap_or_else(|e| panic!("{e}"));
+        let hits = [id("12C1"), id("12C")];
+        let lenient = score(&corpus, &hits, &[id("12C")], false);
+        let strict = score(&corpus, &hits, &[id("12C")], true);
+        assert_eq!(lenient.first, Some(1));
+        assert_eq!(strict.first, Some(2));
+    }
 
     #[test]
     fn judgments_parse_and_errors_name_the_line() {

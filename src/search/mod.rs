@@ -29,7 +29,9 @@ use serde::Serialize;
 use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
 pub use analyzer::register_all;
-pub use eval::{evaluate, parse_judgments, EvalError, EvalReport, Judgment, CUTOFF, MISS_RANK};
+pub use eval::{
+    evaluate, parse_judgments, EvalError, EvalReport, Judgment, StrictScores, CUTOFF, MISS_RANK,
+};
 pub use index::{IndexStats, SearchIndex, Stages};
 #[doc(hidden)]
 pub use query::Features;
