@@ -14,6 +14,7 @@
 mod analyzer;
 mod citation;
 mod eval;
+mod glossary;
 mod impact;
 mod index;
 mod irregular;

@@ -39,6 +39,14 @@ const MIN_HEAD_SEARCH_CHARS: usize = 5;
 const QUERY_STOP_WORDS: &[&str] = &[
     "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
     "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
+    // English, for a TD who asks in the Laws' own language (the glossary
+    // maps the terms): question words, pronouns, articles, auxiliaries.
+    // Not those that are also Norwegian or Danish words: `to` (two), `her`
+    // (here), `be` (ask), `by` (town).
+    "what", "when", "who", "whom", "how", "why", "which", "where", "the", "a", "an", "of", "is",
+    "are", "was", "does", "did", "can", "may", "must", "should", "we", "you", "he", "she", "it",
+    "they", "my", "his", "their", "our", "your", "in", "on", "with", "after", "before", "from",
+    "about", "if", "or", "has", "have", "had",
 ];
 
 /// A query as the user typed it: trimmed, control characters removed,

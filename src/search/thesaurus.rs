@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 
 use super::analyzer::{Analyzers, Lang};
+use super::glossary::GLOSSARY;
 use super::vocab::Vocabulary;
 
 /// Words that mean the same thing to a TD. See the module docs.
@@ -548,10 +549,29 @@ impl Thesaurus {
     /// Analyses the tables and keeps the terms the corpus uses.
     pub(crate) fn build(vocab: &Vocabulary, analyzers: &mut Analyzers) -> Thesaurus {
         let mut t = Thesaurus::default();
+        // The glossary's entries are groups: an English term finds the
+        // corpus's words for it (and the other way, harmlessly: English
+        // words the corpus does not use are dropped below).
+        // Each column in its language: Danish `hold` (team) is not
+        // Norwegian `hold` (grip).
+        let glossary: Vec<Vec<String>> = GLOSSARY
+            .iter()
+            .map(|e| {
+                let en = e.en.iter().map(|w| w.to_string());
+                let nb = e.nb.iter().map(|w| format!("nb:{w}"));
+                let da = e.da.iter().map(|w| format!("da:{w}"));
+                en.chain(nb).chain(da).collect()
+            })
+            .collect();
+        let glossary: Vec<Vec<&str>> = glossary
+            .iter()
+            .map(|g| g.iter().map(String::as_str).collect())
+            .collect();
         let entries = GROUPS
             .iter()
             .map(|g| (*g, *g))
-            .chain(BROADER.iter().copied());
+            .chain(BROADER.iter().copied())
+            .chain(glossary.iter().map(|g| (g.as_slice(), g.as_slice())));
         for (keys, expands) in entries {
             let entry = t.expansions.len();
             let mut out: Vec<Synonym> = Vec::new();
