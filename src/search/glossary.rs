@@ -484,6 +484,14 @@ pub(crate) const GLOSSARY: &[Entry] = &[
         &["udelukkelse"],
         L(91),
     ),
+    e(&["played card"], &["spilt kort"], &[], L(45)),
+    e(
+        &["out of turn", "out of rotation"],
+        &["utenfor tur"],
+        &["uden for tur"],
+        L(29),
+    ),
+    e(&["scoring table"], &["scoringstabell"], &[], L(77)),
     // # Defined terms (English term → the Norwegian Definitions' term)
     e(
         &["adjusted score"],
@@ -679,6 +687,52 @@ pub(crate) const GLOSSARY: &[Entry] = &[
         T("X90B"),
     ),
     e(&["weighted"], &["vektet"], &["vægtet"], T("12C1c")),
+    e(
+        &["regulating"],
+        &["regulerende"],
+        &["regulerende"],
+        T("12C2"),
+    ),
+    e(
+        &["wild or gambling", "gambling"],
+        &["sjansepreget"],
+        &[],
+        T("12C1e"),
+    ),
+    e(&["action"], &["aksjon"], &["handling"], T("12C1e")),
+    e(&["redress"], &["erstatning"], &[], T("12B1")),
+    e(&["damage", "damaged"], &["skade"], &["skade"], T("12B1")),
+    e(
+        &["non-offending", "non offending"],
+        &["ikke-feilende"],
+        &["ikke-fejlende"],
+        T("12B1"),
+    ),
+    e(
+        &["chief director"],
+        &["hovedturneringsleder", "htl"],
+        &[],
+        D("HTL"),
+    ),
+    e(
+        &["tie", "tied", "tie break"],
+        &[],
+        &["pointlighed", "uafgjort"],
+        T("221"),
+    ),
+    e(
+        &["sit out", "sits out", "sit-out"],
+        &[],
+        &["oversidder"],
+        T("X78A5"),
+    ),
+    e(
+        &["time limit", "time limits"],
+        &["frist"],
+        &["frist"],
+        T("X92A"),
+    ),
+    e(&["correction"], &[], &["rettelse"], T("X79")),
     e(
         &["average"],
         &["middel", "gjennomsnitt"],

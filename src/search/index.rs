@@ -10,6 +10,7 @@
 //! does IO, so the same index serves the CLI, the server and the benches.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tantivy::tokenizer::{PreTokenizedString, Token};
@@ -31,6 +32,8 @@ use crate::corpus::{BookId, Corpus, Provision};
 const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
 /// How much a heading that is the query multiplies a unit's score by,
 /// less one (see [`title_match`]).
+/// Most words of a term of several words (`sit out`, `break in tempo`).
+const MAX_PHRASE_WORDS: usize = 3;
 /// What a heading that is the query adds to a unit's score, as a share of
 /// the best score of the query (see [`title_match`]).
 const TITLE_MATCH: f32 = 1.0;
@@ -172,6 +175,9 @@ pub struct SearchIndex {
     /// the last word of a query and when it is (then it is also
     /// completed): most query words cost one lookup.
     expansions: HashMap<Box<str>, [Box<[QueryWord]>; 2]>,
+    /// A term of several words (`penalty card`) as typed → what its words
+    /// also stand for when they come together in a query (`straffekort`).
+    phrases: HashMap<Box<str>, Arc<[QueryVariant]>>,
     /// The unit of each corpus provision, if it has one.
     unit_of_provision: Vec<Option<usize>>,
 }
@@ -311,6 +317,7 @@ impl SearchIndex {
         let mut index = SearchIndex {
             impacts,
             expansions: HashMap::new(),
+            phrases: HashMap::new(),
             unit_of_provision,
             reader,
             units,
@@ -321,7 +328,42 @@ impl SearchIndex {
             features: Features::ALL,
         };
         index.expansions = index.precompute_expansions(&mut analyzers);
+        index.phrases = index.precompute_phrases();
         Ok(index)
+    }
+
+    /// What each term of several words of the thesaurus and glossary
+    /// stands for, compiled.
+    fn precompute_phrases(&self) -> HashMap<Box<str>, Arc<[QueryVariant]>> {
+        self.thesaurus
+            .typed_phrases()
+            .filter_map(|(key, syns)| {
+                let variants: Vec<QueryVariant> = syns
+                    .iter()
+                    .filter_map(|syn| {
+                        let ((_, first), rest) = syn.split_first()?;
+                        let id = if rest.is_empty() {
+                            self.impacts.term(first)
+                        } else {
+                            self.impacts.phrase(first, rest)
+                        }?;
+                        Some(QueryVariant {
+                            id,
+                            weight: query::W_SYNONYM,
+                            in_parts: false,
+                        })
+                    })
+                    .collect();
+                // Keyed as a query reads it: without its question and
+                // function words (`out of turn` is read `out turn`).
+                let key: Vec<&str> = key
+                    .split_whitespace()
+                    .filter(|w| !query::QUERY_STOP_WORDS.contains(w))
+                    .collect();
+                (key.len() > 1 && !variants.is_empty())
+                    .then(|| (key.join(" ").into(), variants.into()))
+            })
+            .collect()
     }
 
     /// The expansions of every word the corpus uses and of its ascii
@@ -545,7 +587,10 @@ impl SearchIndex {
         let mut words = self.compile(&read.cite_words, features);
         let n = read.words.len();
         let precomputed = *features == Features::ALL;
+        // Where each query word's compiled words start.
+        let mut starts: Vec<usize> = Vec::with_capacity(n + 1);
         for (i, word) in read.words.iter().enumerate() {
+            starts.push(words.len());
             let last = i + 1 == n;
             match self.expansions.get(word.as_str()).filter(|_| precomputed) {
                 Some(e) => words.extend_from_slice(&e[usize::from(last)]),
@@ -555,7 +600,33 @@ impl SearchIndex {
                 }
             }
         }
+        starts.push(words.len());
+        if features.thesaurus {
+            self.add_phrases(&read.words, &starts, &mut words);
+        }
         (read.cites, words)
+    }
+
+    /// Neighbouring query words that make a term of several words
+    /// (`penalty card`) each also stand for what the term does.
+    fn add_phrases(&self, typed: &[String], starts: &[usize], words: &mut [QueryWord]) {
+        for len in 2..=MAX_PHRASE_WORDS {
+            for (i, window) in typed.windows(len).enumerate() {
+                let Some(extra) = self.phrases.get(window.join(" ").as_str()) else {
+                    continue;
+                };
+                let range = starts[i]..starts[i + len];
+                for word in words.get_mut(range).into_iter().flatten() {
+                    let mut variants = word.variants.to_vec();
+                    for v in extra.iter() {
+                        if !variants.iter().any(|w| w.id == v.id) {
+                            variants.push(*v);
+                        }
+                    }
+                    word.variants = variants.into();
+                }
+            }
+        }
     }
 
     /// Planned words against the impact table: each expansion as a term

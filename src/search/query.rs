@@ -36,7 +36,7 @@ const MIN_HEAD_SEARCH_CHARS: usize = 5;
 /// (`kan`, `må`) are not among them: a question's modal tends to mirror
 /// the rule's ("kan man trække en appel tilbage" / "en appel kan trækkes
 /// tilbage"). Dropped from a query that has other words; the index keeps them.
-const QUERY_STOP_WORDS: &[&str] = &[
+pub(crate) const QUERY_STOP_WORDS: &[&str] = &[
     "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
     "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
     // English, for a TD who asks in the Laws' own language (the glossary
@@ -186,7 +186,7 @@ const W_FOLDED: f32 = 0.9;
 const W_PART: f32 = 0.6;
 const W_PREFIX: f32 = 0.6;
 const W_MORPH: f32 = 0.7;
-const W_SYNONYM: f32 = 0.7;
+pub(crate) const W_SYNONYM: f32 = 0.7;
 const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
 /// Extra factor for a typo match in the other book's language, for a word
 /// one book uses (a cognate, `vektet`/`vægtet`): a guess, not a correction.

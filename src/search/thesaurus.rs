@@ -543,6 +543,10 @@ pub(crate) struct Thesaurus {
     by_term: HashMap<String, Vec<usize>>,
     /// Per entry: what it expands to (only terms the corpus uses).
     expansions: Vec<Vec<Synonym>>,
+    /// A member of several words, as typed (lower case, no language tag:
+    /// `penalty card`) → the entries it belongs to. A query whose
+    /// neighbouring words are such a member finds the entry's words too.
+    by_phrase: HashMap<String, Vec<usize>>,
 }
 
 impl Thesaurus {
@@ -583,6 +587,13 @@ impl Thesaurus {
                 }
             }
             t.expansions.push(out);
+            for key in keys.iter().filter(|k| k.contains(' ')) {
+                let (_, text) = member_langs(key);
+                let slot = t.by_phrase.entry(text.to_lowercase()).or_default();
+                if !slot.contains(&entry) {
+                    slot.push(entry);
+                }
+            }
             for key in keys.iter().filter(|k| !k.contains(' ')) {
                 for syn in member_synonyms(key, analyzers) {
                     for (_, term) in syn {
@@ -606,6 +617,18 @@ impl Thesaurus {
             .filter_map(|&e| self.expansions.get(e))
             .flatten()
             .filter(move |syn| !(syn.len() == 1 && syn[0].1 == term))
+    }
+
+    /// Every member of several words as typed, with what it expands to.
+    pub(crate) fn typed_phrases(&self) -> impl Iterator<Item = (&str, Vec<&Synonym>)> {
+        self.by_phrase.iter().map(|(key, entries)| {
+            let syns = entries
+                .iter()
+                .filter_map(|&e| self.expansions.get(e))
+                .flatten()
+                .collect();
+            (key.as_str(), syns)
+        })
     }
 
     /// Every phrase a word may expand to.
