@@ -15,6 +15,7 @@ Vocabulary: a *cite* is a match in text, a *citation* its canonical form
 
 mod annotate;
 mod find;
+mod levels;
 mod resolve;
 
 #[cfg(test)]
@@ -25,7 +26,7 @@ use serde::Serialize;
 use crate::corpus::{Path, ProvisionId};
 
 pub use annotate::{annotate_html, escape_into as escape_html_into};
-pub use find::find;
+pub use find::{find, find_query};
 pub use resolve::{resolve, status_of, Lookup};
 
 /// A byte range `start..end` into the text given to [`find`]; both ends lie

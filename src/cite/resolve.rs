@@ -166,27 +166,47 @@ fn missing_level(id: &ProvisionId, nearest: &ProvisionId) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-/// Every root from `first` to `last`, both included.
+/// Every provision from `first` to `last`, both included: roots of one
+/// kind (`16–18`), or siblings that differ in their deepest letter
+/// (`16C2a-d`). Anything else names just its two ends.
 fn expand(first: &ProvisionId, last: &ProvisionId) -> Vec<ProvisionId> {
-    let (Some(a), Some(b)) = (first.numbered_root(), last.numbered_root()) else {
-        return vec![first.clone(), last.clone()];
+    let ends = || vec![first.clone(), last.clone()];
+    let (
+        ProvisionId::Numbered { root: a, path: pa },
+        ProvisionId::Numbered { root: b, path: pb },
+    ) = (first, last)
+    else {
+        return ends();
     };
-    let make = |n: u16| -> Root {
-        match a {
-            Root::Law(_) => Root::Law(n),
-            Root::Section(_) => Root::Section(n),
-            Root::Extension(_) => Root::Extension(n),
-        }
-    };
-    match (a, b) {
-        (Root::Law(x), Root::Law(y))
-        | (Root::Section(x), Root::Section(y))
-        | (Root::Extension(x), Root::Extension(y))
-            if x <= y =>
-        {
-            (x..=y).map(|n| ProvisionId::root(make(n))).collect()
-        }
-        _ => vec![first.clone(), last.clone()],
+    if pa.depth() == 0 && pb.depth() == 0 {
+        let make = |n: u16| -> Root {
+            match a {
+                Root::Law(_) => Root::Law(n),
+                Root::Section(_) => Root::Section(n),
+                Root::Extension(_) => Root::Extension(n),
+            }
+        };
+        return match (a, b) {
+            (Root::Law(x), Root::Law(y))
+            | (Root::Section(x), Root::Section(y))
+            | (Root::Extension(x), Root::Extension(y))
+                if x <= y =>
+            {
+                (*x..=*y).map(|n| ProvisionId::root(make(n))).collect()
+            }
+            _ => ends(),
+        };
+    }
+    let same_parent = a == b && pa.parent() == pb.parent() && pa.depth() == pb.depth();
+    match (pa.sub, pb.sub) {
+        (Some(x), Some(y)) if same_parent && pa.roman.is_none() && x <= y => (x..=y)
+            .map(|c| {
+                let mut path = pa.clone();
+                path.sub = Some(c);
+                ProvisionId::Numbered { root: *a, path }
+            })
+            .collect(),
+        _ => ends(),
     }
 }
 
