@@ -64,7 +64,7 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
         let c = b[at];
         let next = b.get(at + 1).copied();
         let next_is_digit = next.is_some_and(|n| n.is_ascii_digit());
-        let ends_word = !next.is_some_and(|n| n.is_ascii_alphabetic() || n >= 0x80);
+        let ends_word = !letter_at(text, at + 1);
         let upper = c.is_ascii_uppercase();
         let lower_ok = match leniency {
             Leniency::Query => true,
@@ -108,11 +108,11 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
         if let Some((at, loose)) = joined(text, pos, leniency, is_letter) {
             let c = b[at];
             let next = b.get(at + 1).copied();
-            let ends_word = !next.is_some_and(|n| n.is_ascii_alphanumeric() || n >= 0x80);
+            let ends_word = !word_at(text, at + 1);
             // After a space, `i` is a word of its own (`lov 12 C 1 i slike
             // tilfeller`) unless nothing but punctuation follows.
             let word_like = loose && c.to_ascii_lowercase() == b'i';
-            let punct_after = next.is_none_or(|n| !n.is_ascii_alphanumeric() && n != b' ' && n < 0x80);
+            let punct_after = next.is_none_or(|n| n != b' ') && !word_at(text, at + 1);
             let case_ok = c.is_ascii_lowercase() || leniency == Leniency::Query;
             // In a query a roman numeral may follow the letter directly (`20F5bii`).
             let roman_tail = leniency == Leniency::Query && bare_roman(text, at + 1).is_some();
@@ -156,6 +156,20 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
         .next()
         .is_some_and(|c| c.is_alphanumeric());
     out
+}
+
+/// True when a letter (of any script) starts at byte `pos`.
+fn letter_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(char::is_alphabetic)
+}
+
+/// True when a letter or digit (of any script) starts at byte `pos`.
+fn word_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(char::is_alphanumeric)
 }
 
 fn is_letter(c: u8) -> bool {
@@ -219,7 +233,7 @@ fn bare_roman(text: &str, pos: usize) -> Option<(u16, usize)> {
     while e < b.len() && matches!(b[e], b'i' | b'v' | b'x') {
         e += 1;
     }
-    if e == pos || b.get(e).is_some_and(|c| c.is_ascii_alphanumeric() || *c >= 0x80) {
+    if e == pos || word_at(text, e) {
         return None;
     }
     Some((from_roman(text.get(pos..e)?)?, e))
