@@ -346,7 +346,11 @@ static OTHER_DOCUMENT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
           | \b(?i:{law_on}) (?: \s+ \p{{L}}+ ){{1,4}}  # lov om pengespill
         )
         [\s,]* (?: §§? | (?i:nr\.?|pkt\.?|punkt|art\.?|artikkel|article|section|kapitel|kapittel) )? \s* $",
-        docs = OTHER_DOCUMENTS.iter().map(|w| regex::escape(w)).collect::<Vec<_>>().join("|"),
+        docs = OTHER_DOCUMENTS
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect::<Vec<_>>()
+            .join("|"),
         law_on = alternation(LAW_ON),
     );
     Regex::new(&re).expect("static regex")
@@ -366,7 +370,11 @@ static OTHER_DOCUMENT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
         ^ \s* ,? \s* (?i:i|in|af|av|of|under) \s+
         (?: (?i:de[nt]?|the|vores|våre|klubbens|forbundets|DBf's|NBF's) \s+ )?
         (?: (?i:{docs})\p{{L}}* | \p{{L}}+lov(?:en|a|e)?\b | (?i:{law_on}) )",
-        docs = OTHER_DOCUMENTS.iter().map(|w| regex::escape(w)).collect::<Vec<_>>().join("|"),
+        docs = OTHER_DOCUMENTS
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect::<Vec<_>>()
+            .join("|"),
         law_on = alternation(LAW_ON),
     );
     Regex::new(&re).expect("static regex")
@@ -634,7 +642,8 @@ fn is_range(a: &Token, b: &Token) -> bool {
         Some(ProvisionId::Numbered { root, path }) if path.depth() == 0 => Some(*root),
         _ => None,
     };
-    if let (Some(ProvisionId::Numbered { path, .. }), Shape::Letter(last)) = (parsed_id(a), &b.shape)
+    if let (Some(ProvisionId::Numbered { path, .. }), Shape::Letter(last)) =
+        (parsed_id(a), &b.shape)
     {
         return path.roman.is_none() && path.sub.is_some_and(|first| first < *last);
     }
@@ -701,7 +710,7 @@ fn flush(
         || mode == Mode::Query;
 
     let mut accepted: Vec<(Span, Cite, bool)> = Vec::new(); // (span, cite, relative)
-    // The last absolute cite of the group: the stem a lone letter shares.
+                                                            // The last absolute cite of the group: the stem a lone letter shares.
     let mut stem: Option<ProvisionId> = None;
     for item in &items {
         match *item {
@@ -1065,9 +1074,7 @@ fn absolute_block(text: &str, start: usize, end: usize, bare: bool) -> Option<Bl
             }
         }
     }
-    if STATUTE.is_match(rest)
-        || NOT_A_CITE_BEFORE.is_match(before)
-        || other_document(before, rest)
+    if STATUTE.is_match(rest) || NOT_A_CITE_BEFORE.is_match(before) || other_document(before, rest)
     {
         return Some(Block::NotACite);
     }

@@ -111,7 +111,7 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
             let ends_word = !word_at(text, at + 1);
             // After a space, `i` is a word of its own (`lov 12 C 1 i slike
             // tilfeller`) unless nothing but punctuation follows.
-            let word_like = loose && c.to_ascii_lowercase() == b'i';
+            let word_like = loose && c.eq_ignore_ascii_case(&b'i');
             let punct_after = next.is_none_or(|n| n != b' ') && !word_at(text, at + 1);
             let case_ok = c.is_ascii_lowercase() || leniency == Leniency::Query;
             // In a query a roman numeral may follow the letter directly (`20F5bii`).
@@ -142,7 +142,11 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
             pos = close;
             out.end = pos;
         } else if leniency == Leniency::Query {
-            let at = if b.get(pos) == Some(&b' ') { pos + 1 } else { pos };
+            let at = if b.get(pos) == Some(&b' ') {
+                pos + 1
+            } else {
+                pos
+            };
             if let Some((n, e)) = bare_roman(text, at) {
                 out.path.roman = Some(n);
                 pos = e;

@@ -27,7 +27,7 @@ use crate::corpus::{Path, ProvisionId};
 
 pub use annotate::{annotate_html, escape_into as escape_html_into};
 pub use find::{find, find_query};
-pub use resolve::{resolve, status_of, Lookup};
+pub use resolve::{resolve, status_of, target_of, Lookup};
 
 /// A byte range `start..end` into the text given to [`find`]; both ends lie
 /// on UTF-8 character boundaries.
@@ -131,6 +131,44 @@ pub enum Status {
     /// corpus holds the parent's text and it has no such child (`12Z`),
     /// or a relative cite has no numbered context.
     Unresolved { reason: String },
+    /// A cite of an older edition of the Laws whose rule the current
+    /// edition no longer has (the handbook's 2007 `12C1e`): shown as that
+    /// edition's cite, linked nowhere, with the concordance's reason.
+    NoCounterpart { edition: u16, reason: String },
+}
+
+/// A target cited by the numbering of an older edition of the Laws, and
+/// what the concordance makes of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EditionNote {
+    /// The edition the cite is numbered in (2007).
+    pub edition: u16,
+    /// The cite as that edition numbers it (`16C`); the target's `id` is
+    /// where it lands in the current edition (`16D`).
+    pub cite: ProvisionId,
+    pub reading: EditionReading,
+}
+
+/// How an older edition's cite was read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "reading")]
+pub enum EditionReading {
+    /// The concordance maps it to another number, with its source.
+    Mapped { source: String },
+    /// The concordance says the number is unchanged, with its source.
+    Unchanged { source: String },
+    /// The concordance says the rule has no current counterpart.
+    NoCounterpart { source: String },
+    /// No concordance entry decides it: linked as if unchanged, and listed
+    /// by `lovbok check` for an editor to decide.
+    Undecided,
+}
+
+impl EditionNote {
+    /// True when the cite lands on a different number than it was written with.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.reading, EditionReading::Mapped { .. })
+    }
 }
 
 /// One provision a cite points at.
@@ -140,6 +178,21 @@ pub struct Target {
     /// the corpus; `99` for `lov 99`, which `FromStr` would reject).
     pub id: ProvisionId,
     pub status: Status,
+    /// Set when the cite is numbered as in an older edition of the Laws.
+    pub edition: Option<EditionNote>,
+}
+
+impl Target {
+    /// The provision a link to this target opens: the target itself, or
+    /// the nearest ancestor whose text the corpus has; `None` for a target
+    /// that is external, unresolved or without a current counterpart.
+    pub fn shown(&self) -> Option<&ProvisionId> {
+        match &self.status {
+            Status::InCorpus => Some(&self.id),
+            Status::OutsideText { nearest } => nearest.as_ref(),
+            Status::External | Status::Unresolved { .. } | Status::NoCounterpart { .. } => None,
+        }
+    }
 }
 
 /// One linkable span and everything it points at.

@@ -4,6 +4,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use super::{Args, Command};
+use crate::cite::EditionReading;
 use crate::corpus::{BookId, ProvisionId, Severity};
 use crate::kb::{self, Kb, KbError, KbSearchError};
 use crate::search::{self, SearchOptions};
@@ -92,12 +93,54 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
         count(BookId::Handbook),
         edges.join(", ")
     )?;
+    editions(&kb, &mut out)?;
     if errors > 0 {
         writeln!(out, "check failed: {errors} error(s)")?;
         return Ok(ExitCode::from(1));
     }
     writeln!(out, "ok")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The citations of older editions of the Laws: one summary line per
+/// edition, and one line for each citation the concordance does not decide,
+/// so an editor sees what is left.
+fn editions(kb: &Kb, out: &mut impl Write) -> Result<(), CliError> {
+    use std::collections::BTreeMap;
+    let mut counts: BTreeMap<u16, [usize; 4]> = BTreeMap::new();
+    let mut undecided = Vec::new();
+    for (p, e, note) in kb.edition_cites() {
+        let slot = match note.reading {
+            EditionReading::Mapped { .. } => 0,
+            EditionReading::Unchanged { .. } => 1,
+            EditionReading::NoCounterpart { .. } => 2,
+            EditionReading::Undecided => 3,
+        };
+        counts.entry(note.edition).or_default()[slot] += 1;
+        if slot == 3 {
+            undecided.push((p, e, note));
+        }
+    }
+    for (edition, [mapped, unchanged, none, open]) in &counts {
+        let file = kb
+            .corpus()
+            .concordance(*edition)
+            .map_or_else(|| "no concordance file".to_string(), |c| c.file.clone());
+        writeln!(
+            out,
+            "editions: {} citations of the {edition} Laws ({file}): {mapped} mapped, {unchanged} unchanged, {none} without a {} counterpart, {open} undecided",
+            mapped + unchanged + none + open,
+            crate::corpus::CURRENT_EDITION,
+        )?;
+    }
+    for (p, e, note) in undecided {
+        writeln!(
+            out,
+            "{}:{}: undecided: {} citation {:?} in {} ({}) is not decided by the concordance",
+            p.origin.file, p.origin.line, note.edition, e.text, p.id, note.cite
+        )?;
+    }
+    Ok(())
 }
 
 fn serve(source: kb::CorpusSource, addr: &str, cache_entries: usize) -> Result<ExitCode, CliError> {

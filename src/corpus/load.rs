@@ -105,11 +105,14 @@ pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
     Ok(out)
 }
 
-/// A `*.md` file that is not the editorial log.
+/// A `*.md` file that is not the editorial log, or a concordance of an
+/// older edition of the Laws (`concordance-2007.tsv`).
 pub fn is_corpus_file(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md")
+    let markdown =
+        path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md");
+    markdown || super::concordance::Concordance::edition_of_file(&name).is_some()
 }

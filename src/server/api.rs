@@ -14,9 +14,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::cite::{Resolved, Status};
+use crate::cite::{self, EditionNote, EditionReading, Resolved, Status};
 use crate::corpus::{BookId, ProvisionId};
-use crate::kb::{url_of, KbSearchError};
+use crate::kb::{url_of, KbSearchError, TypedCite};
 use crate::search::{Hit, SearchOptions};
 use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
@@ -190,13 +190,15 @@ pub struct ProvisionDto {
 /// A citation this provision makes.
 #[derive(Serialize)]
 pub struct CiteDto {
-    /// The cited provision.
+    /// The cited provision, numbered as the citing text numbers it.
     cite: String,
     /// The citation as written.
     text: String,
     in_corpus: bool,
     status: &'static str,
     url: Option<String>,
+    #[serde(flatten)]
+    edition: EditionDto,
 }
 
 /// A provision that cites this one.
@@ -205,6 +207,57 @@ pub struct CitedByDto {
     cite: String,
     text: String,
     url: String,
+    /// The edition of the Laws the citation is numbered in, when older.
+    edition: Option<String>,
+}
+
+/// For a cite numbered as in an older edition of the Laws: which edition,
+/// where it lands now, and why (all null for a cite of the current edition).
+#[derive(Serialize, Default)]
+pub struct EditionDto {
+    /// The edition the cite is numbered in (`"2007"`).
+    edition: Option<String>,
+    /// The provision it lands on in the current edition (`"16D"` for the
+    /// 2007 `"16C"`); null when the rule has no counterpart.
+    maps_to: Option<String>,
+    /// mapped, unchanged, no_counterpart or undecided.
+    edition_reading: Option<&'static str>,
+    /// Where the concordance's decision comes from.
+    edition_source: Option<String>,
+    /// Why there is no counterpart.
+    edition_reason: Option<String>,
+}
+
+/// The cite as written (its number in its own edition) and its edition facts.
+fn edition_of(
+    id: &ProvisionId,
+    status: &Status,
+    note: Option<&EditionNote>,
+) -> (String, EditionDto) {
+    let Some(n) = note else {
+        return (id.to_string(), EditionDto::default());
+    };
+    let (reading, source) = match &n.reading {
+        EditionReading::Mapped { source } => ("mapped", Some(source.clone())),
+        EditionReading::Unchanged { source } => ("unchanged", Some(source.clone())),
+        EditionReading::NoCounterpart { source } => ("no_counterpart", Some(source.clone())),
+        EditionReading::Undecided => ("undecided", None),
+    };
+    let reason = match status {
+        Status::NoCounterpart { reason, .. } => Some(reason.clone()),
+        _ => None,
+    };
+    let maps_to = (!matches!(status, Status::NoCounterpart { .. })).then(|| id.to_string());
+    (
+        n.cite.to_string(),
+        EditionDto {
+            edition: Some(n.edition.to_string()),
+            maps_to,
+            edition_reading: Some(reading),
+            edition_source: source,
+            edition_reason: reason,
+        },
+    )
 }
 
 fn status_name(s: &Status) -> &'static str {
@@ -213,6 +266,7 @@ fn status_name(s: &Status) -> &'static str {
         Status::OutsideText { .. } => "outside_text",
         Status::External => "external",
         Status::Unresolved { .. } => "unresolved",
+        Status::NoCounterpart { .. } => "no_counterpart",
     }
 }
 
@@ -236,6 +290,7 @@ pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
                 cite: from.id.to_string(),
                 text: e.text.clone(),
                 url: url_of(&from.id),
+                edition: e.edition.as_ref().map(|n| n.edition.to_string()),
             });
         }
     }
@@ -255,12 +310,16 @@ pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
         cites: graph
             .cites(idx)
             .iter()
-            .map(|e| CiteDto {
-                cite: e.to.to_string(),
-                text: e.text.clone(),
-                in_corpus: e.status == Status::InCorpus,
-                status: status_name(&e.status),
-                url: e.to_index.map(|i| url_of(&corpus.at(i).id)),
+            .map(|e| {
+                let (cite, edition) = edition_of(&e.to, &e.status, e.edition.as_ref());
+                CiteDto {
+                    cite,
+                    text: e.text.clone(),
+                    in_corpus: e.status == Status::InCorpus,
+                    status: status_name(&e.status),
+                    url: e.to_index.map(|i| url_of(&corpus.at(i).id)),
+                    edition,
+                }
             })
             .collect(),
         cited_by,
@@ -277,17 +336,41 @@ pub(crate) async fn provision(
     State(st): State<AppState>,
     ApiPath(raw): ApiPath<String>,
 ) -> Result<Json<ProvisionDto>, ApiError> {
-    let id: ProvisionId = raw.parse()?;
     let site = st.site();
-    let (idx, _) = site.kb().get(&id).ok_or_else(|| {
-        let nearest = site
-            .kb()
-            .corpus()
-            .nearest(&id)
-            .map(|n| format!("; the nearest provision is {}", n.id))
-            .unwrap_or_default();
-        ApiError::NotFound(format!("{id} is not in the corpus{nearest}"))
-    })?;
+    let kb = site.kb();
+    // The canonical form only; but a well-formed cite of a provision that
+    // cannot exist (`99`, `X99`) is as unknown as `12Z`, not malformed.
+    let id: ProvisionId = match raw.parse() {
+        Ok(id) => id,
+        Err(e) => match kb.read_cite(&raw) {
+            TypedCite::Missing(id) => id,
+            TypedCite::Found(id) => {
+                return Err(ApiError::BadRequest(format!(
+                    "{e}; the canonical form of this cite is {id}"
+                )))
+            }
+            TypedCite::NotACite => return Err(e.into()),
+        },
+    };
+    let Some((idx, _)) = kb.get(&id) else {
+        let nearest: Vec<String> = kb
+            .nearest_existing(&id)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let hint = match nearest.as_slice() {
+            [] => String::new(),
+            n => format!("; the nearest provisions are {}", n.join(", ")),
+        };
+        let why = match cite::status_of(&id, kb.corpus()) {
+            Status::Unresolved { reason } => format!("{id} does not exist: {reason}"),
+            _ => format!("{id} is not in the corpus"),
+        };
+        return Err(ApiError::NoSuchProvision {
+            detail: format!("{why}{hint}"),
+            nearest,
+        });
+    };
     Ok(Json(provision_dto(&site, idx)))
 }
 
@@ -312,7 +395,10 @@ pub struct MatchDto {
     title: Option<String>,
     in_corpus: bool,
     status: &'static str,
-    url: String,
+    /// Null only for an older edition's cite without a current counterpart.
+    url: Option<String>,
+    #[serde(flatten)]
+    edition: EditionDto,
 }
 
 fn parse_context(raw: Option<&str>) -> Result<Option<ProvisionId>, ApiError> {
@@ -345,12 +431,13 @@ pub(crate) async fn resolve(
         if matches!(t.status, Status::Unresolved { .. } | Status::External) {
             continue;
         }
+        let (written, edition) = edition_of(&t.id, &t.status, t.edition.as_ref());
         let title = kb
             .corpus()
             .nearest(&t.id)
             .and_then(|n| kb.corpus().index_of(&n.id))
             .and_then(|i| kb.title_of(i));
-        let cite = t.id.to_string();
+        let cite = written;
         if matches.iter().any(|m| m.cite == cite) {
             continue;
         }
@@ -359,8 +446,9 @@ pub(crate) async fn resolve(
             title,
             in_corpus: t.status == Status::InCorpus,
             status: status_name(&t.status),
-            url: kb.href(&t.id),
+            url: t.shown().map(|_| kb.href(&t.id)),
             cite,
+            edition,
         });
     }
     Ok(Json(ResolveResponse { input, matches }))
@@ -387,6 +475,12 @@ pub struct LinkResponse {
 
 #[derive(Serialize)]
 pub struct CitationDto {
+    /// The edition of the Laws the citation is numbered in, when older.
+    edition: Option<String>,
+    /// Where each of `cites` lands in the current edition, in the same
+    /// order (null for a rule without a counterpart); present only with
+    /// `edition`.
+    maps_to: Option<Vec<Option<String>>>,
     /// Byte offset of the citation's start in the text.
     start: usize,
     /// Byte offset just past its end.
@@ -414,14 +508,31 @@ pub fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
             Status::InCorpus => 0,
             Status::OutsideText { .. } => 1,
             Status::External => 2,
-            Status::Unresolved { .. } => 3,
+            Status::Unresolved { .. } | Status::NoCounterpart { .. } => 3,
         })
         .map_or("unresolved", status_name);
+    let edition = r
+        .targets
+        .iter()
+        .find_map(|t| t.edition.as_ref())
+        .map(|n| n.edition.to_string());
+    let maps_to = edition.as_ref().map(|_| {
+        r.targets
+            .iter()
+            .map(|t| (!matches!(t.status, Status::NoCounterpart { .. })).then(|| t.id.to_string()))
+            .collect()
+    });
     CitationDto {
+        edition,
+        maps_to,
         start: r.span.start,
         end: r.span.end,
         text: r.text.clone(),
-        cites: r.targets.iter().map(|t| t.id.to_string()).collect(),
+        cites: r
+            .targets
+            .iter()
+            .map(|t| t.edition.as_ref().map_or(&t.id, |n| &n.cite).to_string())
+            .collect(),
         in_corpus: !r.targets.is_empty() && r.targets.iter().all(|t| t.status == Status::InCorpus),
         status,
         url: resolved.first().map(|t| site.kb().href(&t.id)),

@@ -30,6 +30,12 @@ pub enum ApiError {
     BadRequest(String),
     /// 404: no such provision or route.
     NotFound(String),
+    /// 404: a well-formed cite of a provision that does not exist, with
+    /// the nearest ones that do (`nearest` in the body).
+    NoSuchProvision {
+        detail: String,
+        nearest: Vec<String>,
+    },
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
     /// 413: the body is over the limit.
@@ -53,6 +59,9 @@ struct Problem<'a> {
     title: &'a str,
     status: u16,
     detail: &'a str,
+    /// For an unknown cite: the nearest provisions that exist.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    nearest: &'a [String],
 }
 
 impl ApiError {
@@ -60,7 +69,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoSuchProvision { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -76,7 +85,8 @@ impl ApiError {
             | ApiError::NotFound(d)
             | ApiError::PayloadTooLarge(d)
             | ApiError::UnsupportedMediaType(d)
-            | ApiError::Unavailable(d) => d,
+            | ApiError::Unavailable(d)
+            | ApiError::NoSuchProvision { detail: d, .. } => d,
             ApiError::MethodNotAllowed => "this method is not allowed on this resource",
             ApiError::Internal(_) => "an internal error occurred; it has been logged",
         }
@@ -102,6 +112,10 @@ impl IntoResponse for ApiError {
             title: status.canonical_reason().unwrap_or("Error"),
             status: status.as_u16(),
             detail: self.detail(),
+            nearest: match &self {
+                ApiError::NoSuchProvision { nearest, .. } => nearest,
+                _ => &[],
+            },
         };
         let bytes = serde_json::to_vec(&body).unwrap_or_default();
         let mut res = (status, bytes).into_response();
@@ -185,6 +199,8 @@ pub struct PageError {
     pub detail: String,
     /// For a 500: the cause, for the log only.
     pub cause: Option<String>,
+    /// Provisions to go on to.
+    pub links: Vec<crate::web::LinkView>,
 }
 
 impl PageError {
@@ -195,6 +211,16 @@ impl PageError {
             title: "Fant ikke siden".into(),
             detail: detail.into(),
             cause: None,
+            links: Vec::new(),
+        }
+    }
+
+    /// 404 for a well-formed cite that names no provision, with the
+    /// nearest ones that exist.
+    pub fn no_such_provision(detail: String, links: Vec<crate::web::LinkView>) -> PageError {
+        PageError {
+            links,
+            ..PageError::not_found(detail)
         }
     }
 
@@ -205,6 +231,7 @@ impl PageError {
             title: "Ugyldig forespørsel".into(),
             detail: detail.into(),
             cause: None,
+            links: Vec::new(),
         }
     }
 
@@ -215,6 +242,7 @@ impl PageError {
             title: "Noe gikk galt".into(),
             detail: "Siden kunne ikke vises. Feilen er logget.".into(),
             cause: Some(cause.into()),
+            links: Vec::new(),
         }
     }
 }
@@ -227,7 +255,7 @@ impl From<askama::Error> for PageError {
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        let body = crate::web::error_page(&self.title, &self.detail)
+        let body = crate::web::error_page(&self.title, &self.detail, self.links)
             .unwrap_or_else(|_| "<!doctype html><title>Feil</title><p>Feil</p>".to_string());
         let mut res = (self.status, Html(body)).into_response();
         if let Some(cause) = self.cause {

@@ -10,8 +10,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use crate::corpus::ProvisionId;
-use crate::kb::{url_of, KbSearchError};
+use crate::kb::{url_of, KbSearchError, TypedCite};
 use crate::search::SearchOptions;
 
 use super::api::parse_book;
@@ -63,15 +62,21 @@ pub(crate) async fn provision(
     PagePath(raw): PagePath<String>,
 ) -> Result<Response, PageError> {
     let site = st.site();
-    let id: ProvisionId = raw.parse().map_err(|_| {
-        PageError::not_found(format!("«{raw}» er ikke en henvisning lovbok kjenner."))
-    })?;
+    let id = match site.kb().read_cite(&raw) {
+        TypedCite::Found(id) => id,
+        TypedCite::Missing(id) => {
+            let (detail, links) = site.missing(&id);
+            return Err(PageError::no_such_provision(detail, links));
+        }
+        TypedCite::NotACite => {
+            return Err(PageError::bad_request(format!(
+                "«{raw}» er ikke en henvisning lovbok kjenner."
+            )))
+        }
+    };
     let Some((idx, p)) = site.kb().get(&id) else {
-        let detail = match site.kb().corpus().nearest(&id) {
-            Some(n) => format!("{id} finnes ikke. Nærmeste bestemmelse er {}.", n.id),
-            None => format!("{id} finnes ikke i noen av bøkene."),
-        };
-        return Err(PageError::not_found(detail));
+        let (detail, links) = site.missing(&id);
+        return Err(PageError::no_such_provision(detail, links));
     };
     if p.id.to_string() != raw {
         return Ok(Redirect::permanent(&url_of(&p.id)).into_response());

@@ -23,7 +23,7 @@ pub(crate) fn fingerprint(root: &Path) -> u64 {
             Ok(rd) => {
                 for e in rd.flatten() {
                     let name = e.file_name().to_string_lossy().to_string();
-                    if !name.ends_with(".md") {
+                    if !crate::corpus::load::is_corpus_file(std::path::Path::new(&name)) {
                         continue;
                     }
                     let (len, mtime) = match e.metadata() {

@@ -17,7 +17,7 @@ mod pages;
 mod render;
 mod terms;
 
-pub use pages::{book_name, error_page};
+pub use pages::{book_name, error_page, LinkView};
 pub use render::{anchor_of, crumb_of, label_of};
 
 use crate::corpus::Kind;

@@ -233,6 +233,8 @@ pub struct ErrorPage {
     pub chrome: Chrome,
     pub title: String,
     pub detail: String,
+    /// Provisions to go on to (the nearest existing ones for an unknown cite).
+    pub links: Vec<LinkView>,
 }
 
 /// The book's name in the interface language.
@@ -471,7 +473,14 @@ impl Site {
                     url: url_of(&p.id),
                     label: label_of(p),
                     title: kb.title_of(kb.top_of(e.from)),
-                    text: e.text.clone(),
+                    // `16C (2007-lovene) = 16D`: the citing text numbers the Laws
+                    // as an older edition did.
+                    text: match &e.edition {
+                        Some(n) if n.is_mapped() => {
+                            format!("{} ({}{EDITION_SUFFIX}) = {}", e.text, n.edition, e.to)
+                        }
+                        _ => e.text.clone(),
+                    },
                     preview: preview(self, e.from),
                     lang: p.lang(),
                 });
@@ -562,16 +571,65 @@ impl Site {
 
     /// An error page; `title` and `detail` are plain text.
     pub fn error_page(&self, title: &str, detail: &str) -> Result<String, askama::Error> {
-        error_page(title, detail)
+        error_page(title, detail, Vec::new())
+    }
+
+    /// Why a well-formed cite names no provision, in the interface
+    /// language, and the nearest provisions that exist
+    /// ([`Kb::nearest_existing`](crate::kb::Kb::nearest_existing)): "Lov 99
+    /// finnes ikke; lovene går fra 1 til 93".
+    pub fn missing(&self, id: &ProvisionId) -> (String, Vec<LinkView>) {
+        let kb = self.kb();
+        let corpus = kb.corpus();
+        let links: Vec<LinkView> = kb
+            .nearest_existing(id)
+            .iter()
+            .filter_map(|n| corpus.index_of(n))
+            .map(|i| link_view(self, i))
+            .collect();
+        let root_missing = id
+            .numbered_root()
+            .is_some_and(|r| corpus.get(&ProvisionId::root(r)).is_none());
+        let detail = match (root_missing, id.numbered_root(), kb.root_range(id)) {
+            (true, Some(Root::Law(n)), Some((lo, hi))) => {
+                format!("Lov {n} {MISSING}; {LAWS_RUN} {lo} til {hi}.")
+            }
+            (true, Some(Root::Section(n)), Some((lo, hi))) => {
+                format!("§ {n} {MISSING}; {SECTIONS_RUN} {lo} til {hi}.")
+            }
+            (true, Some(Root::Extension(n)), Some((lo, hi))) => {
+                format!("X{n} {MISSING}; {EXTENSIONS_RUN} {lo} til {hi}.")
+            }
+            _ => format!("{id} {MISSING}."),
+        };
+        (detail, links)
     }
 }
 
-/// An error page that needs no knowledge base (used before one is loaded).
-pub fn error_page(title: &str, detail: &str) -> Result<String, askama::Error> {
+/// Follows an edition's year: "2007-lovene", the 2007 Laws.
+const EDITION_SUFFIX: &str = "-lovene";
+
+/// "does not exist".
+const MISSING: &str = "finnes ikke";
+/// "the laws run from".
+const LAWS_RUN: &str = "lovene går fra";
+/// "the handbook's sections run from".
+const SECTIONS_RUN: &str = "håndbokens paragrafer går fra";
+/// "the handbook's extensions run from".
+const EXTENSIONS_RUN: &str = "håndbokens utvidelser går fra";
+
+/// An error page that needs no knowledge base (used before one is loaded),
+/// with links to go on to.
+pub fn error_page(
+    title: &str,
+    detail: &str,
+    links: Vec<LinkView>,
+) -> Result<String, askama::Error> {
     ErrorPage {
         chrome: Chrome::new(""),
         title: title.to_string(),
         detail: detail.to_string(),
+        links,
     }
     .render()
 }

@@ -433,7 +433,32 @@ async fn unknown_cites_are_404_and_malformed_ones_400() {
     get("/api/provisions/def:Nonsense")
         .await
         .assert_problem(StatusCode::NOT_FOUND);
-    for bad in ["abc", "0", "94", "12c", "%FF", "%00", "laws:", "12C1e("] {
+    // Well-formed cites of provisions that cannot exist are as unknown as
+    // 12Z, with the nearest ones that do.
+    for (missing, nearest) in [
+        ("99", vec!["93"]),
+        ("94", vec!["93"]),
+        ("X99", vec!["X93"]),
+        ("X50", vec!["X40", "X70"]),
+        ("209", vec!["208", "211"]),
+        ("12Z", vec!["12", "12A", "12B", "12C"]),
+    ] {
+        let p = get(&format!("/api/provisions/{missing}"))
+            .await
+            .assert_problem(StatusCode::NOT_FOUND);
+        assert!(p["detail"].as_str().unwrap().contains(missing), "{p}");
+        assert_eq!(p["nearest"], serde_json::json!(nearest), "{missing}: {p}");
+    }
+    for bad in [
+        "abc",
+        "0",
+        "12c",
+        "%FF",
+        "%00",
+        "laws:",
+        "12C1e(",
+        "13%20kort",
+    ] {
         get(&format!("/api/provisions/{bad}"))
             .await
             .assert_problem(StatusCode::BAD_REQUEST);
@@ -927,6 +952,43 @@ async fn glossary_lists_every_definition() {
     let html = get("/definisjoner").await.text();
     assert!(html.contains("id=\"def:Alert\""));
     assert!(html.contains("href=\"/p/def:Urettmessig%20informasjon%20(UI)\""));
+}
+
+#[tokio::test]
+async fn a_cite_that_cannot_exist_is_a_404_page_with_the_nearest_provisions() {
+    let r = get("/p/99").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let html = r.text();
+    assert!(
+        html.contains("Lov 99 finnes ikke; lovene går fra 1 til 93."),
+        "{html}"
+    );
+    assert!(html.contains("href=\"/p/93\""), "{html}");
+    let html = get("/p/X99").await.text();
+    assert!(html.contains("X99 finnes ikke"), "{html}");
+    assert!(html.contains("href=\"/p/X93\""), "{html}");
+    let html = get("/p/12Z").await.text();
+    for link in ["/p/12", "/p/12A", "/p/12B", "/p/12C"] {
+        assert!(html.contains(&format!("href=\"{link}\"")), "{link}: {html}");
+    }
+    assert_eq!(get("/p/nonsense").await.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn every_written_form_of_a_cite_opens_its_page() {
+    for (uri, want) in [
+        ("/p/16b1a", "/p/16B1a"),
+        ("/p/lov16b1a", "/p/16B1a"),
+        ("/p/16B1A", "/p/16B1a"),
+        ("/p/12.c.1.e", "/p/12C1e"),
+        ("/p/lov%2012%20C%202", "/p/12C2"),
+        ("/p/12C1(e)", "/p/12C1e"),
+        ("/p/x78b4", "/p/X78B4"),
+    ] {
+        let r = get(uri).await;
+        assert_eq!(r.status, StatusCode::PERMANENT_REDIRECT, "{uri}");
+        assert_eq!(r.header(header::LOCATION), want, "{uri}");
+    }
 }
 
 #[tokio::test]
