@@ -564,7 +564,7 @@ const MAX_QUERY: usize = 200;
 /// words, `§`, punctuation and white space.
 static QUERY_FILLER: LazyLock<Regex> = LazyLock::new(|| {
     let re = format!(
-        r"(?x) ^ (?: [\s,.;:()\[\]§&–—-] | \b(?i:{see}|{law}|{list}|{range}|{fillers})\b )* $",
+        r"(?x) ^ (?: [\s,.;:()\[\]§&–—-] | \b(?i:{see}|{law}|{list}|{range}|{fillers}) )* $",
         see = alternation(SEE),
         law = alternation(LAW_NOUNS),
         list = alternation(LIST_WORDS),

@@ -76,7 +76,9 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
         // space never joins a letter that starts a compound (`75 A-kort`).
         let hyphen = next == Some(b'-');
         let spaced_ok = !loose || (ends_word && !(hyphen && b[at - 1] == b' '));
-        if (upper || lower_ok) && ends_word && spaced_ok {
+        // `t.o.m.`, `f.eks.`: a letter in an abbreviation is no level.
+        let abbreviation = next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
+        if (upper || lower_ok) && ends_word && spaced_ok && !abbreviation {
             out.path.section = Some(c.to_ascii_uppercase() as char);
             out.loose |= loose;
             pos = at + 1;
@@ -116,7 +118,10 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
             let case_ok = c.is_ascii_lowercase() || leniency == Leniency::Query;
             // In a query a roman numeral may follow the letter directly (`20F5bii`).
             let roman_tail = leniency == Leniency::Query && bare_roman(text, at + 1).is_some();
-            if case_ok && (ends_word || roman_tail) && (!word_like || punct_after) {
+            let abbreviation =
+                next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
+            if case_ok && (ends_word || roman_tail) && (!word_like || punct_after) && !abbreviation
+            {
                 out.path.sub = Some(c.to_ascii_lowercase() as char);
                 out.loose |= loose;
                 pos = at + 1;

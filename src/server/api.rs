@@ -494,11 +494,7 @@ pub struct CitationDto {
 
 /// One citation as `POST /api/link` (and `lovbok link`) reports it.
 pub fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
-    let resolved: Vec<_> = r
-        .targets
-        .iter()
-        .filter(|t| !matches!(t.status, Status::Unresolved { .. } | Status::External))
-        .collect();
+    let resolved: Vec<_> = r.targets.iter().filter(|t| t.shown().is_some()).collect();
     // The citation's status is its weakest target's.
     let status = r
         .targets

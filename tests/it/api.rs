@@ -1189,3 +1189,112 @@ async fn no_malformed_request_gets_a_500() {
         failures.join("\n")
     );
 }
+
+// --- editions of the Laws ----------------------------------------------------------------
+
+#[tokio::test]
+async fn the_handbooks_2007_cites_land_on_their_2017_provisions() {
+    // In the API: the cite as written, its edition and where it lands.
+    let v = get("/api/provisions/X16A").await.json();
+    check_schema(&v, "Provision");
+    let c = v["cites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["text"] == "16C")
+        .cloned()
+        .unwrap();
+    assert_eq!(c["cite"], "16C");
+    assert_eq!(c["edition"], "2007");
+    assert_eq!(c["maps_to"], "16D");
+    assert_eq!(c["edition_reading"], "mapped");
+    assert_eq!(c["url"], "/p/16D");
+    // "Henvist fra" of the 2017 provision.
+    let v = get("/api/provisions/16D").await.json();
+    let from: Vec<_> = v["cited_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["edition"] == "2007")
+        .map(|c| c["cite"].as_str().unwrap().to_string())
+        .collect();
+    assert!(from.contains(&"X16A".to_string()), "{v}");
+    let v = get("/api/provisions/16C").await.json();
+    assert!(
+        !v["cited_by"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["cite"] == "X16A"),
+        "2017 16C is about withdrawn calls, not X16A's subject: {v}"
+    );
+    // On the pages.
+    let html = get("/p/X16").await.text();
+    assert!(
+        html.contains("title=\"16C (2007-lovene) = Lov 16D"),
+        "{html}"
+    );
+    let html = get("/p/16D").await.text();
+    assert!(html.contains("«16C (2007-lovene) = 16D»"), "{html}");
+    let html = get("/p/X12").await.text();
+    assert!(html.contains("class=\"cite no-counterpart\""), "{html}");
+    assert!(html.contains("12C1e (2007-lovene): ingen tilsvarende bestemmelse i 2017-lovene"));
+}
+
+#[tokio::test]
+async fn link_and_resolve_read_2007_numbers_in_a_handbook_context() {
+    let r = send(
+        Request::post("/api/link")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(
+                r#"{"text":"se 16C2 og 12C1e","context":"X16A"}"#,
+            ))
+            .unwrap(),
+    )
+    .await;
+    let v = r.json();
+    check_schema(&v, "LinkResponse");
+    let c = &v["citations"];
+    assert_eq!(c[0]["edition"], "2007");
+    assert_eq!(c[0]["cites"], serde_json::json!(["16C2"]));
+    assert_eq!(c[0]["maps_to"], serde_json::json!(["16D2"]));
+    assert_eq!(c[0]["url"], "/p/16D2");
+    assert_eq!(c[1]["status"], "no_counterpart");
+    assert_eq!(c[1]["url"], serde_json::Value::Null);
+    let v = get("/api/resolve?cite=16C&context=X16A").await.json();
+    check_schema(&v, "ResolveResponse");
+    assert_eq!(v["matches"][0]["cite"], "16C");
+    assert_eq!(v["matches"][0]["maps_to"], "16D");
+    assert_eq!(v["matches"][0]["url"], "/p/16D");
+    // Without a handbook context a cite is a 2017 cite.
+    let v = get("/api/resolve?cite=16C").await.json();
+    assert_eq!(v["matches"][0]["url"], "/p/16C");
+    assert_eq!(v["matches"][0]["edition"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn resolve_reads_every_form_class() {
+    for (input, want) in [
+        ("16B1A", vec!["16B1a"]),
+        ("lov16b1a", vec!["16B1a"]),
+        ("12.c.1.e", vec!["12C1e"]),
+        ("§ 40 B 2 a", vec!["40B2a"]),
+        ("Law 40B2(a)(ii)", vec!["40B2a(ii)"]),
+        ("27B1b)", vec!["27B1b"]),
+        ("Laws 53 to 56", vec!["53", "54", "55", "56"]),
+        ("53 t.o.m. 56", vec!["53", "54", "55", "56"]),
+        ("12C1b, c og e", vec!["12C1b", "12C1c", "12C1e"]),
+        ("paragraf 16", vec!["16"]),
+    ] {
+        let v = get(&format!("/api/resolve?cite={}", urlencode(input)))
+            .await
+            .json();
+        let got: Vec<&str> = v["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["cite"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, want, "{input}: {v}");
+    }
+}
