@@ -37,7 +37,8 @@ const SEE_FILLERS: &[&str] = &[
 const LAW_NOUNS: &[&str] = &[
     "lov", "loven", "lovene", "lovens", "lovenes", "love", "lovparagraf", "paragraf", "paragrafen",
     "paragrafene", "paragrafer", "paragraferne", "paragraffen", "lovbestemmelse", "lovbestemmelsen",
-    "lovbestemmelserne", "lovbestemmelsene", "law", "laws", "law's",
+    "lovbestemmelserne", "lovbestemmelsene", "paragraffer", "paragrafferne", "law", "laws",
+    "law's",
 ];
 /// "according to", "because of", "in accordance with", "pursuant to".
 #[rustfmt::skip]
@@ -77,7 +78,7 @@ const PREPOSITIONS: &[&str] = &[
 #[rustfmt::skip]
 const DIRECTIONS: &[&str] = &[
     "ovenfor", "nedenfor", "ovenstående", "nedenstående", "foregående", "ovenover", "nedenunder",
-    "etterfølgende", "efterfølgende",
+    "etterfølgende", "efterfølgende", "below", "above", "hereunder", "hereafter",
 ];
 /// "above", "below": also prepositions, so they count as directions only
 /// before punctuation or the end (`se B4 under)`, `2d) over.`).
@@ -842,7 +843,17 @@ fn accept(
 fn tokens(text: &str, mode: Mode) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     for c in ATOM.captures_iter(text) {
-        let Some(t) = token(text, &c, mode) else {
+        // A member of a list is read with its first member's latitude:
+        // `lov 16b1a og 16b1b`.
+        let inherited = tokens.last().and_then(|p| {
+            let start = c.get(0).map_or(p.span.end, |m| m.start());
+            let gap = text.get(p.span.end..start).unwrap_or_default();
+            let member = LIST_SEPARATOR.is_match(gap) || RANGE.is_match(gap);
+            (member && p.block.is_none() && matches!(p.shape, Shape::Absolute { .. }))
+                .then_some(p.cue)
+                .flatten()
+        });
+        let Some(t) = token(text, &c, mode, inherited) else {
             continue;
         };
         // An absolute token reads past its regex match (`40 B 3 b`); what
@@ -891,9 +902,9 @@ fn tokens(text: &str, mode: Mode) -> Vec<Token> {
     tokens
 }
 
-fn token(text: &str, c: &Captures<'_>, mode: Mode) -> Option<Token> {
+fn token(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) -> Option<Token> {
     if c.name("abs").is_some() {
-        return absolute(text, c, mode);
+        return absolute(text, c, mode, inherited);
     }
     if let Some(m) = c.name("letter") {
         return Some(Token {
@@ -953,7 +964,7 @@ fn leniency(cue: Option<Cue>, mode: Mode) -> Leniency {
 }
 
 /// An absolute token: `16C2`, `X78B4`, `L16B1a`, `86 B`, `lov 7c1`, `12`, `99`.
-fn absolute(text: &str, c: &Captures<'_>, mode: Mode) -> Option<Token> {
+fn absolute(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) -> Option<Token> {
     let abs = c.name("abs")?;
     let root = c.name("root")?;
     let start = abs.start();
@@ -978,7 +989,7 @@ fn absolute(text: &str, c: &Captures<'_>, mode: Mode) -> Option<Token> {
     if digits.len() > 3 || digits.starts_with('0') {
         return Some(token(abs.end(), Shape::Quantity, Some(Block::Number)));
     }
-    let lenient = leniency(cue, mode);
+    let lenient = leniency(cue.or(inherited), mode);
     let x = c.name("x");
     // A lower-case `x` is an extension only where a cite is expected.
     if x.is_some_and(|m| m.as_str() == "x") && lenient == Leniency::Bare {

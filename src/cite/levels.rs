@@ -63,7 +63,10 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
     if let Some((at, loose)) = joined(text, pos, leniency, is_letter) {
         let c = b[at];
         let next = b.get(at + 1).copied();
-        let next_is_digit = next.is_some_and(|n| n.is_ascii_digit());
+        // A digit follows: an item, directly or after the dot of the
+        // dotted form (`7c1`, `12.c.1`).
+        let next_is_digit = next.is_some_and(|n| n.is_ascii_digit())
+            || (next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_digit));
         let ends_word = !letter_at(text, at + 1);
         let upper = c.is_ascii_uppercase();
         let lower_ok = match leniency {
@@ -115,7 +118,9 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
             // tilfeller`) unless nothing but punctuation follows.
             let word_like = loose && c.eq_ignore_ascii_case(&b'i');
             let punct_after = next.is_none_or(|n| n != b' ') && !word_at(text, at + 1);
-            let case_ok = c.is_ascii_lowercase() || leniency == Leniency::Query;
+            // After an item a letter can only be a sub-item, so a cue
+            // allows it in capitals (`lov 16B1A`).
+            let case_ok = c.is_ascii_lowercase() || leniency != Leniency::Bare;
             // In a query a roman numeral may follow the letter directly (`20F5bii`).
             let roman_tail = leniency == Leniency::Query && bare_roman(text, at + 1).is_some();
             let abbreviation =
@@ -142,8 +147,14 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
 
     // # Roman numeral: `(ii)`, in a query also `ii` or ` ii`.
     if out.path.item.is_some() || out.path.sub.is_some() {
+        let spaced_paren = leniency != Leniency::Bare && b.get(pos) == Some(&b' ');
         if let Some((n, close)) = paren_roman(text, pos) {
             out.path.roman = Some(n);
+            pos = close;
+            out.end = pos;
+        } else if let Some((n, close)) = paren_roman(text, pos + 1).filter(|_| spaced_paren) {
+            out.path.roman = Some(n);
+            out.loose = true;
             pos = close;
             out.end = pos;
         } else if leniency == Leniency::Query {
