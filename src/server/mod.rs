@@ -19,6 +19,7 @@ a dropped connection), ETags with 304s.
 pub mod api;
 mod assets;
 mod cache;
+pub mod calc;
 pub mod error;
 mod middleware;
 mod pages;
@@ -170,7 +171,12 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             "/api/link",
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
-        .route("/api/openapi.json", get(api::openapi));
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/calc", get(calc::list))
+        .route(
+            "/api/calc/{cite}",
+            post(calc::compute).layer(DefaultBodyLimit::max(calc::MAX_CALC_BODY)),
+        );
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))
