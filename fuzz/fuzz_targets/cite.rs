@@ -14,7 +14,15 @@ use lovbok::corpus::{embedded_sources, Corpus, ProvisionId};
 
 static CORPUS: LazyLock<Corpus> = LazyLock::new(|| Corpus::build(&embedded_sources()).corpus);
 
-const CONTEXTS: &[&str] = &["12C1e", "X16A", "214A3", "def:Alert", "16D3", "X78D4", "201A"];
+const CONTEXTS: &[&str] = &[
+    "12C1e",
+    "X16A",
+    "214A3",
+    "def:Alert",
+    "16D3",
+    "X78D4",
+    "201A",
+];
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
