@@ -6,9 +6,11 @@ Data flows one way: markdown files ([`corpus`]) become a provision tree; the
 citation finder ([`cite`]) turns every cross-reference in the text into an
 edge of the [`graph`]; [`search`] indexes the provisions with tantivy; [`kb`]
 puts the three together behind one façade, which the CLI ([`cli`]) and the
-HTTP server ([`server`], rendering pages with [`web`]) both call.
+HTTP server ([`server`], rendering pages with [`web`]) both call. [`cards`]
+generates the practice decks of the study mode from the provision tree.
 */
 
+pub mod cards;
 pub mod cite;
 pub mod cli;
 pub mod corpus;

@@ -19,6 +19,7 @@ a dropped connection), ETags with 304s.
 pub mod api;
 mod assets;
 mod cache;
+mod deck;
 pub mod error;
 mod middleware;
 mod pages;
@@ -57,6 +58,8 @@ pub struct AppState {
     /// Bumped on every reload; cache entries carry the one they were made under.
     generation: Arc<AtomicU64>,
     cache: Arc<cache::ResponseCache>,
+    /// The practice deck of the current site, as the file `/ov` fetches.
+    deck: Arc<deck::DeckCache>,
 }
 
 impl AppState {
@@ -71,6 +74,7 @@ impl AppState {
             site: Arc::new(ArcSwap::from_pointee(Site::new(kb))),
             generation: Arc::new(AtomicU64::new(0)),
             cache: Arc::new(cache::ResponseCache::new(entries)),
+            deck: Arc::new(deck::DeckCache::default()),
         }
     }
 
@@ -170,6 +174,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             "/api/link",
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
+        .route("/api/cards", get(api::cards))
         .route("/api/openapi.json", get(api::openapi));
     let site = Router::new()
         .route("/", get(pages::search))
@@ -177,6 +182,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
+        .route("/ov", get(pages::practice))
         .route("/static/{file}", get(assets::asset))
         .route("/healthz", get(pages::healthz));
     let protect = ServiceBuilder::new()

@@ -89,6 +89,16 @@ pub(crate) async fn glossary(State(st): State<AppState>) -> Result<Html<String>,
     Ok(Html(st.site().glossary_page()?))
 }
 
+/// `/ov`: the study mode, with the URL of the current deck asset.
+pub(crate) async fn practice(State(st): State<AppState>) -> Result<Html<String>, PageError> {
+    let site = st.site();
+    let deck = st
+        .deck
+        .get(&site)
+        .map_err(|e| PageError::internal(format!("deck: {e}")))?;
+    Ok(Html(site.practice_page(&deck.url)?))
+}
+
 /// `GET /healthz`: the process is up and has a knowledge base.
 pub(crate) async fn healthz() -> &'static str {
     "ok"

@@ -14,6 +14,7 @@ marked with `lang` on every element that holds it.
 
 pub mod assets;
 mod pages;
+pub mod practice;
 mod render;
 mod terms;
 

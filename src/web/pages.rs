@@ -24,12 +24,12 @@ pub struct Chrome {
     pub css: &'static str,
     pub js: &'static str,
     pub icon: &'static str,
-    /// `search`, `toc`, `glossary` or empty: which menu item is the current page.
+    /// `search`, `toc`, `glossary`, `practice` or empty: which menu item is the current page.
     pub nav: &'static str,
 }
 
 impl Chrome {
-    fn new(nav: &'static str) -> Chrome {
+    pub(crate) fn new(nav: &'static str) -> Chrome {
         Chrome {
             css: assets::css_url(),
             js: assets::js_url(),
