@@ -5,7 +5,7 @@
 // Screenshots of the search page and a provision page at phone size are
 // written to target/screenshots/ as test artefacts.
 import { chromium } from "playwright-core";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -178,6 +178,9 @@ try {
     rmSync(touchProfile, { recursive: true, force: true });
   }
 
+  // 10. The study page (/ov) on a phone: a round, progress kept, an exam, axe.
+  await practice(context, problems);
+
   step = "console";
   const real = problems.filter((p) => !p.includes("/static/app.") || !p.includes("net::ERR_FAILED"));
   check(real.length === 0, real.join("\n"));
@@ -194,4 +197,155 @@ try {
   if (context) await context.close().catch(() => {});
   rmSync(profile, { recursive: true, force: true });
   process.exit(1);
+}
+
+// --- the study page (/ov) ----------------------------------------------------
+//
+// Kept as one function so that it merges cleanly with other changes to the
+// steps above. Plays a round of Begreper on a 390x844 phone viewport: one
+// answer right, one wrong (the right choice is read from the deck the page
+// itself fetched), checks the feedback links the provision, reloads and sees
+// the progress kept in localStorage; takes a short exam and checks that each
+// wrong answer links its provision; runs axe-core on the page in light and
+// dark mode and fails on any serious or critical violation.
+
+// (Declared inside the functions: the steps above run, with top-level await,
+// before a module-level const below them would be initialised.)
+
+// axe-core injected through the DevTools protocol (page.evaluate), which the
+// page's CSP does not govern; nothing is loaded from the network.
+async function axeCheck(page, what) {
+  const source = readFileSync(join(here, "node_modules", "axe-core", "axe.min.js"), "utf8");
+  await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    }));
+  });
+  if (violations.length) {
+    console.log(`axe on ${what}, minor: ${violations.map((v) => `${v.id} (${v.impact})`).join(", ")}`);
+  }
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  check(bad.length === 0, `axe on ${what}: ${JSON.stringify(bad, null, 1)}`);
+  return violations;
+}
+
+async function practice(context, problems) {
+  const PHONE_OV = { width: 390, height: 844 };
+  step = "ov: load";
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error on /ov: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error on /ov: ${e.message}`));
+  await page.setViewportSize(PHONE_OV);
+  await page.goto(base + "/ov");
+  await page.waitForSelector("#ov[data-ready=true]");
+  const noOverflow = async () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  check(await noOverflow(), "no sideways scrolling at 390 px");
+  await page.screenshot({ path: join(shots, "ov.png"), fullPage: true });
+
+  step = "ov: axe";
+  await axeCheck(page, "/ov (light)");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await axeCheck(page, "/ov (dark)");
+  await page.screenshot({ path: join(shots, "ov-dark.png"), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  const deck = await page.evaluate(async () => {
+    const r = await fetch(document.getElementById("ov").getAttribute("data-deck"));
+    return r.json();
+  });
+  const byId = new Map(deck.cards.map((c) => [c.id, c]));
+  const urlOf = new Map(deck.provisions.map((p) => [p.cite, p.url]));
+
+  step = "ov: round";
+  for (const d of ["lovnummer", "hvor-star-det", "fyll-inn"]) await page.uncheck(`input[name=deck][value="${d}"]`);
+  check(/^142 /.test((await page.textContent("#ov-count")) || ""), "only Begreper is chosen");
+  await page.click("#ov-start");
+  await page.waitForSelector(".ov-card");
+
+  async function answerCurrent(right) {
+    const id = await page.getAttribute(".ov-card", "data-card");
+    const card = byId.get(id);
+    check(card && card.deck === "begreper", `the card ${id} is from the deck`);
+    const pick = right ? card.answer : (card.answer + 1) % card.choices.length;
+    await page.click(`.ov-choice[data-i="${pick}"]`);
+    await page.waitForSelector(".ov-feedback");
+    const verdict = right ? ".ov-verdict.right" : ".ov-verdict.wrong";
+    check(await page.isVisible(verdict), `the answer is judged ${right ? "right" : "wrong"}`);
+    check(
+      (await page.getAttribute(`.ov-choice[data-i="${card.answer}"]`, "class")).includes("is-right"),
+      "the right choice is marked"
+    );
+    const href = await page.getAttribute(".ov-source a", "href");
+    check(href === urlOf.get(card.choices[card.answer].cite), `the answer links its provision (${href})`);
+    check(((await page.textContent(".ov-source .ov-text")) || "").length > 0, "the provision's text is shown");
+    for (const b of await page.locator(".ov-choice, .ov-next").all()) {
+      const box = await b.boundingBox();
+      check(box && box.width >= 24 && box.height >= 24, `targets are at least 24x24 px (${JSON.stringify(box)})`);
+    }
+    check(await noOverflow(), "no sideways scrolling on a card");
+    return id;
+  }
+
+  await answerCurrent(true);
+  await page.screenshot({ path: join(shots, "ov-right.png"), fullPage: true });
+  await axeCheck(page, "/ov with an answered card");
+  await page.click(".ov-next");
+  await page.waitForSelector(".ov-card:not(:has(.ov-feedback))");
+  await answerCurrent(false);
+  await page.screenshot({ path: join(shots, "ov-wrong.png"), fullPage: true });
+
+  step = "ov: progress survives a reload";
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  const cell = (k) => page.textContent(`#ov-progress-decks tr[data-deck="begreper"] td.${k}`);
+  check((await cell("seen")) === "2", `two Begreper cards seen after reload (${await cell("seen")})`);
+  check((await cell("due")) === "1", `the wrong one is due again at once (${await cell("due")})`);
+  check((await cell("learned")) === "0", "nothing learned after one right answer");
+  check(
+    !(await page.isChecked('input[name=deck][value="fyll-inn"]')),
+    "the chosen decks are kept too"
+  );
+  const groupSeen = await page.$$eval("#ov-progress-groups td.seen", (tds) =>
+    tds.reduce((n, td) => n + Number(td.textContent), 0)
+  );
+  check(groupSeen === 2, `progress per law group adds up (${groupSeen})`);
+
+  step = "ov: exam";
+  await page.selectOption("select[name=questions]", "10");
+  await page.selectOption("select[name=minutes]", "5");
+  await page.click("#ov-exam-start");
+  await page.waitForSelector(".ov-timer");
+  let wrong = 0;
+  for (let i = 1; i <= 10; i++) {
+    await page.waitForFunction((n) => (document.querySelector(".ov-pos") || {}).textContent === `Kort ${n} av 10`, i);
+    const card = byId.get(await page.getAttribute(".ov-card", "data-card"));
+    // Right on odd questions, wrong on even ones.
+    const pick = i % 2 ? card.answer : (card.answer + 1) % card.choices.length;
+    if (pick !== card.answer) wrong += 1;
+    check((await page.locator(".ov-feedback").count()) === 0, "an exam shows no answers on the way");
+    await page.click(`.ov-choice[data-i="${pick}"]`);
+  }
+  await page.waitForSelector(".ov-wrong");
+  const heading = (await page.textContent("#ov-play h2")) || "";
+  check(heading.includes(`${10 - wrong} av 10`), `the exam is scored (${heading})`);
+  const items = page.locator(".ov-wrong > li");
+  check((await items.count()) === wrong, `every wrong answer is listed (${await items.count()} of ${wrong})`);
+  for (const li of await items.all()) {
+    const href = await li.locator(".ov-source a").getAttribute("href");
+    check(href && href.startsWith("/p/"), "each wrong answer links its provision");
+  }
+  await page.screenshot({ path: join(shots, "ov-exam.png"), fullPage: true });
+  await axeCheck(page, "/ov exam result");
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  check(((await page.textContent("#ov-exams")) || "").includes(`${10 - wrong} av 10`), "the exam is in the history");
+  await page.close();
 }

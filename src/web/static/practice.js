@@ -312,7 +312,7 @@
     var a = el("a", null, p.label);
     a.href = p.url;
     h.appendChild(a);
-    if (p.title) {
+    if (p.title && p.title !== p.label) {
       h.appendChild(document.createTextNode(" "));
       var t = el("span", null, p.title);
       t.setAttribute("lang", p.lang);
