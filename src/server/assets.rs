@@ -29,8 +29,8 @@ pub(crate) async fn asset(
         return immutable(&headers, Bytes::from_static(a.body), a.content_type);
     }
     if file.starts_with("cards.") {
-        let site = st.site();
-        match st.deck.get(&site) {
+        let site = std::sync::Arc::clone(&st.site());
+        match super::deck::current(&st, &site).await {
             Ok(deck) if deck.url.strip_prefix("/static/") == Some(file.as_str()) => {
                 return immutable(&headers, deck.body.clone(), DECK_TYPE);
             }

@@ -20,6 +20,7 @@ use crate::web::assets::fnv1a;
 use crate::web::Site;
 
 use super::api::cards_dto;
+use super::AppState;
 
 /// The deck of one site, serialized.
 #[derive(Debug)]
@@ -34,6 +35,15 @@ struct Entry {
     file: Arc<DeckFile>,
 }
 
+/// Why the deck file could not be made (lovbok's fault, never the client's).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum DeckError {
+    #[error("serializing the deck: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("building the deck panicked")]
+    Panicked,
+}
+
 /// The deck file of the current site, built on first use.
 #[derive(Default)]
 pub(crate) struct DeckCache {
@@ -41,14 +51,14 @@ pub(crate) struct DeckCache {
 }
 
 impl DeckCache {
-    /// The deck file of `site`, building it if the cache holds another
-    /// site's (or none).
-    pub(crate) fn get(&self, site: &Arc<Site>) -> Result<Arc<DeckFile>, serde_json::Error> {
-        if let Some(e) = self.entry.load().as_ref() {
-            if std::ptr::eq(e.site.as_ptr(), Arc::as_ptr(site)) {
-                return Ok(e.file.clone());
-            }
-        }
+    /// The deck file of `site`, if the cache holds it.
+    fn cached(&self, site: &Arc<Site>) -> Option<Arc<DeckFile>> {
+        let e = self.entry.load_full()?;
+        std::ptr::eq(e.site.as_ptr(), Arc::as_ptr(site)).then(|| e.file.clone())
+    }
+
+    /// Builds the deck file of `site` and keeps it in place of any other.
+    fn build(&self, site: &Arc<Site>) -> Result<Arc<DeckFile>, DeckError> {
         let body = serde_json::to_vec(&cards_dto(site, &DeckId::ALL, None))?;
         let url = format!("/static/cards.{:010x}.json", fnv1a(&body) & 0xff_ffff_ffff);
         let file = Arc::new(DeckFile {
@@ -61,4 +71,19 @@ impl DeckCache {
         })));
         Ok(file)
     }
+}
+
+/// The deck file of `site` (the one a request started with). The first
+/// request after a load or reload generates the cards (about a tenth of a
+/// second) on a blocking thread, off the async runtime; every later one
+/// gets the kept file.
+pub(crate) async fn current(st: &AppState, site: &Arc<Site>) -> Result<Arc<DeckFile>, DeckError> {
+    if let Some(f) = st.deck.cached(site) {
+        return Ok(f);
+    }
+    let cache = st.deck.clone();
+    let site = Arc::clone(site);
+    tokio::task::spawn_blocking(move || cache.build(&site))
+        .await
+        .map_err(|_| DeckError::Panicked)?
 }

@@ -5,6 +5,8 @@ a cite written in a non-canonical way (`/p/§ 12 C 1`) redirects to its one
 stable URL (`/p/12C1`), so every provision has exactly one address.
 */
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -91,10 +93,9 @@ pub(crate) async fn glossary(State(st): State<AppState>) -> Result<Html<String>,
 
 /// `/ov`: the study mode, with the URL of the current deck asset.
 pub(crate) async fn practice(State(st): State<AppState>) -> Result<Html<String>, PageError> {
-    let site = st.site();
-    let deck = st
-        .deck
-        .get(&site)
+    let site = Arc::clone(&st.site());
+    let deck = super::deck::current(&st, &site)
+        .await
         .map_err(|e| PageError::internal(format!("deck: {e}")))?;
     Ok(Html(site.practice_page(&deck.url)?))
 }

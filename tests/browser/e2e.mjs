@@ -296,10 +296,13 @@ async function practice(context, problems) {
 
   await answerCurrent(true);
   await page.screenshot({ path: join(shots, "ov-right.png"), fullPage: true });
-  await axeCheck(page, "/ov with an answered card");
+  await axeCheck(page, "/ov with an answered card (light)");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await axeCheck(page, "/ov with an answered card (dark)");
+  await page.emulateMedia({ colorScheme: "light" });
   await page.click(".ov-next");
   await page.waitForSelector(".ov-card:not(:has(.ov-feedback))");
-  await answerCurrent(false);
+  const missed = await answerCurrent(false);
   await page.screenshot({ path: join(shots, "ov-wrong.png"), fullPage: true });
 
   step = "ov: progress survives a reload";
@@ -347,5 +350,20 @@ async function practice(context, problems) {
   await page.reload();
   await page.waitForSelector("#ov[data-ready=true]");
   check(((await page.textContent("#ov-exams")) || "").includes(`${10 - wrong} av 10`), "the exam is in the history");
+
+  step = "ov: a changed provision marks its card";
+  // As if the corpus had changed under the card answered wrong: the hash
+  // the browser kept no longer matches the deck's.
+  await page.evaluate((id) => {
+    const s = JSON.parse(localStorage.getItem("lovbok.ov.v1"));
+    s.cards[id].h = "0000000000000000";
+    localStorage.setItem("lovbok.ov.v1", JSON.stringify(s));
+  }, missed);
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  await page.click("#ov-start");
+  await page.waitForSelector(".ov-card");
+  check((await page.getAttribute(".ov-card", "data-card")) === missed, "the changed card comes first");
+  check(await page.isVisible(".ov-changed"), "and says that its text changed");
   await page.close();
 }

@@ -931,6 +931,42 @@ async fn practice_page_links_a_fingerprinted_immutable_deck() {
     }
 }
 
+#[tokio::test]
+async fn a_reload_gives_a_new_deck_url_and_the_old_one_is_gone() {
+    let kb = |text: &str| Kb::from_sources(&crate::cards::small(text)).expect("fixture builds");
+    let state = AppState::new(kb("Et signal som gjør motstanderne oppmerksom."));
+    let app = router(state.clone());
+    let deck_url = |html: String| {
+        let at = html.find("data-deck=\"").expect("deck URL") + "data-deck=\"".len();
+        html[at..at + html[at..].find('"').unwrap()].to_string()
+    };
+    let fetch = |uri: String| {
+        let app = app.clone();
+        async move {
+            let res = app
+                .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let status = res.status();
+            let body = to_bytes(res.into_body(), usize::MAX).await.unwrap();
+            (status, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    let (_, page) = fetch("/ov".into()).await;
+    let old = deck_url(page);
+    let (status, body) = fetch(old.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Et signal som"));
+    state.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    let (_, page) = fetch("/ov".into()).await;
+    let new = deck_url(page);
+    assert_ne!(old, new, "the deck changed, so must its name");
+    assert_eq!(fetch(old).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = fetch(new).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Et varsel som") && !body.contains("Et signal som"));
+}
+
 // --- pages -----------------------------------------------------------------------------------------
 
 #[tokio::test]

@@ -412,8 +412,8 @@ fn the_same_corpus_gives_the_same_deck() {
     assert_eq!(a, b);
 }
 
-/// A small corpus: a definitions file and two laws.
-fn small(def_text: &str) -> Vec<SourceFile> {
+/// A small corpus: five definitions and a law; `def_text` defines Alert.
+pub(crate) fn small(def_text: &str) -> Vec<SourceFile> {
     let head = |kind: &str| {
         format!("---\nbook: laws\nedition: 2017\nlang: nb\nkind: {kind}\npages: 11\ntext: full\n---\n\n")
     };
