@@ -260,8 +260,10 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             });
             continue;
         };
+        // The provision's name places the sentence; a definition's name is
+        // its term, which would give a blanked form of it away.
         let prompt = Face {
-            cite: Some(p.id.clone()),
+            cite: (p.kind != Kind::Definition).then(|| p.id.clone()),
             text: Some(format!("{}{BLANK}{}", &s[..a], &s[b..])),
             lang: p.lang(),
         };

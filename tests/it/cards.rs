@@ -149,6 +149,9 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
                     p.id
                 );
                 assert!(word.chars().all(char::is_lowercase), "{}: {word}", card.id);
+                // Named by its cite, except a definition (its name is the term).
+                let named = (p.kind != Kind::Definition).then(|| p.id.clone());
+                assert_eq!(card.prompt.cite, named, "{}", card.id);
                 assert!(word.chars().count() >= 3);
             }
         }
