@@ -65,6 +65,13 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             format,
             base_url,
         } => cards(&source, decks, *format, base_url),
+        Command::Calc {
+            cite,
+            list,
+            json,
+            input,
+            flags,
+        } => super::calc::run(cite.as_deref(), *list, *json, input, flags),
         Command::Link { context, html } => {
             link(&Site::new(Kb::load(&source)?), context.as_deref(), *html)
         }

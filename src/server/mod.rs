@@ -19,6 +19,7 @@ a dropped connection), ETags with 304s.
 pub mod api;
 mod assets;
 mod cache;
+pub mod calc;
 mod deck;
 pub mod error;
 mod middleware;
@@ -175,7 +176,12 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
         .route("/api/cards", get(api::cards))
-        .route("/api/openapi.json", get(api::openapi));
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/calc", get(calc::list))
+        .route(
+            "/api/calc/{cite}",
+            post(calc::compute).layer(DefaultBodyLimit::max(calc::MAX_CALC_BODY)),
+        );
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))

@@ -13,6 +13,7 @@ marked with `lang` on every element that holds it.
 */
 
 pub mod assets;
+pub mod calc;
 mod pages;
 pub mod practice;
 mod render;

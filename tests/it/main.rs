@@ -5,4 +5,5 @@ mod cite;
 mod cli;
 mod corpus;
 mod fixtures;
+mod rules;
 mod search;
