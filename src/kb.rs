@@ -168,7 +168,7 @@ impl Kb {
     }
 
     /// The practice cards of the study mode, generated from the corpus on
-    /// first use (about a tenth of a second in a release build) and kept for the life of
+    /// first use (0.1-0.25 s in a release build on the 2-core CI machine) and kept for the life of
     /// this knowledge base.
     pub fn cards(&self) -> &Deck {
         self.cards.get_or_init(|| Deck::build(&self.corpus))

@@ -74,8 +74,8 @@ impl DeckCache {
 }
 
 /// The deck file of `site` (the one a request started with). The first
-/// request after a load or reload generates the cards (about a tenth of a
-/// second) on a blocking thread, off the async runtime; every later one
+/// request after a load or reload generates the cards (0.1-0.25 s in a
+/// release build) on a blocking thread, off the async runtime; every later one
 /// gets the kept file.
 pub(crate) async fn current(st: &AppState, site: &Arc<Site>) -> Result<Arc<DeckFile>, DeckError> {
     if let Some(f) = st.deck.cached(site) {
