@@ -22,6 +22,7 @@ mod cache;
 pub mod calc;
 mod deck;
 pub mod error;
+mod lang;
 mod middleware;
 mod pages;
 mod reload;
@@ -49,6 +50,7 @@ use crate::kb::{CorpusSource, Kb, KbError};
 use crate::web::Site;
 
 pub use error::ApiError;
+pub use lang::LANG_COOKIE;
 pub use middleware::CSP;
 
 /// What every handler shares: the current site, swapped whole on reload,
@@ -185,6 +187,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))
+        .route("/sok/treff", get(pages::results))
+        .route("/sprak", get(lang::switch))
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
@@ -205,6 +209,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .layer(axum::middleware::from_fn(middleware::etag))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
         .layer(axum::middleware::from_fn_with_state(state, cache::cache))
+        // Outside the cache: its keys include the interface language.
+        .layer(axum::middleware::from_fn(lang::ui_context))
         .layer(axum::middleware::map_response(middleware::headers))
         .layer(axum::middleware::map_response(middleware::log_internal))
         .layer(protect)

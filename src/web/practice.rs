@@ -7,7 +7,10 @@ fingerprinted JSON asset and does everything else in the browser (rounds,
 Leitner scheduling, the exam), keeping its state in `localStorage` only.
 
 Every interface string of the page, its script and the Anki export lives in
-one table, [`NB`] (a [`PracticeText`]); the script gets the same table as
+one table per interface language, [`NB`] and [`DA`] (a [`PracticeText`]
+each, kept beside [`super::i18n`]'s tables so that the study mode stays one
+piece; a test checks that both fill the same placeholders); the script gets
+the table of the page's language as
 JSON in a `data-text` attribute (escaped like any attribute; no inline
 script), so that the strings can move into per-language tables in one
 piece. The corpus text is shown as it is, marked with its language.
@@ -20,9 +23,10 @@ use crate::cards::{Card, CardKind, DeckId, Face};
 use crate::corpus::BookId;
 use crate::kb::url_of;
 
+use super::i18n::UiLang;
 use super::pages::Chrome;
 use super::render::{esc, label_of};
-use super::{assets, Site};
+use super::{assets, Site, UiContext};
 
 /// Every interface string of the study mode, in one language.
 #[derive(Debug, Serialize)]
@@ -193,7 +197,99 @@ pub const NB: PracticeText = PracticeText {
     see: "Se",
 };
 
+/// The study mode in Danish.
+pub const DA: PracticeText = PracticeText {
+    title: "Øvelse",
+    intro: "Øv til TL-eksamen med kort lavet af teksten selv: begreber, lovnumre, hvor noget står, og ord der mangler. Fremskridtet gemmes kun i denne browser.",
+    noscript: "Øvelsen kræver JavaScript. Kortene findes også som JSON (/api/cards) og til Anki (lovbok cards --format anki).",
+    loading: "Henter kortene …",
+    load_failed: "Kortene kunne ikke hentes. Genindlæs siden for at prøve igen.",
+    choose_heading: "Vælg kort",
+    decks_legend: "Kortbunker",
+    deck_terms: "Begreber",
+    deck_terms_about: "definerede begreber og deres definitioner",
+    deck_law_numbers: "Lovnummer",
+    deck_law_numbers_about: "lovenes titler og numre, håndbogens X-afsnit",
+    deck_where: "Hvor står det?",
+    deck_where_about: "find bestemmelsen, teksten står i",
+    deck_fill: "Udfyld",
+    deck_fill_about: "find ordet, der mangler",
+    deck_count: "{n} kort",
+    scope_legend: "Udvalg",
+    scope_label: "Bog eller kapitel",
+    scope_all: "Begge bøger",
+    scope_laws: "Lovene",
+    scope_handbook: "Håndbogen, alle kapitler",
+    scope_chapters: "Kapitler i håndbogen",
+    law_from: "Fra lov",
+    law_to: "Til lov",
+    law_range_note: "Et afgrænset lovområde tager kort med fra de love og fra håndbogens X-afsnit til dem.",
+    selected: "{n} kort valgt",
+    start_round: "Øv {n} kort",
+    exam_heading: "Prøve",
+    exam_intro: "Et fast antal spørgsmål på tid fra de valgte kortbunker. Du ser svarene først til sidst.",
+    exam_questions: "Antal spørgsmål",
+    exam_minutes: "Minutter",
+    start_exam: "Start prøve",
+    progress_heading: "Fremskridt",
+    progress_deck: "Kortbunke",
+    progress_group: "Gruppe",
+    progress_cards: "Kort",
+    progress_seen: "Set",
+    progress_learned: "Lært",
+    progress_due: "Til repetition",
+    progress_decks_heading: "Pr. kortbunke",
+    progress_groups_heading: "Pr. lovgruppe",
+    group_definitions: "Definitioner",
+    group_laws: "Lov {a}–{b}",
+    group_handbook: "Håndbogen",
+    exams_heading: "Tidligere prøver",
+    exam_entry: "{date}: {right} af {n} rigtige",
+    no_exams: "Ingen prøver endnu.",
+    reset: "Nulstil fremskridtet",
+    reset_confirm: "Slette alt fremskridt og alle prøveresultater i denne browser?",
+    schedule_note: "Kortene gentages i fem Leitner-kasser: et rigtigt svar flytter kortet en kasse op, og det kommer igen efter 1, 3, 7 eller 21 dage; et forkert svar sender det tilbage til første kasse. Et kort regnes for lært fra tredje kasse.",
+    q_term_definition: "Hvad betyder begrebet?",
+    q_definition_term: "Hvilket begreb er defineret sådan?",
+    q_title_number: "Hvilken lov har denne titel?",
+    q_number_title: "Hvad hedder loven?",
+    q_extension_law: "Hvilken lov udvider dette afsnit i håndbogen?",
+    q_law_extension: "Hvilket afsnit i håndbogen udvider loven?",
+    q_where: "Hvor står det?",
+    q_fill: "Hvilket ord mangler?",
+    card_of: "Kort {i} af {n}",
+    changed: "Teksten er ændret, siden du sidst så kortet.",
+    right: "Rigtigt!",
+    wrong: "Forkert.",
+    answer_is: "Rigtigt svar:",
+    your_answer: "Dit svar:",
+    from: "Fra {label}",
+    blank: "ordet der mangler",
+    choices_label: "Svarmuligheder",
+    next: "Næste",
+    round_done: "Runden er slut: {right} af {n} rigtige.",
+    again: "Ny runde",
+    back: "Tilbage til valget",
+    no_cards: "Ingen kort passer til valget.",
+    time_left: "Tid tilbage: {time}",
+    finish_exam: "Aflever",
+    exam_done: "Prøven er slut: {right} af {n} rigtige ({pct} %).",
+    time_up: "Tiden er gået.",
+    wrong_heading: "Svar at se på igen",
+    unanswered: "Ikke besvaret",
+    all_right: "Alle svarene var rigtige.",
+    see: "Se",
+};
+
 impl PracticeText {
+    /// The table of an interface language.
+    pub fn of(lang: UiLang) -> &'static PracticeText {
+        match lang {
+            UiLang::Nb => &NB,
+            UiLang::Da => &DA,
+        }
+    }
+
     /// A deck's name.
     pub fn deck_name(&self, deck: DeckId) -> &'static str {
         match deck {
@@ -272,9 +368,10 @@ pub struct PracticePage {
 }
 
 impl Site {
-    /// The study page; `deck_url` is where the server serves the deck asset.
-    pub fn practice_page(&self, deck_url: &str) -> Result<String, askama::Error> {
-        let t = &NB;
+    /// The study page in the interface language of `ctx`; `deck_url` is
+    /// where the server serves the deck asset.
+    pub fn practice_page(&self, ctx: &UiContext, deck_url: &str) -> Result<String, askama::Error> {
+        let t = PracticeText::of(ctx.lang);
         let deck = self.kb().cards();
         let decks = DeckId::ALL
             .into_iter()
@@ -297,7 +394,7 @@ impl Site {
         let last_law = deck.cards().iter().filter_map(|c| c.law).max().unwrap_or(1);
         let strings_json = serde_json::to_string(t).unwrap_or_else(|_| "{}".to_string());
         PracticePage {
-            chrome: Chrome::new("practice"),
+            chrome: Chrome::new(Some(self), ctx, "practice"),
             t,
             css: assets::practice_css_url(),
             js: assets::practice_js_url(),
@@ -419,6 +516,23 @@ mod tests {
         let f = anki_field("<p>a\tb</p>\n<p>«c» \"d\"</p>\r");
         assert!(!f.contains(['\t', '\n', '\r', '"']), "{f}");
         assert!(f.contains("<br>"));
+    }
+
+    #[test]
+    fn both_languages_have_every_string_with_the_same_placeholders() {
+        let nb = serde_json::to_value(&NB).unwrap();
+        let da = serde_json::to_value(&DA).unwrap();
+        let holes = |s: &str| -> Vec<String> {
+            s.split('{')
+                .skip(1)
+                .filter_map(|r| r.split_once('}').map(|(k, _)| k.to_string()))
+                .collect()
+        };
+        for (k, v) in nb.as_object().unwrap() {
+            let (a, b) = (v.as_str().unwrap(), da[k].as_str().unwrap());
+            assert!(!b.trim().is_empty(), "da.{k} is empty");
+            assert_eq!(holes(a), holes(b), "{k}");
+        }
     }
 
     #[test]

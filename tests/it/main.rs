@@ -7,3 +7,4 @@ mod corpus;
 mod fixtures;
 mod rules;
 mod search;
+mod web;

@@ -639,7 +639,10 @@
     if (state.exams.length) {
       ul.textContent = "";
       state.exams.forEach(function (e) {
-        var date = new Date(e.t).toLocaleString("nb-NO", { dateStyle: "short", timeStyle: "short" });
+        var date = new Date(e.t).toLocaleString(document.documentElement.lang || "nb", {
+          dateStyle: "short",
+          timeStyle: "short",
+        });
         ul.appendChild(el("li", null, fmt(T.exam_entry, { date: date, right: e.right, n: e.n })));
       });
     }
