@@ -19,6 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::corpus::ParseIdError;
+use crate::web::{ErrorView, Site, UiContext};
 
 /// The media type of every API error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -32,10 +33,7 @@ pub enum ApiError {
     NotFound(String),
     /// 404: a well-formed cite of a provision that does not exist, with
     /// the nearest ones that do (`nearest` in the body).
-    NoSuchProvision {
-        detail: String,
-        nearest: Vec<String>,
-    },
+    NoSuchProvision { detail: String, nearest: Vec<String> },
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
     /// 413: the body is over the limit.
@@ -193,81 +191,93 @@ fn json_rejection(e: JsonRejection) -> ApiError {
     ApiError::from_rejection(e.status(), e.body_text())
 }
 
-/// An error on a web page: the same statuses, shown as an HTML page in
-/// Norwegian.
+/// An error on a web page: the same statuses, shown as an HTML page in the
+/// reader's interface language.
 #[derive(Debug)]
 pub struct PageError {
     pub status: StatusCode,
-    /// Plain text, shown as the page heading.
-    pub title: String,
-    /// Plain text, shown under it.
-    pub detail: String,
+    /// Who the page is for (language, address).
+    pub ctx: UiContext,
+    /// What the page says.
+    pub view: Box<ErrorView>,
     /// For a 500: the cause, for the log only.
     pub cause: Option<String>,
-    /// Provisions to go on to.
-    pub links: Vec<crate::web::LinkView>,
+    /// The page, rendered by a handler that had the site at hand (with
+    /// its offline assets); `None` renders `view` without them.
+    pub html: Option<String>,
 }
 
 impl PageError {
-    /// 404 for a provision or page that does not exist.
-    pub fn not_found(detail: impl Into<String>) -> PageError {
+    /// 404 with what the page should say.
+    pub fn not_found(ctx: &UiContext, view: ErrorView) -> PageError {
         PageError {
             status: StatusCode::NOT_FOUND,
-            title: "Fant ikke siden".into(),
-            detail: detail.into(),
+            ctx: ctx.clone(),
+            view: Box::new(view),
             cause: None,
-            links: Vec::new(),
+            html: None,
         }
     }
 
-    /// 404 for a well-formed cite that names no provision, with the
-    /// nearest ones that exist.
-    pub fn no_such_provision(detail: String, links: Vec<crate::web::LinkView>) -> PageError {
-        PageError {
-            links,
-            ..PageError::not_found(detail)
-        }
-    }
-
-    /// 400 for a request the page cannot answer.
-    pub fn bad_request(detail: impl Into<String>) -> PageError {
+    /// 400 with what the page should say.
+    pub fn bad_request(ctx: &UiContext, view: ErrorView) -> PageError {
         PageError {
             status: StatusCode::BAD_REQUEST,
-            title: "Ugyldig forespørsel".into(),
-            detail: detail.into(),
+            ctx: ctx.clone(),
+            view: Box::new(view),
             cause: None,
-            links: Vec::new(),
+            html: None,
         }
     }
 
     /// 500 for a page that failed to render.
-    pub fn internal(cause: impl Into<String>) -> PageError {
+    pub fn internal(ctx: &UiContext, cause: impl Into<String>) -> PageError {
         PageError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
-            title: "Noe gikk galt".into(),
-            detail: "Siden kunne ikke vises. Feilen er logget.".into(),
+            ctx: ctx.clone(),
+            view: Box::new(ErrorView::internal(ctx.lang)),
             cause: Some(cause.into()),
-            links: Vec::new(),
+            html: None,
         }
+    }
+
+    /// The same error, rendered as `site`'s page (which can work offline).
+    pub fn on(mut self, site: &Site) -> PageError {
+        if self.cause.is_none() {
+            self.html = site.error_page(&self.ctx, &self.view).ok();
+        }
+        self
     }
 }
 
 impl From<askama::Error> for PageError {
     fn from(e: askama::Error) -> PageError {
-        PageError::internal(format!("template: {e}"))
+        PageError::internal(&UiContext::default(), format!("template: {e}"))
     }
 }
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        let body = crate::web::error_page(&self.title, &self.detail, self.links)
-            .unwrap_or_else(|_| "<!doctype html><title>Feil</title><p>Feil</p>".to_string());
+        let body = self
+            .html
+            .or_else(|| crate::web::error_page(&self.ctx, &self.view).ok())
+            .unwrap_or_else(|| "<!doctype html><title>Feil</title><p>Feil</p>".to_string());
         let mut res = (self.status, Html(body)).into_response();
         if let Some(cause) = self.cause {
             res.extensions_mut().insert(InternalCause(cause));
         }
         res
     }
+}
+
+/// The reader's context of a request (set by the language middleware), or
+/// the default when a route runs without it.
+pub(crate) fn ctx_of(parts: &Parts) -> UiContext {
+    parts
+        .extensions
+        .get::<UiContext>()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// `Query` for pages: a malformed query string gives an HTML 400.
@@ -279,7 +289,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for PageQuery<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(q) => Ok(PageQuery(q.0)),
-            Err(e) => Err(PageError::bad_request(e.body_text())),
+            Err(_) => {
+                let ctx = ctx_of(parts);
+                let view = ErrorView::bad_parameters(ctx.lang);
+                Err(PageError::bad_request(&ctx, view))
+            }
         }
     }
 }
@@ -293,7 +307,11 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for PagePat
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(p) => Ok(PagePath(p.0)),
-            Err(e) => Err(PageError::bad_request(e.body_text())),
+            Err(_) => {
+                let ctx = ctx_of(parts);
+                let view = ErrorView::bad_parameters(ctx.lang);
+                Err(PageError::bad_request(&ctx, view))
+            }
         }
     }
 }

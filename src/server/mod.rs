@@ -20,7 +20,9 @@ pub mod api;
 mod assets;
 mod cache;
 pub mod calc;
+mod deck;
 pub mod error;
+mod lang;
 mod middleware;
 mod pages;
 mod reload;
@@ -48,6 +50,7 @@ use crate::kb::{CorpusSource, Kb, KbError};
 use crate::web::Site;
 
 pub use error::ApiError;
+pub use lang::LANG_COOKIE;
 pub use middleware::CSP;
 
 /// What every handler shares: the current site, swapped whole on reload,
@@ -58,6 +61,8 @@ pub struct AppState {
     /// Bumped on every reload; cache entries carry the one they were made under.
     generation: Arc<AtomicU64>,
     cache: Arc<cache::ResponseCache>,
+    /// The practice deck of the current site, as the file `/ov` fetches.
+    deck: Arc<deck::DeckCache>,
 }
 
 impl AppState {
@@ -72,6 +77,7 @@ impl AppState {
             site: Arc::new(ArcSwap::from_pointee(Site::new(kb))),
             generation: Arc::new(AtomicU64::new(0)),
             cache: Arc::new(cache::ResponseCache::new(entries)),
+            deck: Arc::new(deck::DeckCache::default()),
         }
     }
 
@@ -171,6 +177,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             "/api/link",
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
+        .route("/api/cards", get(api::cards))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/calc", get(calc::list))
         .route(
@@ -180,9 +187,12 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))
+        .route("/sok/treff", get(pages::results))
+        .route("/sprak", get(lang::switch))
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
+        .route("/ov", get(pages::practice))
         .route("/static/{file}", get(assets::asset))
         .route("/healthz", get(pages::healthz));
     let protect = ServiceBuilder::new()
@@ -199,6 +209,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .layer(axum::middleware::from_fn(middleware::etag))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
         .layer(axum::middleware::from_fn_with_state(state, cache::cache))
+        // Outside the cache: its keys include the interface language.
+        .layer(axum::middleware::from_fn(lang::ui_context))
         .layer(axum::middleware::map_response(middleware::headers))
         .layer(axum::middleware::map_response(middleware::log_internal))
         .layer(protect)

@@ -1,51 +1,90 @@
 /*!
 The web interface as HTML: askama templates, their view models, the rendering
-of provision text, and the embedded static assets.
+of provision text, the interface strings, the embedded static assets and
+what the site needs offline.
 
 This module turns knowledge-base answers into HTML strings and knows nothing
 about HTTP (no axum, no tokio), so the same pages can be rendered by a
 future `lovbok export` without a server. A [`Site`] is a [`Kb`] plus what
-the pages precompute from it once (the defined-term matcher); it is built
-whenever a knowledge base is, and never changes afterwards.
+the pages precompute from it once (the defined-term matcher, the offline
+index and service worker, the vocabulary for spelling suggestions); it is
+built whenever a knowledge base is, and never changes afterwards.
 
-The interface speaks Norwegian; the corpus text keeps its own language,
-marked with `lang` on every element that holds it.
+The interface speaks Norwegian or Danish ([`i18n`]); every page is rendered
+for a [`UiContext`] that says which. The corpus text keeps its own language,
+marked with `lang` on every element that holds it, and is never translated.
 */
 
 pub mod assets;
+mod backlinks;
 pub mod calc;
+pub mod i18n;
+mod nearest;
+mod offline;
 mod pages;
+pub mod practice;
 mod render;
+mod search_page;
+mod suggest;
 mod terms;
 
-pub use pages::{book_name, error_page, LinkView};
+pub use i18n::UiLang;
+pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
+pub use search_page::SearchOutcome;
 
 use crate::corpus::Kind;
 use crate::kb::Kb;
 
+use assets::Asset;
+use offline::Offline;
+use suggest::Speller;
 use terms::Glossary;
 
-/// Shown where a provision's text is not in the source ("the text is not in the source").
-pub const NOT_IN_SOURCE: &str = "Teksten finnes ikke i kilden";
+/// Who a page is rendered for: the interface language and the page's own
+/// address (path and query), which the language switch returns to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UiContext {
+    pub lang: UiLang,
+    /// The request's path and query (`/p/12C1?vis=denne`).
+    pub path: String,
+}
 
-/// Tooltip on a `[…]` gap ("text missing in the source").
-pub(crate) const GAP_TITLE: &str = "Her mangler tekst i kilden";
+impl UiContext {
+    /// A context in `lang` for the page at `path`.
+    pub fn new(lang: UiLang, path: impl Into<String>) -> UiContext {
+        UiContext {
+            lang,
+            path: path.into(),
+        }
+    }
+}
 
 /// A knowledge base and what its pages precompute from it.
 pub struct Site {
     kb: Kb,
     glossary: Glossary,
+    offline: Offline,
+    speller: Speller,
 }
 
 impl Site {
-    /// Wraps a knowledge base; builds the defined-term matcher.
+    /// Wraps a knowledge base; builds the defined-term matcher, the offline
+    /// index and worker, and the spelling table.
     pub fn new(kb: Kb) -> Site {
         let glossary = Glossary::build(kb.definitions().filter_map(|(i, p)| {
             debug_assert_eq!(p.kind, Kind::Definition);
             p.title.as_deref().map(|t| (i, t))
         }));
-        Site { kb, glossary }
+        let terms = crate::search::offline::offline_terms(kb.corpus());
+        let offline = Offline::build(&kb, &terms);
+        let speller = Speller::build(&terms);
+        Site {
+            kb,
+            glossary,
+            offline,
+            speller,
+        }
     }
 
     /// The knowledge base.
@@ -60,12 +99,41 @@ impl Site {
     /// A provision's own text as HTML (paragraphs and tables, citations and
     /// defined terms linked), as the pages show it.
     pub fn text_html(&self, idx: usize) -> String {
-        render::TextRenderer::new(self, idx).blocks(None)
+        render::TextRenderer::new(self, idx, UiLang::default()).blocks(None)
     }
 
     /// The start of a provision's text, as link tooltips show it.
     pub fn preview(&self, idx: usize) -> String {
-        render::preview(self, idx)
+        render::preview(self, idx, UiLang::default())
+    }
+
+    /// An asset under `/static/`: one of [`assets::ALL`], or this site's
+    /// offline index or service worker.
+    pub fn asset(&self, file: &str) -> Option<&Asset> {
+        let own = [&self.offline.index, &self.offline.worker];
+        own.into_iter()
+            .find(|a| a.url.strip_prefix("/static/") == Some(file))
+            .or_else(|| assets::lookup(file))
+    }
+
+    /// The URL of the service worker.
+    pub fn worker_url(&self) -> &str {
+        &self.offline.worker.url
+    }
+
+    /// The URL of the offline search index.
+    pub fn offline_index_url(&self) -> &str {
+        &self.offline.index.url
+    }
+
+    /// The version the service worker stores the site under.
+    pub fn offline_version(&self) -> &str {
+        &self.offline.version
+    }
+
+    /// Every page the service worker stores for offline use.
+    pub fn offline_pages(&self) -> &[String] {
+        &self.offline.pages
     }
 }
 
@@ -100,7 +168,9 @@ mod tests {
     fn corpus_text_is_escaped_and_decorated_on_pages() {
         let site = site();
         let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
-        let html = site.provision_page(idx).unwrap();
+        let html = site
+            .provision_page(&UiContext::new(UiLang::Nb, "/p/1A"), idx, false)
+            .unwrap();
         assert!(!html.contains("<script>alert"), "{html}");
         assert!(!html.contains("<b>fet</b>"), "titles are escaped");
         assert!(html.contains("&lt;script&gt;") || !html.contains("alert(1)"));
@@ -113,6 +183,22 @@ mod tests {
         assert!(
             html.contains("class=\"prov d1 current\" id=\"1A\""),
             "the cited provision is current"
+        );
+    }
+
+    #[test]
+    fn the_interface_follows_the_language_and_the_corpus_does_not() {
+        let site = site();
+        let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
+        let da = site
+            .provision_page(&UiContext::new(UiLang::Da, "/p/1A"), idx, false)
+            .unwrap();
+        assert!(da.contains("<html lang=\"da\">"));
+        assert!(da.contains("Kopiér henvisning"), "Danish interface");
+        assert!(da.contains("Kortstokken"), "the corpus text stays as it is");
+        assert!(
+            da.contains("hreflang=\"nb\""),
+            "the switch offers Norwegian"
         );
     }
 }

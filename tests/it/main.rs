@@ -1,8 +1,10 @@
 mod api;
 mod browser;
+mod cards;
 mod cite;
 mod cli;
 mod corpus;
 mod fixtures;
 mod rules;
 mod search;
+mod web;
