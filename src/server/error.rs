@@ -33,7 +33,10 @@ pub enum ApiError {
     NotFound(String),
     /// 404: a well-formed cite of a provision that does not exist, with
     /// the nearest ones that do (`nearest` in the body).
-    NoSuchProvision { detail: String, nearest: Vec<String> },
+    NoSuchProvision {
+        detail: String,
+        nearest: Vec<String>,
+    },
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
     /// 413: the body is over the limit.

@@ -256,7 +256,11 @@ impl Site {
                     lang: p.lang(),
                     before,
                     cite: {
-                        let cite = if cite.is_empty() { e.text.clone() } else { cite };
+                        let cite = if cite.is_empty() {
+                            e.text.clone()
+                        } else {
+                            cite
+                        };
                         // `16C (2007-lovene) = 16D`: the citing text numbers
                         // the Laws as an older edition did ("-lovene" reads
                         // the same in Norwegian and Danish).

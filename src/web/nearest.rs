@@ -26,7 +26,6 @@ fn around<K: Ord>(sorted: &[(K, usize)], key: &K) -> Vec<usize> {
     before.chain(after).map(|(_, i)| *i).collect()
 }
 
-
 /// The existing provisions nearest to `id`, nearest ancestor first; empty
 /// when `id` exists or nothing is near.
 pub(crate) fn nearest_provisions(kb: &Kb, id: &ProvisionId) -> Vec<usize> {

@@ -748,7 +748,9 @@ impl Site {
         let root_missing = id
             .numbered_root()
             .filter(|r| kb.corpus().get(&ProvisionId::root(*r)).is_none());
-        let range = kb.root_range(id).map(|(lo, hi)| (lo.to_string(), hi.to_string()));
+        let range = kb
+            .root_range(id)
+            .map(|(lo, hi)| (lo.to_string(), hi.to_string()));
         let detail = match (root_missing, range) {
             (Some(root), Some((lo, hi))) => {
                 let (text, n) = match root {

@@ -11,7 +11,6 @@ when it finds something (the caller checks).
 
 use std::collections::{HashMap, HashSet};
 
-
 use crate::corpus::ProvisionId;
 use crate::kb::{Kb, TypedCite};
 use crate::search::offline::{ascii_fold, OfflineTerms};

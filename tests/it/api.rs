@@ -1409,7 +1409,10 @@ async fn the_handbooks_2007_cites_land_on_their_2017_provisions() {
         "{html}"
     );
     let html = get("/p/16D").await.text();
-    assert!(html.contains("«16C (2007-lovene) = 16D»"), "{html}");
+    assert!(
+        html.contains("<mark>16C (2007-lovene) = 16D</mark>"),
+        "{html}"
+    );
     let html = get("/p/X12").await.text();
     assert!(html.contains("class=\"cite no-counterpart\""), "{html}");
     assert!(html.contains("12C1e (2007-lovene): ingen tilsvarende bestemmelse i 2017-lovene"));
