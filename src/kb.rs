@@ -65,6 +65,8 @@ pub struct Kb {
     index: SearchIndex,
     /// The top-level provisions in reading order, for prev/next links.
     tops: Vec<usize>,
+    /// [`corpus::fingerprint`] of the files this was built from.
+    fingerprint: u64,
 }
 
 /// Characters escaped in a provision URL: everything but what a cite
@@ -129,6 +131,7 @@ impl Kb {
             }
         }
         let index = SearchIndex::build(&corpus)?;
+        let fingerprint = corpus::fingerprint(sources);
         let tops = corpus
             .provisions()
             .iter()
@@ -142,6 +145,7 @@ impl Kb {
                 graph,
                 index,
                 tops,
+                fingerprint,
             },
             diagnostics,
         ))
@@ -160,6 +164,16 @@ impl Kb {
     /// The search index.
     pub fn index(&self) -> &SearchIndex {
         &self.index
+    }
+
+    /// The content hash of the corpus files (see [`corpus::fingerprint`]).
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// How many citations the corpus text makes (edges of the graph).
+    pub fn citation_count(&self) -> usize {
+        self.graph.edges().count()
     }
 
     /// A provision by cite.

@@ -46,6 +46,15 @@ pub enum ApiError {
 #[derive(Clone, Debug)]
 pub struct InternalCause(pub String);
 
+/// What an error page says, kept on its response so that a middleware with
+/// the site at hand can render it again in the site's frame (with the
+/// editor's banner, while one is set).
+#[derive(Clone, Debug)]
+pub(crate) struct ErrorPageText {
+    pub(crate) title: String,
+    pub(crate) detail: String,
+}
+
 #[derive(Serialize)]
 struct Problem<'a> {
     #[serde(rename = "type")]
@@ -233,6 +242,10 @@ impl IntoResponse for PageError {
         if let Some(cause) = self.cause {
             res.extensions_mut().insert(InternalCause(cause));
         }
+        res.extensions_mut().insert(ErrorPageText {
+            title: self.title,
+            detail: self.detail,
+        });
         res
     }
 }

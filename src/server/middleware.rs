@@ -8,14 +8,15 @@ and the compression layer outside may change its bytes.
 */
 
 use axum::body::{to_bytes, Body};
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::web::assets::fnv1a;
 
-use super::error::InternalCause;
+use super::error::{ErrorPageText, InternalCause};
+use super::AppState;
 
 /// The Content-Security-Policy of every response: nothing from other
 /// origins, no inline script or style, no framing.
@@ -76,6 +77,30 @@ pub(crate) async fn etag(req: Request, next: Next) -> Response {
         return not_modified(&parts.headers);
     }
     Response::from_parts(parts, Body::from(bytes))
+}
+
+/// Error pages in the frame of the site being served: while the editor's
+/// banner is set, an error page (rendered without a site, as error
+/// responses are) is rendered again with it, so that every page shows it.
+pub(crate) async fn error_page_chrome(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let res = next.run(req).await;
+    let site = state.site();
+    if site.notice().is_none() {
+        return res;
+    }
+    let Some(text) = res.extensions().get::<ErrorPageText>().cloned() else {
+        return res;
+    };
+    let Ok(page) = site.error_page(&text.title, &text.detail) else {
+        return res;
+    };
+    let (mut parts, _) = res.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(page))
 }
 
 /// A 304 carrying the validators and caching headers of the full response.

@@ -48,7 +48,10 @@ pub(crate) async fn search(
         book,
     };
     match site.kb().search(&q, &opts) {
-        Ok(results) => Ok(Html(site.search_page(&q, book, Some(Ok(&results)))?).into_response()),
+        Ok(results) => {
+            st.metrics().search_done(results.took_us);
+            Ok(Html(site.search_page(&q, book, Some(Ok(&results)))?).into_response())
+        }
         Err(KbSearchError::Query(e)) => {
             let page = site.search_page(&q, book, Some(Err(format!("Ugyldig søk: {e}"))))?;
             Ok((StatusCode::BAD_REQUEST, Html(page)).into_response())

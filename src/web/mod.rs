@@ -6,19 +6,27 @@ This module turns knowledge-base answers into HTML strings and knows nothing
 about HTTP (no axum, no tokio), so the same pages can be rendered by a
 future `lovbok export` without a server. A [`Site`] is a [`Kb`] plus what
 the pages precompute from it once (the defined-term matcher); it is built
-whenever a knowledge base is, and never changes afterwards.
+whenever a knowledge base is, and never changes afterwards, apart from the
+editor's [`ReloadNotice`] a server may pin on it while a corpus folder's
+newer text does not build.
 
 The interface speaks Norwegian; the corpus text keeps its own language,
 marked with `lang` on every element that holds it.
 */
 
 pub mod assets;
+mod notice;
 mod pages;
 mod render;
 mod terms;
 
+pub use notice::{NoticeText, ReloadNotice, RELOAD_NOTICE_NB};
 pub use pages::{book_name, error_page};
 pub use render::{anchor_of, crumb_of, label_of};
+
+use std::sync::Arc;
+
+use arc_swap::ArcSwapOption;
 
 use crate::corpus::Kind;
 use crate::kb::Kb;
@@ -35,6 +43,9 @@ pub(crate) const GAP_TITLE: &str = "Her mangler tekst i kilden";
 pub struct Site {
     kb: Kb,
     glossary: Glossary,
+    /// Set while the folder this was loaded from holds a change that does
+    /// not build; every page shows it.
+    notice: ArcSwapOption<ReloadNotice>,
 }
 
 impl Site {
@@ -44,7 +55,21 @@ impl Site {
             debug_assert_eq!(p.kind, Kind::Definition);
             p.title.as_deref().map(|t| (i, t))
         }));
-        Site { kb, glossary }
+        Site {
+            kb,
+            glossary,
+            notice: ArcSwapOption::empty(),
+        }
+    }
+
+    /// Shows `notice` on every page from now on (`None`: no banner).
+    pub fn set_notice(&self, notice: Option<ReloadNotice>) {
+        self.notice.store(notice.map(Arc::new));
+    }
+
+    /// The banner every page shows, if any.
+    pub fn notice(&self) -> Option<Arc<ReloadNotice>> {
+        self.notice.load_full()
     }
 
     /// The knowledge base.
@@ -113,5 +138,32 @@ mod tests {
             html.contains("class=\"prov d1 current\" id=\"1A\""),
             "the cited provision is current"
         );
+    }
+
+    #[test]
+    fn the_notice_shows_on_every_page_escaped_until_cleared() {
+        let site = site();
+        let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
+        let pages = |site: &Site| {
+            vec![
+                site.provision_page(idx).unwrap(),
+                site.contents_page().unwrap(),
+                site.glossary_page().unwrap(),
+                site.search_page("", None, None).unwrap(),
+                site.error_page("Fant ikke siden", "x").unwrap(),
+            ]
+        };
+        assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
+        site.set_notice(Some(ReloadNotice::new(
+            "laws/lov-01.md:3",
+            vec!["laws/lov-01.md:3: error: <b>bad</b>".into()],
+        )));
+        for page in pages(&site) {
+            assert!(page.contains("class=\"reload-notice\""));
+            assert!(page.contains("Endringen i <code>laws/lov-01.md:3</code> er ikke lastet:"));
+            assert!(!page.contains("<b>bad</b>"), "problem text is escaped");
+        }
+        site.set_notice(None);
+        assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
     }
 }

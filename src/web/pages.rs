@@ -9,6 +9,7 @@ snippets, which the search module returns escaped apart from `<mark>`.
 */
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use askama::Template;
 
@@ -16,7 +17,7 @@ use crate::corpus::{BookId, Provision, ProvisionId, Root};
 use crate::kb::{url_of, SearchResults};
 
 use super::render::{anchor_of, crumb_of, esc, label_of, preview, TextRenderer};
-use super::{assets, Site, NOT_IN_SOURCE};
+use super::{assets, ReloadNotice, Site, NOT_IN_SOURCE};
 
 /// The parts of the page frame that vary: asset URLs and the current menu item.
 #[derive(Debug, Clone)]
@@ -26,15 +27,18 @@ pub struct Chrome {
     pub icon: &'static str,
     /// `search`, `toc`, `glossary` or empty: which menu item is the current page.
     pub nav: &'static str,
+    /// The editor's banner (`reload-notice.html`), while one is set.
+    pub notice: Option<Arc<ReloadNotice>>,
 }
 
 impl Chrome {
-    fn new(nav: &'static str) -> Chrome {
+    fn new(nav: &'static str, notice: Option<Arc<ReloadNotice>>) -> Chrome {
         Chrome {
             css: assets::css_url(),
             js: assets::js_url(),
             icon: assets::icon_url(),
             nav,
+            notice,
         }
     }
 }
@@ -312,7 +316,7 @@ impl Site {
             }
         };
         SearchPage {
-            chrome: Chrome::new("search"),
+            chrome: self.chrome("search"),
             q: q.to_string(),
             book: book.map(|b| b.as_str().to_string()).unwrap_or_default(),
             status,
@@ -425,7 +429,7 @@ impl Site {
             .collect();
 
         ProvisionPage {
-            chrome: Chrome::new(""),
+            chrome: self.chrome(""),
             lang: top.lang(),
             current_label: label_of(current),
             current_title: kb.title_of(idx),
@@ -534,7 +538,7 @@ impl Site {
             });
         }
         ContentsPage {
-            chrome: Chrome::new("toc"),
+            chrome: self.chrome("toc"),
             books,
             not_in_source: NOT_IN_SOURCE,
         }
@@ -554,7 +558,7 @@ impl Site {
             })
             .collect();
         GlossaryPage {
-            chrome: Chrome::new("glossary"),
+            chrome: self.chrome("glossary"),
             entries,
         }
         .render()
@@ -562,14 +566,24 @@ impl Site {
 
     /// An error page; `title` and `detail` are plain text.
     pub fn error_page(&self, title: &str, detail: &str) -> Result<String, askama::Error> {
-        error_page(title, detail)
+        ErrorPage {
+            chrome: self.chrome(""),
+            title: title.to_string(),
+            detail: detail.to_string(),
+        }
+        .render()
+    }
+
+    /// The page frame, with the editor's banner while one is set.
+    fn chrome(&self, nav: &'static str) -> Chrome {
+        Chrome::new(nav, self.notice())
     }
 }
 
 /// An error page that needs no knowledge base (used before one is loaded).
 pub fn error_page(title: &str, detail: &str) -> Result<String, askama::Error> {
     ErrorPage {
-        chrome: Chrome::new(""),
+        chrome: Chrome::new("", None),
         title: title.to_string(),
         detail: detail.to_string(),
     }

@@ -103,7 +103,7 @@ fn openapi() -> &'static Value {
 /// Checks `value` against `components.schemas.{name}`: types, required
 /// fields, enums, array items, and that no field is undocumented.
 #[track_caller]
-fn check_schema(value: &Value, name: &str) {
+pub(crate) fn check_schema(value: &Value, name: &str) {
     let schema = serde_json::json!({ "$ref": format!("#/components/schemas/{name}") });
     let mut errors = Vec::new();
     validate(value, &schema, "$", &mut errors);
@@ -143,6 +143,21 @@ fn type_ok(value: &Value, ty: &str) -> bool {
 
 fn validate(value: &Value, schema: &Value, at: &str, errors: &mut Vec<String>) {
     let schema = resolve_ref(schema);
+    if let Some(options) = schema.get("oneOf").and_then(Value::as_array) {
+        let matching = options
+            .iter()
+            .filter(|o| {
+                let mut e = Vec::new();
+                validate(value, o, at, &mut e);
+                e.is_empty()
+            })
+            .count();
+        if matching != 1 {
+            errors.push(format!(
+                "{at}: {value} matches {matching} of the oneOf schemas, not exactly one"
+            ));
+        }
+    }
     if let Some(ty) = schema.get("type") {
         let ok = match ty {
             Value::String(t) => type_ok(value, t),
@@ -214,7 +229,7 @@ fn validate(value: &Value, schema: &Value, at: &str, errors: &mut Vec<String>) {
 }
 
 /// The schema the document promises for a JSON response.
-fn response_schema_name(path: &str, method: &str, status: &str) -> String {
+pub(crate) fn response_schema_name(path: &str, method: &str, status: &str) -> String {
     let r = &openapi()["paths"][path][method]["responses"][status];
     let r = resolve_ref(r);
     let s = r["content"]
@@ -247,6 +262,7 @@ async fn openapi_document_describes_every_endpoint() {
         ("/api/provisions/{cite}", "get"),
         ("/api/resolve", "get"),
         ("/api/link", "post"),
+        ("/api/status", "get"),
         ("/api/openapi.json", "get"),
     ] {
         assert!(

@@ -4,4 +4,5 @@ mod cite;
 mod cli;
 mod corpus;
 mod fixtures;
+mod ops;
 mod search;
