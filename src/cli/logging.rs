@@ -24,10 +24,9 @@ use std::io::{IsTerminal, Write as _};
 
 use clap::ValueEnum;
 use tracing::field::{Field, Visit};
-use tracing::{Event, Level, Subscriber};
+use tracing::{Dispatch, Event, Level, Subscriber};
 use tracing_subscriber::filter::{filter_fn, EnvFilter, LevelFilter};
 use tracing_subscriber::layer::{Context, SubscriberExt};
-use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{Layer, Registry};
 
 use crate::server::{DIAGNOSTIC_TARGET, STATUS_TARGET};
@@ -85,7 +84,7 @@ pub enum LogError {
         source: tracing_subscriber::filter::ParseError,
     },
     #[error("cannot install the logger: {0}")]
-    Install(#[from] tracing_subscriber::util::TryInitError),
+    Install(#[from] tracing::dispatcher::SetGlobalDefaultError),
 }
 
 /// The filter directives for the logs: `--log-level` wins over `RUST_LOG`.
@@ -122,11 +121,21 @@ fn log_filter(opts: &LogOptions, rust_log: Option<&str>) -> Result<EnvFilter, Lo
 
 /// Installs the subscriber for `serve`. Call once, before the server starts.
 pub fn init(opts: &LogOptions) -> Result<(), LogError> {
+    if let Some(d) = dispatch(opts)? {
+        tracing::dispatcher::set_global_default(d)?;
+    }
+    Ok(())
+}
+
+/// The subscriber `init` installs, or `None` when nothing is to be printed
+/// at all (`--log-level off --quiet`). Public so that the overhead bench can
+/// run with exactly what `serve` runs with.
+pub fn dispatch(opts: &LogOptions) -> Result<Option<Dispatch>, LogError> {
     let rust_log = std::env::var("RUST_LOG").ok();
     let off = opts.level == Some(LogLevel::Off)
         || (opts.level.is_none() && rust_log.as_deref().map(str::trim) == Some("off"));
     if off && opts.quiet && opts.format == LogFormat::Human {
-        return Ok(());
+        return Ok(None);
     }
     let filter = log_filter(opts, rust_log.as_deref())?;
     let mut layers: Vec<Box<dyn Layer<Registry> + Send + Sync>> = Vec::new();
@@ -157,8 +166,9 @@ pub fn init(opts: &LogOptions) -> Result<(), LogError> {
                 .boxed(),
         ),
     }
-    tracing_subscriber::registry().with(layers).try_init()?;
-    Ok(())
+    Ok(Some(Dispatch::new(
+        tracing_subscriber::registry().with(layers),
+    )))
 }
 
 /// Prints status events as bare lines on stderr: `lovbok: <message>`, and

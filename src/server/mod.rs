@@ -4,10 +4,9 @@ The HTTP front end: the JSON API, the web pages and their assets, over axum.
 [`router`] builds the whole application from an [`AppState`] and nothing
 else, so tests drive it with `oneshot` and no socket; [`serve`] loads the
 corpus, binds, says when it is ready, and runs until SIGINT or SIGTERM. This
-is the only module
-that knows about status codes, headers and JSON field names ([`api`]); it
-extracts, asks the knowledge base (through [`crate::web::Site`]), and maps
-the answer to a DTO or a page.
+is the only module that knows about status codes, headers and JSON field
+names ([`api`]); it extracts, asks the knowledge base (through
+[`crate::web::Site`]), and maps the answer to a DTO or a page.
 
 What a person running `lovbok serve` reads (ready, reloaded, a rejected
 change with its problems, stopped) are tracing events with the target
@@ -15,12 +14,13 @@ change with its problems, stopped) are tracing events with the target
 lines or JSON, and silence them with `--quiet`, apart from other logs.
 
 Every request passes, outermost first: the access log (tower-http trace, at
-debug level, so off by default), per-route metrics (only when the host asked
-for metrics), gzip compression, a global concurrency limit that sheds load with a 503
-problem, a timeout (503), logging of 500 causes, security and cache
-headers, the response cache ([`cache`]: the corpus is immutable, so a GET
-is answered once per knowledge base), a panic guard (500 problem instead of
-a dropped connection), ETags with 304s.
+debug level, so off by default), per-route metrics (only when the host
+asked for them, [`metrics`]), gzip compression, a global concurrency limit
+that sheds load with a 503 problem, a timeout (503), logging of 500 causes,
+security and cache headers, the response cache ([`cache`]: the corpus is
+immutable, so a GET is answered once per knowledge base), a panic guard
+(500 problem instead of a dropped connection), ETags with 304s, and error
+pages re-rendered with the editor's banner while one is set.
 */
 
 pub mod api;
