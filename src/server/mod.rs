@@ -289,7 +289,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         // where level 1 costs a fraction of the default for most of the gain.
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest));
     let app = match http_metrics {
-        Some(m) => app.layer(axum::middleware::from_fn_with_state(m, metrics::record)),
+        Some(m) => app.layer(metrics::RecordLayer(m)),
         None => app,
     };
     // The access log: one line per response (method, path, status, latency)
