@@ -268,7 +268,9 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .load_shed()
         .layer(GlobalConcurrencyLimitLayer::new(limits.max_concurrency))
         .timeout(limits.request_timeout);
-    let http_metrics = state.http_metrics.then(|| Arc::clone(&state.metrics));
+    let record = state
+        .http_metrics
+        .then(|| metrics::RecordLayer(Arc::clone(&state.metrics)));
     let app = Router::new()
         .merge(api)
         .merge(site)
@@ -288,24 +290,21 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         // Fastest: what the cache does not hold is compressed per request,
         // where level 1 costs a fraction of the default for most of the gain.
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest));
-    let app = match http_metrics {
-        Some(m) => app.layer(metrics::RecordLayer(m)),
-        None => app,
-    };
     // The access log: one line per response (method, path, status, latency)
     // at debug level, so at the default level it is off and costs a
     // disabled-callsite check. 500 causes are logged by `log_internal`.
-    app.layer(
-        TraceLayer::new_for_http()
-            .make_span_with(DefaultMakeSpan::new().level(Level::DEBUG))
-            .on_request(())
-            .on_response(
-                DefaultOnResponse::new()
-                    .level(Level::DEBUG)
-                    .latency_unit(tower_http::LatencyUnit::Micros),
-            )
-            .on_failure(DefaultOnFailure::new().level(Level::DEBUG)),
-    )
+    let access_log = TraceLayer::new_for_http()
+        .make_span_with(DefaultMakeSpan::new().level(Level::DEBUG))
+        .on_request(())
+        .on_response(
+            DefaultOnResponse::new()
+                .level(Level::DEBUG)
+                .latency_unit(tower_http::LatencyUnit::Micros),
+        )
+        .on_failure(DefaultOnFailure::new().level(Level::DEBUG));
+    // One `Router::layer` for both: axum boxes and clones each route's
+    // service once per layer call and request, which metrics need not add.
+    app.layer(ServiceBuilder::new().layer(access_log).option_layer(record))
 }
 
 /// Load shedding and timeouts, as 503 problems.
