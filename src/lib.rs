@@ -6,7 +6,9 @@ Data flows one way: markdown files ([`corpus`]) become a provision tree; the
 citation finder ([`cite`]) turns every cross-reference in the text into an
 edge of the [`graph`]; [`search`] indexes the provisions with tantivy; [`kb`]
 puts the three together behind one façade, which the CLI ([`cli`]) and the
-HTTP server ([`server`], rendering pages with [`web`]) both call.
+HTTP server ([`server`], rendering pages with [`web`]) both call. The score
+rules that are arithmetic ([`rules`]) are calculators beside the text, pure
+functions every front end calls through one registry.
 */
 
 pub mod cite;
@@ -14,6 +16,7 @@ pub mod cli;
 pub mod corpus;
 pub mod graph;
 pub mod kb;
+pub mod rules;
 pub mod search;
 pub mod server;
 pub mod web;

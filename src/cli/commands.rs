@@ -59,6 +59,13 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             }
             export(&Kb::load(&source)?)
         }
+        Command::Calc {
+            cite,
+            list,
+            json,
+            input,
+            flags,
+        } => super::calc::run(cite.as_deref(), *list, *json, input, flags),
         Command::Link { context, html } => {
             link(&Site::new(Kb::load(&source)?), context.as_deref(), *html)
         }

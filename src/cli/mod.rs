@@ -7,6 +7,7 @@ disagree about an answer. Problems found (`check`, an unknown cite) exit 1;
 errors that stop the command (an unreadable folder, bad arguments) exit 2.
 */
 
+mod calc;
 mod commands;
 pub mod logging;
 
@@ -76,6 +77,29 @@ pub enum Command {
         /// JSON Lines output (the only format).
         #[arg(long)]
         jsonl: bool,
+    },
+    /// Run a provision's calculator: `lovbok calc X78B4 --tables 13 --results 6 --mp 7.5`.
+    /// Every input of the calculator is a flag (`--tables 13`) or `--input tables=13`;
+    /// `lovbok calc --list` shows the calculators and their inputs.
+    Calc {
+        /// The provision: X78B4, 12C1c, 211B1d …
+        cite: Option<String>,
+        /// List every calculator with its inputs.
+        #[arg(long)]
+        list: bool,
+        /// Print JSON (the same object as POST /api/calc/{cite}).
+        #[arg(long)]
+        json: bool,
+        /// An input as NAME=VALUE (repeatable).
+        #[arg(short = 'i', long = "input", value_name = "NAME=VALUE")]
+        input: Vec<String>,
+        /// The calculator's inputs as flags: --tables 13 --mp 7,5.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "--NAME VALUE"
+        )]
+        flags: Vec<String>,
     },
     /// Find the citations in text read from stdin.
     Link {

@@ -70,6 +70,8 @@ pub struct HitDto {
     score: f32,
     /// True when the query was a citation and this is its target.
     via_citation: bool,
+    /// True when the provision's page has a calculator (`POST /api/calc/{cite}`).
+    calculator: bool,
 }
 
 /// One hit as `GET /api/search` returns it (also what `lovbok search
@@ -86,6 +88,7 @@ pub fn hit_dto(site: &Site, hit: &Hit) -> HitDto {
         url: url_of(&p.id),
         score: hit.score,
         via_citation: hit.via_citation,
+        calculator: crate::rules::has_calculator(&p.id),
     }
 }
 
@@ -187,6 +190,8 @@ pub struct ProvisionDto {
     source_pages: Vec<u16>,
     revisions: Vec<u16>,
     gaps: usize,
+    /// True when the provision has a calculator (`POST /api/calc/{cite}`).
+    calculator: bool,
 }
 
 /// A citation this provision makes.
@@ -272,6 +277,7 @@ pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
         source_pages: p.source_pages.clone(),
         revisions: p.revisions.clone(),
         gaps: p.gaps,
+        calculator: crate::rules::has_calculator(&p.id),
     }
 }
 

@@ -36,6 +36,9 @@ pub enum ApiError {
     PayloadTooLarge(String),
     /// 415: the body is not JSON.
     UnsupportedMediaType(String),
+    /// 422: the request is well formed but cannot be answered (a
+    /// calculation whose numbers the provision's text does not give).
+    Unprocessable(String),
     /// 503: too many requests at once, or one took too long.
     Unavailable(String),
     /// 500: lovbok's fault; the cause is logged, never sent.
@@ -73,6 +76,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -85,6 +89,7 @@ impl ApiError {
             | ApiError::NotFound(d)
             | ApiError::PayloadTooLarge(d)
             | ApiError::UnsupportedMediaType(d)
+            | ApiError::Unprocessable(d)
             | ApiError::Unavailable(d) => d,
             ApiError::MethodNotAllowed => "this method is not allowed on this resource",
             ApiError::Internal(_) => "an internal error occurred; it has been logged",

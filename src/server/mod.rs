@@ -26,6 +26,7 @@ pages re-rendered with the editor's banner while one is set.
 pub mod api;
 mod assets;
 mod cache;
+pub mod calc;
 pub mod error;
 pub mod metrics;
 mod middleware;
@@ -254,7 +255,12 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
         .route("/api/status", get(api::status))
-        .route("/api/openapi.json", get(api::openapi));
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/calc", get(calc::list))
+        .route(
+            "/api/calc/{cite}",
+            post(calc::compute).layer(DefaultBodyLimit::max(calc::MAX_CALC_BODY)),
+        );
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))

@@ -60,10 +60,12 @@ pub(crate) async fn search(
     }
 }
 
-/// `/p/{cite}`: the page of a provision.
+/// `/p/{cite}`: the page of a provision; its query string holds the inputs
+/// of the provision's calculator when its form was sent without JavaScript.
 pub(crate) async fn provision(
     State(st): State<AppState>,
     PagePath(raw): PagePath<String>,
+    PageQuery(query): PageQuery<Vec<(String, String)>>,
 ) -> Result<Response, PageError> {
     let site = st.site();
     let id: ProvisionId = raw.parse().map_err(|_| {
@@ -79,7 +81,7 @@ pub(crate) async fn provision(
     if p.id.to_string() != raw {
         return Ok(Redirect::permanent(&url_of(&p.id)).into_response());
     }
-    Ok(Html(site.provision_page(idx)?).into_response())
+    Ok(Html(site.provision_page_with(idx, &query)?).into_response())
 }
 
 /// `/innhold`: the table of contents.

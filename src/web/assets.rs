@@ -36,7 +36,7 @@ fn asset(name: &'static str, content_type: &'static str, body: &'static [u8]) ->
 }
 
 /// Every asset the pages use.
-pub static ALL: LazyLock<[Asset; 3]> = LazyLock::new(|| {
+pub static ALL: LazyLock<[Asset; 5]> = LazyLock::new(|| {
     [
         asset(
             "app.css",
@@ -52,6 +52,16 @@ pub static ALL: LazyLock<[Asset; 3]> = LazyLock::new(|| {
             "icon.svg",
             "image/svg+xml",
             include_bytes!("static/icon.svg"),
+        ),
+        asset(
+            "calc.js",
+            "text/javascript; charset=utf-8",
+            include_bytes!("static/calc.js"),
+        ),
+        asset(
+            "calc.css",
+            "text/css; charset=utf-8",
+            include_bytes!("static/calc.css"),
         ),
     ]
 });
@@ -75,6 +85,16 @@ pub fn js_url() -> &'static str {
 /// The URL of the icon.
 pub fn icon_url() -> &'static str {
     &ALL[2].url
+}
+
+/// The URL of the calculator's script (loaded only by pages with a calculator).
+pub fn calc_js_url() -> &'static str {
+    &ALL[3].url
+}
+
+/// The URL of the calculator's stylesheet.
+pub fn calc_css_url() -> &'static str {
+    &ALL[4].url
 }
 
 /// 64-bit FNV-1a: a stable, dependency-free content hash for fingerprints and

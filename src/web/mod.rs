@@ -15,6 +15,7 @@ marked with `lang` on every element that holds it.
 */
 
 pub mod assets;
+pub mod calc;
 mod notice;
 mod pages;
 mod render;

@@ -63,6 +63,8 @@ pub struct HitView {
     pub snippet: String,
     pub lang: &'static str,
     pub via_citation: bool,
+    /// The provision's page has a calculator.
+    pub calculator: bool,
 }
 
 /// `/` and `/sok`: the search box and, after a search, its results.
@@ -94,6 +96,9 @@ pub struct ProvView {
     pub revisions: Vec<u16>,
     pub depth: usize,
     pub current: bool,
+    /// The provision has a calculator of its own (a "Regn ut" link when it
+    /// is not the current one; the current one shows the form).
+    pub calc_link: bool,
 }
 
 /// The page's top-level provision (law, section, definitions …).
@@ -177,6 +182,8 @@ pub struct ProvisionPage {
     pub extended_by: Vec<LinkView>,
     pub prev: Option<LinkView>,
     pub next: Option<LinkView>,
+    /// The calculator of the current provision (`templates/calc.html`).
+    pub calc: Option<super::calc::CalcView>,
 }
 
 /// One line of the table of contents.
@@ -186,6 +193,8 @@ pub struct TocEntry {
     pub num: String,
     pub title: String,
     pub in_corpus: bool,
+    /// How many calculators the law or section holds.
+    pub calculators: usize,
 }
 
 /// A run of entries under one heading (a handbook chapter).
@@ -304,6 +313,7 @@ impl Site {
                             snippet: h.snippet.clone(),
                             lang: p.lang(),
                             via_citation: h.via_citation,
+                            calculator: crate::rules::has_calculator(&p.id),
                         }
                     })
                     .collect();
@@ -328,6 +338,17 @@ impl Site {
     /// The page of provision `idx`: its whole top-level provision, with `idx`
     /// marked as the current one.
     pub fn provision_page(&self, idx: usize) -> Result<String, askama::Error> {
+        self.provision_page_with(idx, &[])
+    }
+
+    /// The page of provision `idx` with its calculator's inputs from the
+    /// page's query string (`?tables=13&results=6&mp=7,5`), computed on the
+    /// server: the form's path without JavaScript.
+    pub fn provision_page_with(
+        &self,
+        idx: usize,
+        query: &[(String, String)],
+    ) -> Result<String, askama::Error> {
         let kb = self.kb();
         let corpus = kb.corpus();
         let top_idx = kb.top_of(idx);
@@ -413,6 +434,7 @@ impl Site {
                 revisions: p.revisions.clone(),
                 depth: corpus.path_of(i).len() - 1,
                 current: i == idx,
+                calc_link: crate::rules::calculators().iter().any(|c| c.id() == p.id),
             })));
             collect_notes(i, &mut footnotes);
             stack.push((i, true));
@@ -449,6 +471,7 @@ impl Site {
             extended_by,
             prev: prev.map(|i| link_view(self, i)),
             next: next.map(|i| link_view(self, i)),
+            calc: self.calc_view(&current.id, query),
         }
         .render()
     }
@@ -516,6 +539,7 @@ impl Site {
                     num,
                     title: p.title.clone().unwrap_or_else(|| label_of(p)),
                     in_corpus: p.in_corpus,
+                    calculators: crate::rules::registry::calculators_within(&p.id).count(),
                 };
                 let heading = match book {
                     BookId::Laws => None,

@@ -31,18 +31,18 @@ fn app() -> Router {
     router(state())
 }
 
-struct Reply {
-    status: StatusCode,
-    headers: HeaderMap,
-    body: Bytes,
+pub(crate) struct Reply {
+    pub(crate) status: StatusCode,
+    pub(crate) headers: HeaderMap,
+    pub(crate) body: Bytes,
 }
 
 impl Reply {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_slice(&self.body)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
     fn header(&self, name: header::HeaderName) -> &str {
@@ -52,7 +52,7 @@ impl Reply {
             .unwrap_or("")
     }
     #[track_caller]
-    fn assert_problem(&self, status: StatusCode) -> Value {
+    pub(crate) fn assert_problem(&self, status: StatusCode) -> Value {
         assert_eq!(self.status, status, "body: {}", self.text());
         assert_eq!(
             self.header(header::CONTENT_TYPE),
@@ -66,7 +66,7 @@ impl Reply {
     }
 }
 
-async fn send(req: Request<Body>) -> Reply {
+pub(crate) async fn send(req: Request<Body>) -> Reply {
     let res = app().oneshot(req).await.expect("the router is infallible");
     let (parts, body) = res.into_parts();
     let body = to_bytes(body, usize::MAX).await.expect("body");
@@ -77,11 +77,11 @@ async fn send(req: Request<Body>) -> Reply {
     }
 }
 
-async fn get(uri: &str) -> Reply {
+pub(crate) async fn get(uri: &str) -> Reply {
     send(Request::get(uri).body(Body::empty()).unwrap()).await
 }
 
-async fn post_json(uri: &str, body: &str) -> Reply {
+pub(crate) async fn post_json(uri: &str, body: &str) -> Reply {
     send(
         Request::post(uri)
             .header(header::CONTENT_TYPE, "application/json")
@@ -1061,6 +1061,10 @@ async fn no_malformed_request_gets_a_500() {
         "/api/resolve?cite=12&context=",
         "/api/link",
         "/api/link?format=",
+        "/api/calc/",
+        "/api/calc/X78B4",
+        "/api/calc/211B1d?lang=",
+        "/p/X78B4?tables=",
         "/static/",
         "/innhold",
         "/definisjoner",

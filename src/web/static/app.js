@@ -105,6 +105,12 @@
           j.textContent = "Gå til";
           a.appendChild(j);
         }
+        if (h.calculator) {
+          var k = document.createElement("span");
+          k.className = "calc-mark";
+          k.textContent = "Regn ut";
+          a.appendChild(k);
+        }
         var sn = snippetNode(h.snippet || "");
         sn.lang = h.book === "handbook" ? "da" : "nb";
         a.appendChild(sn);

@@ -1,0 +1,636 @@
+/*!
+Adjusted scores: the weighted score of Law 12C1c, the artificial adjusted
+scores of Law 12C2 and the handbook's values for them under imps across the
+field (203A), butler (204C) and board-a-match (206A).
+*/
+
+use num_traits::Zero;
+
+use super::number::{decimals, int, ratio, show, Q};
+use super::scoring::{step, MAX_IMP, MAX_TABLES};
+use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Unit};
+
+/// The most results a weighted score combines here (national regulations
+/// commonly ask for no more).
+pub const MAX_COMPONENTS: usize = 5;
+
+/// Weights are per cent with at most this many decimals.
+pub const WEIGHT_DECIMALS: u32 = 2;
+
+/// Law 12C1c: a weighted adjusted score, the sum of each result times its
+/// weight. `components` are (result, weight in per cent); the results are
+/// what each possible score gives (in imps or matchpoints: X78A1 weights the
+/// results of the comparisons, not the bridge scores). Weights must be
+/// above 0 %, have at most two decimals and sum to exactly 100 %.
+pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
+    if components.is_empty() || components.len() > MAX_COMPONENTS {
+        return Err(RuleError::input(
+            "weight1",
+            Problem::Count {
+                min: 1,
+                max: MAX_COMPONENTS,
+                got: components.len(),
+            },
+        ));
+    }
+    let bound = int(MAX_IMP.into());
+    let mut sum = Q::zero();
+    for (i, (value, weight)) in components.iter().enumerate() {
+        let n = i + 1;
+        if *value < -bound || *value > bound {
+            return Err(RuleError::input(
+                format!("result{n}"),
+                Problem::OutOfRange {
+                    min: -bound,
+                    max: bound,
+                },
+            ));
+        }
+        if *weight <= Q::zero() {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::NotAbove { min: Q::zero() },
+            ));
+        }
+        if *weight > int(100) {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::OutOfRange {
+                    min: Q::zero(),
+                    max: int(100),
+                },
+            ));
+        }
+        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::TooManyDecimals {
+                    max: WEIGHT_DECIMALS,
+                },
+            ));
+        }
+        sum += weight;
+    }
+    if sum != int(100) {
+        return Err(RuleError::input("weights", Problem::WeightsSum { sum }));
+    }
+    let total: Q = components
+        .iter()
+        .map(|(v, w)| v * w / int(100))
+        .fold(Q::zero(), |a, b| a + b);
+    let terms: Vec<String> = components
+        .iter()
+        .map(|(v, w)| {
+            let v = show(v);
+            let v = if v.starts_with('-') {
+                format!("({v})")
+            } else {
+                v
+            };
+            format!("{} % × {v}", show(w))
+        })
+        .collect();
+    let steps = vec![
+        step(
+            "12C1c",
+            Label {
+                en: "Each possible result times its weight, summed",
+                nb: "Hvert mulig resultat ganger sin vekt, summert",
+                da: "Hvert muligt resultat gange sin vægt, summeret",
+            },
+            format!("{} = {}", terms.join(" + "), show(&total)),
+        ),
+        step(
+            "X78A1",
+            Label {
+                en: "The results weighted are those of the comparisons with each score, in imps or matchpoints",
+                nb: "Resultatene som vektes, er sammenligningene med hver score, i IMP eller poeng",
+                da: "De resultater, der vægtes, er sammenligningerne med hver score, i imp eller parpoint",
+            },
+            "",
+        ),
+    ];
+    Ok(Outcome {
+        cite: cite("12C1c"),
+        results: vec![Output::new(
+            "weighted",
+            Label {
+                en: "Weighted score",
+                nb: "Vektet score",
+                da: "Vægtet score",
+            },
+            total,
+            Unit::Same,
+        )],
+        steps,
+    })
+}
+
+/// How a contest is scored, for Law 12C2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scoring {
+    /// Matchpoints, in per cent (12C2a).
+    Pairs,
+    /// Imps (12C2b).
+    Imp,
+}
+
+/// A contestant's share of the responsibility for the irregularity (12C2a).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Responsibility {
+    /// Not at all at fault: average plus.
+    None,
+    /// Only partly at fault: average.
+    Partial,
+    /// Directly at fault: average minus.
+    Full,
+}
+
+/// Law 12C2: the artificial adjusted score when no result can be obtained.
+/// Pairs: average minus (at most 40 %), average (50 %), average plus (at
+/// least 60 %); imps: plus or minus 3 imps (12C2b, which gives no imp value
+/// for average). 12C2c: a non-offending contestant whose session average is
+/// better than 60 % (an offending one worse than 40 %) gets that average;
+/// in imps "the equivalent" is read as the 12C2b values, ±3 imps.
+pub fn artificial(
+    scoring: Scoring,
+    side: Responsibility,
+    session_average: Option<Q>,
+) -> Result<Outcome, RuleError> {
+    let (c, value, bound, threshold, unit, what) =
+        match (scoring, side) {
+            (Scoring::Pairs, Responsibility::Full) => (
+                "12C2a",
+                int(40),
+                Bound::AtMost,
+                Some(int(40)),
+                Unit::Percent,
+                Label {
+                    en: "Directly at fault: average minus, at most 40 %",
+                    nb: "Ansvar for uregelmessigheten: middels minus, høyst 40 %",
+                    da: "Ansvar for uregelmæssigheden: middel minus, højst 40 %",
+                },
+            ),
+            (Scoring::Pairs, Responsibility::Partial) => (
+                "12C2a",
+                int(50),
+                Bound::Exact,
+                None,
+                Unit::Percent,
+                Label {
+                    en: "Partly at fault: average, 50 %",
+                    nb: "Delvis ansvar: middels, 50 %",
+                    da: "Delvist ansvar: middel, 50 %",
+                },
+            ),
+            (Scoring::Pairs, Responsibility::None) => (
+                "12C2a",
+                int(60),
+                Bound::AtLeast,
+                Some(int(60)),
+                Unit::Percent,
+                Label {
+                    en: "Not at fault: average plus, at least 60 %",
+                    nb: "Ikke noe ansvar: middels pluss, minst 60 %",
+                    da: "Intet ansvar: middel plus, mindst 60 %",
+                },
+            ),
+            (Scoring::Imp, Responsibility::Full) => (
+                "12C2b",
+                int(-3),
+                Bound::Exact,
+                Some(int(-3)),
+                Unit::Imp,
+                Label {
+                    en: "Average minus with imp scoring: minus 3 imps",
+                    nb: "Middels minus med IMP-utregning: minus 3 IMP",
+                    da: "Middel minus med imp-beregning: minus 3 imp",
+                },
+            ),
+            (Scoring::Imp, Responsibility::None) => (
+                "12C2b",
+                int(3),
+                Bound::Exact,
+                Some(int(3)),
+                Unit::Imp,
+                Label {
+                    en: "Average plus with imp scoring: plus 3 imps",
+                    nb: "Middels pluss med IMP-utregning: pluss 3 IMP",
+                    da: "Middel plus med imp-beregning: plus 3 imp",
+                },
+            ),
+            (Scoring::Imp, Responsibility::Partial) => return Err(RuleError::NotInText {
+                cite: cite("12C2b"),
+                what: Label {
+                    en: "an imp value for average (it gives only average plus and average minus)",
+                    nb: "en IMP-verdi for middels (bare for middels pluss og middels minus)",
+                    da: "en imp-værdi for middel (kun for middel plus og middel minus)",
+                },
+            }),
+        };
+    let mut steps = vec![step(c, what, show(&value))];
+    let mut result = (c, value, bound);
+    if let (Some(avg), Some(limit)) = (session_average, threshold) {
+        let range = match scoring {
+            Scoring::Pairs => (Q::zero(), int(100)),
+            Scoring::Imp => (int(-1000), int(1000)),
+        };
+        if avg < range.0 || avg > range.1 {
+            return Err(RuleError::input(
+                "average",
+                Problem::OutOfRange {
+                    min: range.0,
+                    max: range.1,
+                },
+            ));
+        }
+        let better = side == Responsibility::None && avg > limit;
+        let worse = side == Responsibility::Full && avg < limit;
+        if better || worse {
+            result = ("12C2c", avg, Bound::Exact);
+            steps.push(step(
+                "12C2c",
+                if better {
+                    Label {
+                        en: "Session average better than average plus: the contestant gets its average",
+                        nb: "Gjennomsnitt i sesjonen bedre enn middels pluss: deltakeren får sitt gjennomsnitt",
+                        da: "Gennemsnit i sektionen bedre end middel plus: deltageren får sit gennemsnit",
+                    }
+                } else {
+                    Label {
+                        en: "Session average worse than average minus: the contestant gets its average",
+                        nb: "Gjennomsnitt i sesjonen dårligere enn middels minus: deltakeren får sitt gjennomsnitt",
+                        da: "Gennemsnit i sektionen dårligere end middel minus: deltageren får sit gennemsnit",
+                    }
+                },
+                format!(
+                    "{} {} {} → {}",
+                    show(&avg),
+                    if better { ">" } else { "<" },
+                    show(&limit),
+                    show(&avg)
+                ),
+            ));
+        } else {
+            steps.push(step(
+                "12C2c",
+                Label {
+                    en: "Session average does not change the score",
+                    nb: "Gjennomsnittet i sesjonen endrer ikke scoren",
+                    da: "Gennemsnittet i sektionen ændrer ikke scoren",
+                },
+                show(&avg),
+            ));
+        }
+        steps.push(step(
+            "X12B",
+            Label {
+                en: "The session: each match (teams), each playing day (pairs)",
+                nb: "Sesjonen: hver kamp (lag), hver spilledag (par)",
+                da: "Sektionen: hver kamp (hold), hver spilledag (par)",
+            },
+            "",
+        ));
+    }
+    let (c, value, bound) = result;
+    Ok(Outcome {
+        cite: cite(c),
+        results: vec![Output::new(
+            "score",
+            Label {
+                en: "Artificial adjusted score",
+                nb: "Kunstig justert score",
+                da: "Kunstig score",
+            },
+            value,
+            unit,
+        )
+        .bound(bound)],
+        steps,
+    })
+}
+
+/// Average plus or average minus, the two artificial scores the handbook's
+/// scoring sections give values for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlusMinus {
+    Plus,
+    Minus,
+}
+
+fn plus_minus_label(pm: PlusMinus) -> Label {
+    match pm {
+        PlusMinus::Plus => Label {
+            en: "Average plus",
+            nb: "Middels pluss",
+            da: "Middel plus",
+        },
+        PlusMinus::Minus => Label {
+            en: "Average minus",
+            nb: "Middels minus",
+            da: "Middel minus",
+        },
+    }
+}
+
+const ARTIFICIAL: Label = Label {
+    en: "Artificial score",
+    nb: "Kunstig score",
+    da: "Kunstig score",
+};
+
+/// 203A: in imps across the field an artificial score is +2 imps (average
+/// plus) or −2 imps (average minus) for each comparison the pair has.
+pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleError> {
+    if !(1..=MAX_TABLES).contains(&comparisons) {
+        return Err(RuleError::input(
+            "comparisons",
+            Problem::OutOfRange {
+                min: int(1),
+                max: int(MAX_TABLES.into()),
+            },
+        ));
+    }
+    let each = match pm {
+        PlusMinus::Plus => int(2),
+        PlusMinus::Minus => int(-2),
+    };
+    let total = each * int(comparisons.into());
+    Ok(Outcome {
+        cite: cite("203A"),
+        results: vec![
+            Output::new("imp", ARTIFICIAL, total, Unit::Imp),
+            Output::new(
+                "per_comparison",
+                Label {
+                    en: "Per comparison",
+                    nb: "Per sammenligning",
+                    da: "Pr. sammenligning",
+                },
+                each,
+                Unit::Imp,
+            ),
+        ],
+        steps: vec![step(
+            "203A",
+            plus_minus_label(pm),
+            format!("{} × {comparisons} = {}", show(&each), show(&total)),
+        )],
+    })
+}
+
+/// 204C: in butler scoring an artificial score is +2 imps (average plus) or
+/// −2 imps (average minus).
+pub fn butler_artificial(pm: PlusMinus) -> Result<Outcome, RuleError> {
+    let v = match pm {
+        PlusMinus::Plus => int(2),
+        PlusMinus::Minus => int(-2),
+    };
+    Ok(Outcome {
+        cite: cite("204C"),
+        results: vec![Output::new("imp", ARTIFICIAL, v, Unit::Imp)],
+        steps: vec![step("204C", plus_minus_label(pm), show(&v))],
+    })
+}
+
+/// 206A: in board-a-match an artificial score is 1,2 points (average plus)
+/// or 0,8 points (average minus), used without rounding.
+pub fn bam_artificial(pm: PlusMinus) -> Result<Outcome, RuleError> {
+    let v = match pm {
+        PlusMinus::Plus => ratio(6, 5),
+        PlusMinus::Minus => ratio(4, 5),
+    };
+    Ok(Outcome {
+        cite: cite("206A"),
+        results: vec![Output::new("points", ARTIFICIAL, v, Unit::Points)],
+        steps: vec![step(
+            "206A",
+            Label {
+                en: "Used without rounding",
+                nb: "Brukes uten avrunding",
+                da: "Benyttes uden afrunding",
+            },
+            show(&v),
+        )],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{blamed, cite_of, q, value};
+    use proptest::prelude::*;
+
+    fn w(rows: &[(&str, &str)]) -> Result<Outcome, RuleError> {
+        let rows: Vec<(Q, Q)> = rows.iter().map(|(v, wt)| (q(v), q(wt))).collect();
+        weighted(&rows)
+    }
+
+    #[test]
+    fn weighted_score_is_the_weighted_sum() {
+        // 40 % of +4 imps and 60 % of −1: 1,6 − 0,6 = 1.
+        assert_eq!(value(&w(&[("4", "40"), ("-1", "60")]), "weighted"), q("1"));
+        // Thirds to two decimals: 33,33 % × 10 + 33,33 % × 20 + 33,34 % × 30
+        // = 3,333 + 6,666 + 10,002 = 20,001.
+        let o = w(&[("10", "33.33"), ("20", "33.33"), ("30", "33.34")]);
+        assert_eq!(value(&o, "weighted"), q("20.001"));
+        assert_eq!(cite_of(&o), "12C1c");
+        // Five results at 20 %: (1 + 2 + 3 + 4 + 5) / 5 = 3.
+        let o = w(&[
+            ("1", "20"),
+            ("2", "20"),
+            ("3", "20"),
+            ("4", "20"),
+            ("5", "20"),
+        ]);
+        assert_eq!(value(&o, "weighted"), q("3"));
+        // Matchpoints: 25 % of 17,4 and 75 % of 6,2 = 4,35 + 4,65 = 9.
+        assert_eq!(
+            value(&w(&[("17.4", "25"), ("6.2", "75")]), "weighted"),
+            q("9")
+        );
+    }
+
+    #[test]
+    fn weights_must_be_positive_two_decimals_and_sum_to_100() {
+        assert_eq!(blamed(&w(&[("4", "40"), ("-1", "59.99")])), "weights");
+        assert_eq!(blamed(&w(&[("4", "40"), ("-1", "60.01")])), "weights");
+        assert_eq!(blamed(&w(&[("4", "100"), ("-1", "0")])), "weight2");
+        assert_eq!(blamed(&w(&[("4", "-10"), ("-1", "110")])), "weight1");
+        assert_eq!(blamed(&w(&[("4", "33.333"), ("-1", "66.667")])), "weight1");
+        let six = [
+            ("1", "10"),
+            ("1", "10"),
+            ("1", "10"),
+            ("1", "10"),
+            ("1", "10"),
+            ("1", "50"),
+        ];
+        assert_eq!(blamed(&w(&six)), "weight1");
+        assert_eq!(blamed(&w(&[])), "weight1");
+        // One result at 100 % is that result.
+        assert_eq!(value(&w(&[("7", "100")]), "weighted"), q("7"));
+    }
+
+    #[test]
+    fn artificial_scores_in_pairs_are_40_50_60() {
+        // 12C2a: average minus at most 40 %, average 50 %, average plus at
+        // least 60 %.
+        let full = artificial(Scoring::Pairs, Responsibility::Full, None);
+        assert_eq!(value(&full, "score"), q("40"));
+        assert_eq!(
+            full.as_ref().map(|o| o.results[0].bound).ok(),
+            Some(Bound::AtMost)
+        );
+        assert_eq!(
+            value(
+                &artificial(Scoring::Pairs, Responsibility::Partial, None),
+                "score"
+            ),
+            q("50")
+        );
+        let none = artificial(Scoring::Pairs, Responsibility::None, None);
+        assert_eq!(value(&none, "score"), q("60"));
+        assert_eq!(
+            none.as_ref().map(|o| o.results[0].bound).ok(),
+            Some(Bound::AtLeast)
+        );
+        assert_eq!(cite_of(&none), "12C2a");
+    }
+
+    #[test]
+    fn artificial_scores_in_imps_are_plus_or_minus_3() {
+        // 12C2b: plus 3 or minus 3 imps; it names no value for average.
+        assert_eq!(
+            value(
+                &artificial(Scoring::Imp, Responsibility::None, None),
+                "score"
+            ),
+            q("3")
+        );
+        assert_eq!(
+            value(
+                &artificial(Scoring::Imp, Responsibility::Full, None),
+                "score"
+            ),
+            q("-3")
+        );
+        assert_eq!(
+            blamed(&artificial(Scoring::Imp, Responsibility::Partial, None)),
+            "not in text: 12C2b"
+        );
+    }
+
+    #[test]
+    fn a_better_session_average_replaces_the_artificial_score() {
+        // 12C2c: non-offending with 63,5 % > 60 % gets 63,5 %.
+        let o = artificial(Scoring::Pairs, Responsibility::None, Some(q("63.5")));
+        assert_eq!(value(&o, "score"), q("63.5"));
+        assert_eq!(cite_of(&o), "12C2c");
+        // 55 % is not better than 60 %: 60 % stands.
+        assert_eq!(
+            value(
+                &artificial(Scoring::Pairs, Responsibility::None, Some(q("55"))),
+                "score"
+            ),
+            q("60")
+        );
+        // Offending with 35 % < 40 % gets 35 %; with 45 % stays at 40 %.
+        assert_eq!(
+            value(
+                &artificial(Scoring::Pairs, Responsibility::Full, Some(q("35"))),
+                "score"
+            ),
+            q("35")
+        );
+        assert_eq!(
+            value(
+                &artificial(Scoring::Pairs, Responsibility::Full, Some(q("45"))),
+                "score"
+            ),
+            q("40")
+        );
+        // Exactly 60 % is not "better than 60 %".
+        assert_eq!(
+            cite_of(&artificial(
+                Scoring::Pairs,
+                Responsibility::None,
+                Some(q("60"))
+            )),
+            "12C2a"
+        );
+        // Imps: +4,2 a board > +3.
+        assert_eq!(
+            value(
+                &artificial(Scoring::Imp, Responsibility::None, Some(q("4.2"))),
+                "score"
+            ),
+            q("4.2")
+        );
+        assert_eq!(
+            blamed(&artificial(
+                Scoring::Pairs,
+                Responsibility::None,
+                Some(q("101"))
+            )),
+            "average"
+        );
+    }
+
+    #[test]
+    fn handbook_artificial_scores() {
+        // 203A: ±2 imps per comparison. 12 comparisons: +24; 5: −10; 1: +2.
+        assert_eq!(value(&iaf_artificial(PlusMinus::Plus, 12), "imp"), q("24"));
+        assert_eq!(value(&iaf_artificial(PlusMinus::Minus, 5), "imp"), q("-10"));
+        assert_eq!(value(&iaf_artificial(PlusMinus::Plus, 1), "imp"), q("2"));
+        assert_eq!(blamed(&iaf_artificial(PlusMinus::Plus, 0)), "comparisons");
+        // 204C: ±2 imps.
+        assert_eq!(value(&butler_artificial(PlusMinus::Plus), "imp"), q("2"));
+        assert_eq!(value(&butler_artificial(PlusMinus::Minus), "imp"), q("-2"));
+        // 206A: 1,2 and 0,8 points, not rounded.
+        assert_eq!(value(&bam_artificial(PlusMinus::Plus), "points"), q("1.2"));
+        assert_eq!(value(&bam_artificial(PlusMinus::Minus), "points"), q("0.8"));
+    }
+
+    /// Up to five weights in hundredths of a per cent that sum to 100 %.
+    fn weights() -> impl Strategy<Value = Vec<i64>> {
+        proptest::collection::vec(1i64..10_000, 0..4).prop_map(|mut cuts| {
+            cuts.sort_unstable();
+            cuts.dedup();
+            let mut prev = 0;
+            let mut out = Vec::new();
+            for c in cuts.into_iter().chain(std::iter::once(10_000)) {
+                out.push(c - prev);
+                prev = c;
+            }
+            out
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn a_weighted_score_lies_between_its_smallest_and_largest_result(
+            ws in weights(),
+            vs in proptest::collection::vec(-100_000i64..100_000, 5),
+        ) {
+            let rows: Vec<(Q, Q)> = ws
+                .iter()
+                .zip(&vs)
+                .map(|(w, v)| (Q::new((*v).into(), 10), Q::new((*w).into(), 100)))
+                .collect();
+            let o = weighted(&rows);
+            let got = value(&o, "weighted");
+            let lo = rows.iter().map(|r| r.0).min().unwrap_or_default();
+            let hi = rows.iter().map(|r| r.0).max().unwrap_or_default();
+            prop_assert!(lo <= got && got <= hi, "{lo} <= {got} <= {hi}");
+        }
+
+        #[test]
+        fn pairs_artificial_scores_stay_within_0_and_100(avg in 0i64..=10_000, side in 0u8..3) {
+            let side = [Responsibility::None, Responsibility::Partial, Responsibility::Full][side as usize];
+            let o = artificial(Scoring::Pairs, side, Some(Q::new(avg.into(), 100)));
+            let v = value(&o, "score");
+            prop_assert!(v >= Q::zero() && v <= int(100));
+        }
+    }
+}

@@ -1,0 +1,454 @@
+/*!
+The score rules as calculators: the arithmetic a tournament director does by
+hand at the end of a session, one function per provision, next to the text
+that states it.
+
+Each function takes typed, validated inputs and returns an [`Outcome`]: the
+results, the cite of the provision that produced them, and the steps with
+the formula and the user's numbers filled in. Impossible inputs (negative
+tables, more results than tables, weights that do not sum to 100 %) are a
+[`RuleError`] with a message, never a panic or a NaN; where the text lacks a
+number (a `[…]` gap, a case the provision does not cover) the error says so
+([`RuleError::NotInText`]) instead of inventing one. All arithmetic is exact
+([`number::Q`]); rounding happens only where a provision (X78C) says so.
+
+The [`registry`] maps a [`ProvisionId`] to its calculator with its inputs as
+data (names, kinds, ranges, labels in Norwegian and Danish), so that the
+page, the API, the CLI, the contents and search all ask one place.
+
+`rules` does no IO and uses `corpus` only for ids; `kb`, `web`, `server` and
+`cli` call it.
+*/
+
+pub mod adjusted;
+pub mod number;
+pub mod penalties;
+pub mod registry;
+pub mod scoring;
+
+use std::fmt;
+
+use crate::corpus::ProvisionId;
+
+pub use number::Q;
+pub use registry::{calculator_for, calculators, has_calculator, Calculator, Found};
+
+/// A text in the interface languages: English (API and CLI), Norwegian
+/// bokmål and Danish (the pages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label {
+    pub en: &'static str,
+    pub nb: &'static str,
+    pub da: &'static str,
+}
+
+/// The languages a page can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Nb,
+    Da,
+}
+
+impl Label {
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Nb => self.nb,
+            Lang::Da => self.da,
+        }
+    }
+}
+
+/// The unit a result is counted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Per cent of the maximum on a board (pairs).
+    Percent,
+    /// Matchpoints ("parpoint"): 2 for each pair beaten, 1 for each tie.
+    Matchpoints,
+    /// International matchpoints.
+    Imp,
+    /// Victory points ("kamppoint", KP).
+    Vp,
+    /// Board-a-match points (206).
+    Points,
+    /// Standard deductions of 211B.
+    StandardDeductions,
+    /// Minutes of playing time.
+    Minutes,
+    /// A bridge score (`+420`, `-50`).
+    Score,
+    /// Whatever unit the inputs were in (a weighted score of imps is imps).
+    Same,
+}
+
+impl Unit {
+    /// The stable name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unit::Percent => "percent",
+            Unit::Matchpoints => "matchpoints",
+            Unit::Imp => "imp",
+            Unit::Vp => "vp",
+            Unit::Points => "points",
+            Unit::StandardDeductions => "standard_deductions",
+            Unit::Minutes => "minutes",
+            Unit::Score => "score",
+            Unit::Same => "same",
+        }
+    }
+
+    /// How the unit is written after a number ("17,4 poeng"); `None`: English.
+    pub fn suffix(self, lang: Option<Lang>) -> &'static str {
+        let l = match self {
+            Unit::Percent => Label {
+                en: "%",
+                nb: "%",
+                da: "%",
+            },
+            Unit::Matchpoints => Label {
+                en: "MP",
+                nb: "poeng",
+                da: "parpoint",
+            },
+            Unit::Imp => Label {
+                en: "IMP",
+                nb: "IMP",
+                da: "imp",
+            },
+            Unit::Vp => Label {
+                en: "VP",
+                nb: "VP",
+                da: "KP",
+            },
+            Unit::Points => Label {
+                en: "points",
+                nb: "poeng",
+                da: "point",
+            },
+            Unit::StandardDeductions => Label {
+                en: "standard deductions",
+                nb: "standardtrekk",
+                da: "standardfradrag",
+            },
+            Unit::Minutes => Label {
+                en: "min",
+                nb: "min",
+                da: "min",
+            },
+            Unit::Score | Unit::Same => Label {
+                en: "",
+                nb: "",
+                da: "",
+            },
+        };
+        lang.map_or(l.en, |lang| l.get(lang))
+    }
+}
+
+/// Whether a result is the value, or a bound the provision sets ("høyst 40 %",
+/// "mindst 8 KP").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    AtLeast,
+    AtMost,
+}
+
+impl Bound {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::AtLeast => "at_least",
+            Bound::AtMost => "at_most",
+        }
+    }
+}
+
+/// One number a calculator produces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// A stable name for scripts (`mp`, `percent_2`).
+    pub name: String,
+    pub label: Label,
+    /// For one of several like results (the second score of a group): its
+    /// number, shown after the label, and the input it belongs to.
+    pub of: Option<String>,
+    pub value: Q,
+    pub unit: Unit,
+    pub bound: Bound,
+}
+
+impl Output {
+    pub(crate) fn new(name: &str, label: Label, value: Q, unit: Unit) -> Output {
+        Output {
+            name: name.to_string(),
+            label,
+            of: None,
+            value,
+            unit,
+            bound: Bound::Exact,
+        }
+    }
+
+    /// The value for people, with its bound and unit: "høyst 40 %",
+    /// "17,4 poeng"; `None`: English.
+    pub fn display(&self, lang: Option<Lang>) -> String {
+        let bound = match (self.bound, lang) {
+            (Bound::Exact, _) => "",
+            (Bound::AtLeast, None) => "at least ",
+            (Bound::AtLeast, Some(Lang::Nb)) => "minst ",
+            (Bound::AtLeast, Some(Lang::Da)) => "mindst ",
+            (Bound::AtMost, None) => "at most ",
+            (Bound::AtMost, Some(Lang::Nb)) => "høyst ",
+            (Bound::AtMost, Some(Lang::Da)) => "højst ",
+        };
+        let unit = self.unit.suffix(lang);
+        let sep = if unit.is_empty() { "" } else { " " };
+        format!("{bound}{}{sep}{unit}", number::show(&self.value))
+    }
+
+    pub(crate) fn of(mut self, what: impl Into<String>) -> Output {
+        self.of = Some(what.into());
+        self
+    }
+
+    pub(crate) fn bound(mut self, bound: Bound) -> Output {
+        self.bound = bound;
+        self
+    }
+}
+
+/// One step of a calculation: what was done, under which provision, and the
+/// formula with the numbers filled in (`13 / 6 × (7,5 + 1) − 1 = 17,41666…`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub cite: ProvisionId,
+    pub what: Label,
+    /// Numbers and operators only, decimal comma; empty for a step that is
+    /// a remark.
+    pub expr: String,
+}
+
+/// What a calculator returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The provision the result rests on: the case applied (`X78B3` when
+    /// X78B chose the case of three results), or the calculator's own.
+    pub cite: ProvisionId,
+    pub results: Vec<Output>,
+    pub steps: Vec<Step>,
+}
+
+/// What is wrong with one input.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    /// A required input is missing.
+    Missing,
+    /// Not a number at all.
+    NotANumber(String),
+    /// A count given with decimals.
+    NotWhole,
+    /// More decimals than the rule allows (weights to two decimals).
+    TooManyDecimals { max: u32 },
+    /// Outside the possible range.
+    OutOfRange { min: Q, max: Q },
+    /// Must be above `min` (a weight of 0 %).
+    NotAbove { min: Q },
+    /// Not one of the listed choices.
+    NotAChoice { expected: Vec<&'static str> },
+    /// Not a bridge score (a multiple of 10 from -7600 to 7600).
+    NotAScore(String),
+    /// Fewer or more entries than the rule takes.
+    Count { min: usize, max: usize, got: usize },
+    /// Not an input of this calculator.
+    Unknown { expected: Vec<&'static str> },
+    /// Given twice.
+    Repeated,
+    /// Must be larger than another input (tables than results).
+    NotLargerThan { other: &'static str },
+    /// A result without its weight or the other way round.
+    Unpaired { other: String },
+    /// Weights that do not sum to 100 %.
+    WeightsSum { sum: Q },
+}
+
+impl Problem {
+    /// The problem in `lang` (`None`: English).
+    pub fn text(&self, lang: Option<Lang>) -> String {
+        use number::show;
+        let pick = |en: String, nb: String, da: String| match lang {
+            None => en,
+            Some(Lang::Nb) => nb,
+            Some(Lang::Da) => da,
+        };
+        match self {
+            Problem::Missing => pick("is missing".into(), "mangler".into(), "mangler".into()),
+            Problem::NotANumber(s) => pick(
+                format!("{s:?} is not a number"),
+                format!("«{s}» er ikke et tall"),
+                format!("»{s}« er ikke et tal"),
+            ),
+            Problem::NotWhole => pick(
+                "must be a whole number".into(),
+                "må være et helt tall".into(),
+                "skal være et helt tal".into(),
+            ),
+            Problem::TooManyDecimals { max } => pick(
+                format!("has more than {max} decimals"),
+                format!("har flere enn {max} desimaler"),
+                format!("har flere end {max} decimaler"),
+            ),
+            Problem::OutOfRange { min, max } => pick(
+                format!("must be from {} to {}", show(min), show(max)),
+                format!("må være fra {} til {}", show(min), show(max)),
+                format!("skal være fra {} til {}", show(min), show(max)),
+            ),
+            Problem::NotAbove { min } => pick(
+                format!("must be more than {}", show(min)),
+                format!("må være mer enn {}", show(min)),
+                format!("skal være mere end {}", show(min)),
+            ),
+            Problem::NotAChoice { expected } => {
+                let list = expected.join(", ");
+                pick(
+                    format!("must be one of {list}"),
+                    format!("må være en av {list}"),
+                    format!("skal være en af {list}"),
+                )
+            }
+            Problem::NotAScore(s) => pick(
+                format!("{s:?} is not a bridge score (a multiple of 10 from -7600 to 7600)"),
+                format!("«{s}» er ikke en bridgescore (et multiplum av 10 fra -7600 til 7600)"),
+                format!("»{s}« er ikke en bridgescore (et multiplum af 10 fra -7600 til 7600)"),
+            ),
+            Problem::Count { min, max, got } => pick(
+                format!("takes {min} to {max} entries, not {got}"),
+                format!("tar {min} til {max} verdier, ikke {got}"),
+                format!("tager {min} til {max} værdier, ikke {got}"),
+            ),
+            Problem::Unknown { expected } => {
+                let list = expected.join(", ");
+                pick(
+                    format!("is not an input of this calculator (inputs: {list})"),
+                    format!("er ikke en verdi denne kalkulatoren tar (verdier: {list})"),
+                    format!("er ikke en værdi denne beregner tager (værdier: {list})"),
+                )
+            }
+            Problem::Repeated => pick(
+                "is given more than once".into(),
+                "er gitt mer enn én gang".into(),
+                "er angivet mere end én gang".into(),
+            ),
+            Problem::NotLargerThan { other } => pick(
+                format!("must be larger than {other}"),
+                format!("må være større enn {other}"),
+                format!("skal være større end {other}"),
+            ),
+            Problem::Unpaired { other } => pick(
+                format!("has no {other} to go with it"),
+                format!("mangler {other}"),
+                format!("mangler {other}"),
+            ),
+            Problem::WeightsSum { sum } => pick(
+                format!("the weights sum to {} %, not 100 %", show(sum)),
+                format!("vektene summerer til {} %, ikke 100 %", show(sum)),
+                format!("vægtene summerer til {} %, ikke 100 %", show(sum)),
+            ),
+        }
+    }
+}
+
+/// Why a calculator gives no result.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RuleError {
+    /// An input is impossible; the message says which and why.
+    #[error("{input}: {}", problem.text(None))]
+    Input { input: String, problem: Problem },
+    /// The provision's text does not give the number this case needs.
+    #[error("{cite} does not say: {}", what.en)]
+    NotInText { cite: ProvisionId, what: Label },
+}
+
+impl RuleError {
+    pub(crate) fn input(input: impl Into<String>, problem: Problem) -> RuleError {
+        RuleError::Input {
+            input: input.into(),
+            problem,
+        }
+    }
+
+    /// The message in `lang`, for a page.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            RuleError::Input { input, problem } => format!("{input}: {}", problem.text(Some(lang))),
+            RuleError::NotInText { cite, what } => {
+                let says = match lang {
+                    Lang::Nb => "sier ikke",
+                    Lang::Da => "siger ikke",
+                };
+                format!("{cite} {says}: {}", what.get(lang))
+            }
+        }
+    }
+}
+
+/// A cite written in this module's source; every one is checked by a test
+/// (`every_cite_in_the_rules_parses`), so a typo fails the build's tests
+/// rather than a request.
+pub(crate) fn cite(s: &'static str) -> ProvisionId {
+    s.parse()
+        .unwrap_or_else(|_| ProvisionId::Definition(s.to_string()))
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Helpers shared by the rules' unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::number::{parse, Q};
+    use super::{Outcome, RuleError};
+
+    /// `s` as an exact number (`"17,4"`, `"-0.25"`).
+    #[track_caller]
+    pub fn q(s: &str) -> Q {
+        parse(s).unwrap_or_else(|e| panic!("{s:?}: {e:?}"))
+    }
+
+    /// The result called `name`.
+    #[track_caller]
+    pub fn value(o: &Result<Outcome, RuleError>, name: &str) -> Q {
+        match o {
+            Ok(o) => o
+                .results
+                .iter()
+                .find(|r| r.name == name)
+                .map(|r| r.value)
+                .unwrap_or_else(|| panic!("no result {name} in {o:?}")),
+            Err(e) => panic!("expected a result, got {e}"),
+        }
+    }
+
+    /// The cite the outcome rests on.
+    #[track_caller]
+    pub fn cite_of(o: &Result<Outcome, RuleError>) -> String {
+        match o {
+            Ok(o) => o.cite.to_string(),
+            Err(e) => panic!("expected a result, got {e}"),
+        }
+    }
+
+    /// The input an error blames, or the cite a not-in-text error names.
+    #[track_caller]
+    pub fn blamed(o: &Result<Outcome, RuleError>) -> String {
+        match o {
+            Ok(o) => panic!("expected an error, got {o:?}"),
+            Err(RuleError::Input { input, .. }) => input.clone(),
+            Err(RuleError::NotInText { cite, .. }) => format!("not in text: {cite}"),
+        }
+    }
+}

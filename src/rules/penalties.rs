@@ -1,0 +1,681 @@
+/*!
+Penalty points: the standard deduction of 211B and the deduction tables for
+late arrival (212A) and time overruns (213A) in team matches.
+
+Both tables count in victory points (KP). Their shared footnote converts
+for other scoring: each KP is two standard deductions (211B), except in
+team matches of at most 12 boards, where the KP deductions are used as they
+stand.
+*/
+
+use num_traits::Zero;
+
+use super::number::{int, ratio, show, Q};
+use super::scoring::{step, MAX_TABLES};
+use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+
+/// The form of scoring a standard deduction is sized for (211B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Teams scored in victory points on a scale for this many boards (211B1a–b).
+    TeamVp { boards: i64 },
+    /// Board-a-match (211B1c).
+    BoardAMatch,
+    /// A single knockout match (211B1d).
+    Knockout,
+    /// Pairs scored in matchpoints; `top` is the difference between a top
+    /// and a bottom on a board (211B2a).
+    PairsMp { top: i64 },
+    /// Imps across the field, the board being due at this many tables (211B2b).
+    Iaf { tables: i64 },
+    /// Butler (211B2c).
+    Butler,
+    /// Any other form (211B3).
+    Other,
+}
+
+const DEDUCTION: Label = Label {
+    en: "Standard deduction",
+    nb: "Standardtrekk",
+    da: "Standardfradrag",
+};
+
+/// The largest number of boards a match or round may have here.
+pub const MAX_BOARDS: i64 = 1000;
+
+/// 211B: the size of one standard deduction in the form of scoring given.
+pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
+    let (c, value, unit, what) = match form {
+        Form::TeamVp { boards } => {
+            if !(1..=MAX_BOARDS).contains(&boards) {
+                return Err(RuleError::input(
+                    "boards",
+                    Problem::OutOfRange {
+                        min: int(1),
+                        max: int(MAX_BOARDS.into()),
+                    },
+                ));
+            }
+            if boards >= 14 {
+                (
+                    "211B1a",
+                    ratio(1, 2),
+                    Unit::Vp,
+                    Label {
+                        en: "KP scale of at least 14 boards: ½ KP, not rounded",
+                        nb: "KP-skala med minst 14 spill: ½ KP, avrundes ikke",
+                        da: "KP-skala med mindst 14 spil: ½ KP (afrundes ikke)",
+                    },
+                )
+            } else if boards <= 12 {
+                (
+                    "211B1b",
+                    int(1),
+                    Unit::Vp,
+                    Label {
+                        en: "KP scale of at most 12 boards: 1 KP",
+                        nb: "KP-skala med høyst 12 spill: 1 KP",
+                        da: "KP-skala med højst 12 spil: 1 KP",
+                    },
+                )
+            } else {
+                return Err(RuleError::NotInText {
+                    cite: cite("211B1"),
+                    what: Label {
+                        en: "the standard deduction on a KP scale of 13 boards (it covers at least 14 and at most 12)",
+                        nb: "standardtrekket på en KP-skala for 13 spill (den dekker minst 14 og høyst 12)",
+                        da: "standardfradraget på en KP-skala for 13 spil (den dækker mindst 14 og højst 12)",
+                    },
+                });
+            }
+        }
+        Form::BoardAMatch => (
+            "211B1c",
+            ratio(1, 5),
+            Unit::Points,
+            Label {
+                en: "Board-a-match: 0.2 point, not rounded",
+                nb: "Board-a-match: 0,2 poeng, avrundes ikke",
+                da: "Board-a-match: 0,2 point (afrundes ikke)",
+            },
+        ),
+        Form::Knockout => (
+            "211B1d",
+            ratio(3, 2),
+            Unit::Imp,
+            Label {
+                en: "Single match: 1½ imps off the offender's imp score in the match, not rounded",
+                nb: "Enkeltkamp: 1½ IMP trekkes fra den feilendes IMP-score i kampen, avrundes ikke",
+                da: "Enkeltkamp: 1½ imp fradrages i den fejlendes imp-score i kampen (afrundes ikke)",
+            },
+        ),
+        Form::PairsMp { top } => {
+            if !(1..=2 * MAX_TABLES).contains(&top) {
+                return Err(RuleError::input(
+                    "top",
+                    Problem::OutOfRange {
+                        min: int(1),
+                        max: int((2 * MAX_TABLES).into()),
+                    },
+                ));
+            }
+            (
+                "211B2a",
+                int(top.into()) / int(10),
+                Unit::Matchpoints,
+                Label {
+                    en: "Matchpoints: 10 % of the difference between a top and a bottom",
+                    nb: "Poengberegning: 10 % av forskjellen mellom topp og bunn",
+                    da: "Parpointopgørelse: 10 % af forskellen mellem en top og en bund",
+                },
+            )
+        }
+        Form::Iaf { tables } => {
+            if !(2..=MAX_TABLES).contains(&tables) {
+                return Err(RuleError::input(
+                    "tables",
+                    Problem::OutOfRange {
+                        min: int(2),
+                        max: int(MAX_TABLES.into()),
+                    },
+                ));
+            }
+            // "2 imp for hvert andet bord": 2 imps for every second table,
+            // so 2 × A / 2. For an odd A the text does not say whether the
+            // last, unpaired table counts.
+            if tables % 2 != 0 {
+                return Err(RuleError::NotInText {
+                    cite: cite("211B2b"),
+                    what: Label {
+                        en: "how to count every second table when the board is due at an odd number of tables",
+                        nb: "hvordan hvert annet bord telles når spillet skal spilles ved et ulike antall bord",
+                        da: "hvordan hvert andet bord tælles, når spillet skal spilles ved et ulige antal borde",
+                    },
+                });
+            }
+            (
+                "211B2b",
+                int(tables.into()),
+                Unit::Imp,
+                Label {
+                    en: "Imps across the field: 2 imps for every second table where the board was due",
+                    nb: "Imps across the field: 2 IMP for hvert annet bord der spillet skulle spilles",
+                    da: "Imps across the field: 2 imp for hvert andet bord, hvor spillet skulle spilles",
+                },
+            )
+        }
+        Form::Butler => (
+            "211B2c",
+            int(2),
+            Unit::Imp,
+            Label {
+                en: "Butler: 2 imps",
+                nb: "Butler: 2 IMP",
+                da: "Butlerberegning: 2 imp",
+            },
+        ),
+        Form::Other => {
+            return Err(RuleError::NotInText {
+                cite: cite("211B3"),
+                what: Label {
+                    en: "a standard deduction for other forms of scoring: the tournament's regulations set it (the difference between average and average minus on a board)",
+                    nb: "et standardtrekk for andre utregningsformer: turneringens propositioner fastsetter det (forskjellen mellom middels og middels minus på et spill)",
+                    da: "et standardfradrag for andre opgørelsesformer: turneringens propositioner fastsætter det (forskellen mellem middel og middel minus i et spil)",
+                },
+            })
+        }
+    };
+    let expr = match form {
+        Form::PairsMp { top } => format!("10 % × {top} = {}", show(&value)),
+        Form::Iaf { tables } => format!("2 × {tables} / 2 = {}", show(&value)),
+        _ => show(&value),
+    };
+    Ok(Outcome {
+        cite: cite(c),
+        results: vec![Output::new("deduction", DEDUCTION, value, unit)],
+        steps: vec![step(c, what, expr)],
+    })
+}
+
+/// The longest delay or overrun, in minutes, the tables take.
+pub const MAX_MINUTES: i64 = 1440;
+
+fn check_minutes(name: &str, minutes: Q) -> Result<(), RuleError> {
+    if minutes < Q::zero() || minutes > int(MAX_MINUTES.into()) {
+        return Err(RuleError::input(
+            name,
+            Problem::OutOfRange {
+                min: Q::zero(),
+                max: int(MAX_MINUTES.into()),
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// The footnote shared by 212A1a and 213A4a: without victory-point scoring
+/// each KP is two standard deductions (211B).
+fn in_standard_deductions(c: &'static str, kp: Q, bound: Bound, steps: &mut Vec<Step>) -> Output {
+    let n = kp * int(2);
+    steps.push(step(
+        c,
+        Label {
+            en: "Not scored in KP: each KP is two standard deductions (211B)",
+            nb: "Ikke KP-utregning: hver KP er to standardtrekk (211B)",
+            da: "Ikke KP-opgørelse: hvert KP omregnes til to gange standardfradraget (211B)",
+        },
+        format!("2 × {} = {}", show(&kp), show(&n)),
+    ));
+    Output::new(
+        "standard_deductions",
+        Label {
+            en: "Deduction in standard deductions",
+            nb: "Trekk i standardtrekk",
+            da: "Fradrag i standardfradrag",
+        },
+        n,
+        Unit::StandardDeductions,
+    )
+    .bound(bound)
+}
+
+fn kp_output(kp: Q, bound: Bound) -> Output {
+    Output::new(
+        "vp",
+        Label {
+            en: "Deduction",
+            nb: "Trekk",
+            da: "Fradrag",
+        },
+        kp,
+        Unit::Vp,
+    )
+    .bound(bound)
+}
+
+/// The roman sub-item of a five-minute band from 5 minutes up (`(i)` for
+/// 5–10), with its deduction in a table.
+fn band(minutes: Q, table: &[i64]) -> Option<(usize, i64)> {
+    let i = (minutes / int(5)).floor().to_integer() - 1;
+    let i = usize::try_from(i).ok()?;
+    table.get(i).map(|kp| (i, *kp))
+}
+
+/// 212A: a team's punishable late arrival for a match with an official
+/// starting time. Under 5 minutes: nothing (212A1). 5 to 30 minutes: 1 KP
+/// for each started 5 minutes from 5 (212A1a), and, given the round's
+/// boards, the playing time is extended by the delay (at most 15 boards) or
+/// the delay less 5 minutes (at least 16) (212A1b). From 30 minutes: 8 KP
+/// if the match is played reduced or later (212A2a), otherwise 202C or 208C
+/// decide the match (212A2b).
+pub fn late_arrival(
+    minutes: Q,
+    boards: Option<i64>,
+    vp_scoring: bool,
+) -> Result<Outcome, RuleError> {
+    check_minutes("minutes", minutes)?;
+    if let Some(b) = boards {
+        if !(1..=MAX_BOARDS).contains(&b) {
+            return Err(RuleError::input(
+                "boards",
+                Problem::OutOfRange {
+                    min: int(1),
+                    max: int(MAX_BOARDS.into()),
+                },
+            ));
+        }
+    }
+    let m = show(&minutes);
+    let mut steps = Vec::new();
+    let mut extension = None;
+    let (c, kp) = if minutes < int(5) {
+        steps.push(step(
+            "212A1",
+            Label {
+                en: "Under 5 minutes: the session is played in full, no deduction",
+                nb: "Under 5 minutter: sesjonen spilles i sin fulle lengde, ikke noe trekk",
+                da: "Under 5 minutter: sektionen gennemføres i sin fulde længde, intet fradrag",
+            },
+            format!("{m} < 5"),
+        ));
+        ("212A1", Q::zero())
+    } else if minutes < int(30) {
+        let (i, kp) = band(minutes, &[1, 2, 3, 4, 5]).unwrap_or((4, 5));
+        let c = match i {
+            0 => "212A1a(i)",
+            1 => "212A1a(ii)",
+            2 => "212A1a(iii)",
+            3 => "212A1a(iv)",
+            _ => "212A1a(v)",
+        };
+        let lo = 5 * (i as i64 + 1);
+        steps.push(step(
+            c,
+            Label {
+                en: "Delay in this band: deduction in KP",
+                nb: "Forsinkelse i dette intervallet: trekk i KP",
+                da: "Forsinkelse i dette interval: KP-fradrag",
+            },
+            format!("{lo} ≤ {m} < {}: {kp} KP", lo + 5),
+        ));
+        if let Some(b) = boards {
+            let (bc, ext, expr) = if b <= 15 {
+                ("212A1b(i)", minutes, format!("{b} ≤ 15: {m}"))
+            } else {
+                let e = minutes - int(5);
+                ("212A1b(ii)", e, format!("{b} ≥ 16: {m} − 5 = {}", show(&e)))
+            };
+            steps.push(step(
+                bc,
+                Label {
+                    en: "The round's playing time is extended",
+                    nb: "Spilletiden for runden forlenges",
+                    da: "Spilletiden for runden forlænges",
+                },
+                expr,
+            ));
+            extension = Some(ext);
+        }
+        (c, int(kp.into()))
+    } else {
+        steps.push(step(
+            "212A2a",
+            Label {
+                en: "30 minutes or more, the match played reduced or at another time: 8 KP",
+                nb: "30 minutter eller mer, kampen spilles redusert eller på et annet tidspunkt: 8 KP",
+                da: "Mindst 30 minutter, kampen afvikles reduceret eller på et andet tidspunkt: 8 KP",
+            },
+            format!("{m} ≥ 30: 8 KP"),
+        ));
+        steps.push(step(
+            "212A2b",
+            Label {
+                en: "If the match is not played, 202C or 208C decide its result",
+                nb: "Spilles ikke kampen, avgjøres resultatet etter 202C eller 208C",
+                da: "Afvikles kampen ikke, opgøres resultatet ved hjælp af 202C eller 208C",
+            },
+            "",
+        ));
+        ("212A2a", int(8))
+    };
+    let mut results = vec![if vp_scoring {
+        kp_output(kp, Bound::Exact)
+    } else {
+        in_standard_deductions(c, kp, Bound::Exact, &mut steps)
+    }];
+    if let Some(e) = extension {
+        results.push(Output::new(
+            "extension",
+            Label {
+                en: "Extra playing time",
+                nb: "Forlenget spilletid",
+                da: "Forlænget spilletid",
+            },
+            e,
+            Unit::Minutes,
+        ));
+    }
+    Ok(Outcome {
+        cite: cite(c),
+        results,
+        steps,
+    })
+}
+
+/// One table's overrun under 213A3–4a: the cite applied, the KP and whether
+/// it is a minimum (from 30 minutes the TD decides, at least 8 KP).
+fn overrun_kp(minutes: Q) -> (&'static str, Q, Bound) {
+    if minutes < int(5) {
+        return ("213A3", Q::zero(), Bound::Exact);
+    }
+    const TABLE: [i64; 5] = [1, 2, 3, 5, 8];
+    match band(minutes, &TABLE) {
+        Some((i, kp)) => {
+            let c = match i {
+                0 => "213A4a(i)",
+                1 => "213A4a(ii)",
+                2 => "213A4a(iii)",
+                3 => "213A4a(iv)",
+                _ => "213A4a(v)",
+            };
+            (c, int(kp.into()), Bound::Exact)
+        }
+        None => ("213A4a(vi)", int(8), Bound::AtLeast),
+    }
+}
+
+/// 213A: the automatic penalty for a team match finishing late. Under 5
+/// minutes nothing (213A3); then 1, 2, 3, 5, 8 KP for each band of 5
+/// minutes, and from 30 minutes at least 8 KP at the TD's discretion
+/// (213A4a). With an overrun at both tables each team gets the larger of
+/// the two penalties (213A4d).
+pub fn time_overrun(
+    minutes: Q,
+    other_table: Option<Q>,
+    vp_scoring: bool,
+) -> Result<Outcome, RuleError> {
+    check_minutes("minutes", minutes)?;
+    if let Some(o) = other_table {
+        check_minutes("other", o)?;
+    }
+    let mut steps = Vec::new();
+    let one = |label: &str, m: Q, steps: &mut Vec<Step>| {
+        let (c, kp, bound) = overrun_kp(m);
+        let expr = if m < int(5) {
+            format!("{label}{} < 5: 0", show(&m))
+        } else if bound == Bound::AtLeast {
+            format!("{label}{} ≥ 30: ≥ 8 KP", show(&m))
+        } else {
+            let lo = (m / int(5)).floor() * int(5);
+            format!(
+                "{label}{} ≤ {} < {}: {} KP",
+                show(&lo),
+                show(&m),
+                show(&(lo + int(5))),
+                show(&kp)
+            )
+        };
+        steps.push(step(
+            c,
+            Label {
+                en: "Overrun in this band: deduction in KP",
+                nb: "Tidsoverskridelse i dette intervallet: trekk i KP",
+                da: "Tidsoverskridelse i dette interval: KP-fradrag",
+            },
+            expr,
+        ));
+        (c, kp, bound)
+    };
+    let first = one("", minutes, &mut steps);
+    let (c, kp, bound) = match other_table {
+        None => first,
+        Some(o) => {
+            let second = one("2: ", o, &mut steps);
+            // The larger penalty; between equal KP a minimum ("at least 8")
+            // is the larger.
+            let pick = if second.1 > first.1 || (second.1 == first.1 && second.2 == Bound::AtLeast)
+            {
+                second
+            } else {
+                first
+            };
+            steps.push(step(
+                "213A4d",
+                Label {
+                    en: "Overrun at both tables: each team gets the larger penalty",
+                    nb: "Tidsoverskridelse ved begge bord: hvert lag får den største straffen",
+                    da: "Tidsoverskridelse ved begge borde: hvert hold får den største af de to straffe",
+                },
+                format!("max({}, {}) = {}", show(&first.1), show(&second.1), show(&pick.1)),
+            ));
+            ("213A4d", pick.1, pick.2)
+        }
+    };
+    if bound == Bound::AtLeast {
+        steps.push(step(
+            "213A4a(vi)",
+            Label {
+                en: "From 30 minutes the TD sets the penalty, at least 8 KP",
+                nb: "Fra 30 minutter fastsetter TL straffen, minst 8 KP",
+                da: "Fra 30 minutter fastsættes straffen efter turneringslederens skøn, mindst 8 KP",
+            },
+            "",
+        ));
+    }
+    if kp > Q::zero() {
+        steps.push(step(
+            "213A4b",
+            Label {
+                en: "The TD may reduce or cancel a team's penalty if the other team alone, or circumstances, caused the overrun (213A4b–c)",
+                nb: "TL kan redusere eller annullere et lags straff om bare det andre laget, eller forhold utenfor spillernes kontroll, skyldte overskridelsen (213A4b–c)",
+                da: "Turneringslederen kan reducere eller annullere straffen, hvis kun det ene hold eller forhold uden for spillernes indflydelse er skyld (213A4b–c)",
+            },
+            "",
+        ));
+    }
+    let result = if vp_scoring {
+        kp_output(kp, bound)
+    } else {
+        in_standard_deductions("213A4a", kp, bound, &mut steps)
+    };
+    Ok(Outcome {
+        cite: cite(c),
+        results: vec![result],
+        steps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{blamed, cite_of, q, value};
+    use proptest::prelude::*;
+
+    #[test]
+    fn standard_deductions_for_teams() {
+        // 211B1a: ½ KP on a scale of at least 14 boards.
+        let o = standard_deduction(Form::TeamVp { boards: 16 });
+        assert_eq!(value(&o, "deduction"), q("0.5"));
+        assert_eq!(cite_of(&o), "211B1a");
+        assert_eq!(
+            value(
+                &standard_deduction(Form::TeamVp { boards: 14 }),
+                "deduction"
+            ),
+            q("0.5")
+        );
+        // 211B1b: 1 KP up to 12 boards.
+        assert_eq!(
+            value(
+                &standard_deduction(Form::TeamVp { boards: 12 }),
+                "deduction"
+            ),
+            q("1")
+        );
+        // 13 boards falls between 1a and 1b.
+        assert_eq!(
+            blamed(&standard_deduction(Form::TeamVp { boards: 13 })),
+            "not in text: 211B1"
+        );
+        // 211B1c: 0,2 point; 211B1d: 1½ imps.
+        assert_eq!(
+            value(&standard_deduction(Form::BoardAMatch), "deduction"),
+            q("0.2")
+        );
+        assert_eq!(
+            value(&standard_deduction(Form::Knockout), "deduction"),
+            q("1.5")
+        );
+        assert_eq!(
+            blamed(&standard_deduction(Form::TeamVp { boards: 0 })),
+            "boards"
+        );
+    }
+
+    #[test]
+    fn standard_deductions_for_pairs() {
+        // 211B2a: 10 % of top minus bottom. Top 24: 2,4; top 18: 1,8; top 11: 1,1.
+        let mp = |top| value(&standard_deduction(Form::PairsMp { top }), "deduction");
+        assert_eq!(mp(24), q("2.4"));
+        assert_eq!(mp(18), q("1.8"));
+        assert_eq!(mp(11), q("1.1"));
+        // 211B2b: 2 imps for every second table: 10 tables → 5 × 2 = 10;
+        // 14 → 14; an odd number of tables is not covered.
+        assert_eq!(
+            value(&standard_deduction(Form::Iaf { tables: 10 }), "deduction"),
+            q("10")
+        );
+        assert_eq!(
+            value(&standard_deduction(Form::Iaf { tables: 14 }), "deduction"),
+            q("14")
+        );
+        assert_eq!(
+            blamed(&standard_deduction(Form::Iaf { tables: 11 })),
+            "not in text: 211B2b"
+        );
+        // 211B2c: 2 imps.
+        assert_eq!(
+            value(&standard_deduction(Form::Butler), "deduction"),
+            q("2")
+        );
+        // 211B3: the regulations decide.
+        assert_eq!(
+            blamed(&standard_deduction(Form::Other)),
+            "not in text: 211B3"
+        );
+    }
+
+    #[test]
+    fn late_arrival_costs_a_kp_for_each_five_minutes() {
+        let kp = |m: &str| value(&late_arrival(q(m), None, true), "vp");
+        // 212A1: under 5 minutes nothing.
+        assert_eq!(kp("4.99"), q("0"));
+        // 212A1a(i)–(v): 1–5 KP from 5, 10, 15, 20, 25 minutes.
+        assert_eq!(kp("5"), q("1"));
+        assert_eq!(kp("9.5"), q("1"));
+        assert_eq!(kp("10"), q("2"));
+        assert_eq!(kp("19"), q("3"));
+        assert_eq!(kp("24"), q("4"));
+        assert_eq!(kp("29.99"), q("5"));
+        assert_eq!(cite_of(&late_arrival(q("29"), None, true)), "212A1a(v)");
+        // 212A2a: from 30 minutes 8 KP.
+        assert_eq!(kp("30"), q("8"));
+        assert_eq!(kp("95"), q("8"));
+        assert_eq!(blamed(&late_arrival(q("-1"), None, true)), "minutes");
+    }
+
+    #[test]
+    fn late_arrival_extends_the_round_and_converts_without_kp() {
+        // 212A1b(i): at most 15 boards, extended by the delay: 12 minutes.
+        let o = late_arrival(q("12"), Some(14), true);
+        assert_eq!(value(&o, "extension"), q("12"));
+        // 212A1b(ii): at least 16 boards, the delay less 5: 12 − 5 = 7.
+        assert_eq!(
+            value(&late_arrival(q("12"), Some(16), true), "extension"),
+            q("7")
+        );
+        // Footnote: without KP each KP is two standard deductions: 12 minutes
+        // is 2 KP, so 4 standard deductions.
+        assert_eq!(
+            value(&late_arrival(q("12"), None, false), "standard_deductions"),
+            q("4")
+        );
+        // Under 5 minutes nothing happens at all, not even extra time.
+        let o = late_arrival(q("3"), Some(16), true);
+        assert!(o.as_ref().is_ok_and(|o| o.results.len() == 1));
+    }
+
+    #[test]
+    fn time_overrun_follows_the_table_of_213a4() {
+        let kp = |m: &str| value(&time_overrun(q(m), None, true), "vp");
+        // 213A3: under 5 minutes not punished.
+        assert_eq!(kp("4"), q("0"));
+        // 213A4a(i)–(v): 1, 2, 3, 5, 8 KP.
+        assert_eq!(kp("5"), q("1"));
+        assert_eq!(kp("12"), q("2"));
+        assert_eq!(kp("17"), q("3"));
+        assert_eq!(kp("22"), q("5"));
+        assert_eq!(kp("27"), q("8"));
+        // 213A4a(vi): at least 8 KP from 30 minutes, at the TD's discretion.
+        let o = time_overrun(q("35"), None, true);
+        assert_eq!(value(&o, "vp"), q("8"));
+        assert_eq!(
+            o.as_ref().map(|o| o.results[0].bound).ok(),
+            Some(Bound::AtLeast)
+        );
+        assert_eq!(cite_of(&o), "213A4a(vi)");
+    }
+
+    #[test]
+    fn overruns_at_both_tables_take_the_larger_penalty() {
+        // 213A4d: 7 minutes (1 KP) and 22 minutes (5 KP): 5 KP each.
+        let o = time_overrun(q("7"), Some(q("22")), true);
+        assert_eq!(value(&o, "vp"), q("5"));
+        assert_eq!(cite_of(&o), "213A4d");
+        assert_eq!(
+            value(&time_overrun(q("22"), Some(q("7")), true), "vp"),
+            q("5")
+        );
+        // 27 (8 KP) and 31 (at least 8 KP): at least 8.
+        let o = time_overrun(q("27"), Some(q("31")), true);
+        assert_eq!(
+            o.as_ref().map(|o| o.results[0].bound).ok(),
+            Some(Bound::AtLeast)
+        );
+        // Without KP: 22 minutes, 5 KP, is 10 standard deductions.
+        assert_eq!(
+            value(&time_overrun(q("22"), None, false), "standard_deductions"),
+            q("10")
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn longer_delays_never_cost_less(a in 0i64..10_000, b in 0i64..10_000) {
+            let (lo, hi) = (a.min(b), a.max(b));
+            let (lo, hi) = (Q::new(lo.into(), 100), Q::new(hi.into(), 100));
+            prop_assert!(value(&late_arrival(lo, None, true), "vp") <= value(&late_arrival(hi, None, true), "vp"));
+            prop_assert!(value(&time_overrun(lo, None, true), "vp") <= value(&time_overrun(hi, None, true), "vp"));
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! The calculators end to end: every registered provision is in the corpus,
+//! `POST /api/calc/{cite}` and `GET /api/calc` against the OpenAPI schema,
+//! the "Regn ut" form with and without JavaScript's help, the markers in
+//! search and the contents, and `lovbok calc`.
+
+use std::process::{Command, Output};
+
+use axum::http::StatusCode;
+use lovbok::corpus::ProvisionId;
+use lovbok::rules;
+use serde_json::Value;
+
+use crate::api::{check_schema, get, post_json, response_schema_name, state};
+
+// --- the registry against the corpus -------------------------------------------
+
+#[test]
+fn every_calculator_belongs_to_a_provision_with_text() {
+    let st = state();
+    let site = st.site();
+    for c in rules::calculators() {
+        let id = c.id();
+        let Some((_, p)) = site.kb().get(&id) else {
+            panic!("{} is not in the corpus", c.cite)
+        };
+        assert!(p.in_corpus, "{}: the calculator's text is missing", c.cite);
+        for i in c.inputs {
+            if let rules::registry::InputKind::Choice(options) = i.kind {
+                for o in options.iter().filter_map(|o| o.cite) {
+                    let oid: ProvisionId = o.parse().unwrap_or_else(|e| panic!("{o}: {e}"));
+                    assert!(
+                        site.kb().get(&oid).is_some(),
+                        "option cite {o} is not in the corpus"
+                    );
+                }
+            }
+        }
+    }
+}
+
+// --- the API ------------------------------------------------------------------------
+
+async fn calc(cite: &str, body: &str) -> crate::api::Reply {
+    post_json(&format!("/api/calc/{cite}"), body).await
+}
+
+fn result(v: &Value, name: &str) -> Value {
+    v["results"]
+        .as_array()
+        .and_then(|rs| rs.iter().find(|r| r["name"] == name))
+        .cloned()
+        .unwrap_or_else(|| panic!("no result {name} in {v}"))
+}
+
+#[tokio::test]
+async fn calc_computes_neuberg_with_its_steps() {
+    let r = calc("X78B4", r#"{"tables": 13, "results": 6, "mp": 7.5}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(v["cite"], "X78B4");
+    assert_eq!(result(&v, "mp")["value"], 17.4);
+    assert_eq!(result(&v, "mp")["text"], "17,4");
+    assert_eq!(result(&v, "percent")["value"], 72.5);
+    let steps = v["steps"].as_array().expect("steps");
+    assert_eq!(steps[0]["cite"], "X78B4");
+    assert_eq!(steps[0]["expr"], "13 / 6 × (7,5 + 1) − 1 = 17,41666…");
+    assert_eq!(steps[1]["cite"], "X78C1");
+    // Texts with a decimal comma and numbers read the same.
+    let r = calc("X78B4", r#"{"tables": "13", "results": "6", "mp": "7,5"}"#).await;
+    assert_eq!(result(&r.json(), "mp")["value"], 17.4);
+}
+
+#[tokio::test]
+async fn calc_reads_scores_as_arrays_or_text_and_names_the_case() {
+    let r = calc("X78B", r#"{"tables": 13, "scores": [420, -50, 100]}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["cite"], "X78B3");
+    assert_eq!(v["calculator"], "X78B");
+    assert_eq!(result(&v, "percent_1")["value"], 70.0);
+    assert_eq!(result(&v, "percent_1")["of"], "+420");
+    let r = calc("X78B", r#"{"tables": 13, "scores": "420 -50"}"#).await;
+    assert_eq!(r.json()["cite"], "X78B2");
+}
+
+#[tokio::test]
+async fn calc_on_a_sub_provision_presets_its_case() {
+    // 211B1d has no calculator of its own: 211B's, with the single match chosen.
+    let r = calc("211B1d", "{}").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["cite"], "211B1d");
+    assert_eq!(v["calculator"], "211B");
+    assert_eq!(result(&v, "deduction")["value"], 1.5);
+    // 12C2b presets imps; average plus is +3.
+    let r = calc("12C2b", r#"{"side": "none"}"#).await;
+    assert_eq!(result(&r.json(), "score")["value"], 3.0);
+    // Weighted score and a bound.
+    let r = calc(
+        "12C1c",
+        r#"{"result1": 4, "weight1": 40, "result2": -1, "weight2": 60}"#,
+    )
+    .await;
+    assert_eq!(result(&r.json(), "weighted")["value"], 1.0);
+    let r = calc("12C2", r#"{"side": "full"}"#).await;
+    let score = result(&r.json(), "score");
+    assert_eq!(score["bound"], "at_most");
+    assert_eq!(score["display"], "at most 40 %");
+}
+
+#[tokio::test]
+async fn calc_refuses_impossible_inputs_with_400_problems() {
+    for (cite, body, want) in [
+        (
+            "X78B4",
+            r#"{"tables": -13, "results": 6, "mp": 7}"#,
+            "tables",
+        ),
+        (
+            "X78B4",
+            r#"{"tables": 5, "results": 6, "mp": 7}"#,
+            "must be larger than results",
+        ),
+        (
+            "X78B4",
+            r#"{"tables": 13, "results": 6, "mp": "NaN"}"#,
+            "not a number",
+        ),
+        (
+            "X78B4",
+            r#"{"tables": 13, "results": 6, "mp": "inf"}"#,
+            "not a number",
+        ),
+        ("X78B4", r#"{"tables": 13, "results": 6, "mp": 11}"#, "mp"),
+        ("X78B4", r#"{"tables": 13, "results": 6}"#, "mp: is missing"),
+        (
+            "X78B4",
+            r#"{"tables": 13, "results": 6, "mp": 1, "x": 1}"#,
+            "not an input",
+        ),
+        (
+            "X78B4",
+            r#"{"tables": true, "results": 6, "mp": 1}"#,
+            "must be a number",
+        ),
+        (
+            "X78B4",
+            r#"{"tables": {"a": 1}, "results": 6, "mp": 1}"#,
+            "must be a number",
+        ),
+        (
+            "X78B",
+            r#"{"tables": 13, "scores": [[420]]}"#,
+            "only numbers",
+        ),
+        (
+            "X78B",
+            r#"{"tables": 13, "scores": [425]}"#,
+            "not a bridge score",
+        ),
+        (
+            "12C1c",
+            r#"{"result1": 4, "weight1": 40, "result2": -1, "weight2": 59.99}"#,
+            "sum to 99,99 %",
+        ),
+        (
+            "12C1c",
+            r#"{"result1": 4, "weight1": 40.001, "result2": -1, "weight2": 59.999}"#,
+            "decimals",
+        ),
+        (
+            "12C1c",
+            r#"{"result1": 4, "weight1": 100, "result2": 3}"#,
+            "weight2",
+        ),
+        ("212A", r#"{"minutes": -5}"#, "minutes"),
+        (
+            "X78B4?lang=xx",
+            r#"{"tables": 13, "results": 6, "mp": 1}"#,
+            "lang",
+        ),
+        ("X78B4", r#"[1, 2]"#, ""),
+        ("X78B4", r#"{"tables": 13"#, ""),
+    ] {
+        let r = calc(cite, body).await;
+        let p = r.assert_problem(StatusCode::BAD_REQUEST);
+        let detail = p["detail"].as_str().unwrap_or_default();
+        assert!(detail.contains(want), "{cite} {body}: {detail}");
+    }
+    // The page's script asks in Norwegian and gets the form's labels.
+    let r = calc("X78B4?lang=nb", r#"{"tables": 5, "results": 6, "mp": 7}"#).await;
+    let p = r.assert_problem(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        p["detail"],
+        "Antall bord (A): må være større enn Resultater i gruppen (G)"
+    );
+}
+
+#[tokio::test]
+async fn calc_is_404_without_a_calculator_and_422_where_the_text_is_silent() {
+    for cite in ["16", "X78", "X78B9", "def:Alert"] {
+        let r = calc(cite, "{}").await;
+        r.assert_problem(StatusCode::NOT_FOUND);
+    }
+    calc("not%20a%20cite", "{}")
+        .await
+        .assert_problem(StatusCode::BAD_REQUEST);
+    // 207A4b–d lost their board ranges: a carry-over of 15 imps on 48 boards
+    // cannot be capped.
+    let r = calc(
+        "207A",
+        r#"{"difference": 30, "placed": "higher", "boards": 48}"#,
+    )
+    .await;
+    let p = r.assert_problem(StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        p["detail"].as_str().is_some_and(|d| d.contains("207A4")),
+        "{p}"
+    );
+    // 211B1 covers at least 14 and at most 12 boards, not 13.
+    let r = calc("211B", r#"{"form": "team_vp", "boards": 13}"#).await;
+    r.assert_problem(StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn calc_list_describes_every_calculator() {
+    let r = get("/api/calc").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc", "get", "200"));
+    let list = v["calculators"].as_array().expect("calculators");
+    assert_eq!(list.len(), rules::calculators().len());
+    // Each example computes through the API.
+    for c in list {
+        let cite = c["cite"].as_str().unwrap_or_default();
+        let r = calc(cite, &c["example"].to_string()).await;
+        assert_eq!(r.status, StatusCode::OK, "{cite}: {}", r.text());
+        check_schema(&r.json(), "CalcResponse");
+    }
+}
+
+#[tokio::test]
+async fn openapi_describes_the_calculator() {
+    let doc = get("/api/openapi.json").await.json();
+    assert!(doc["paths"]["/api/calc/{cite}"]["post"].is_object());
+    assert!(doc["paths"]["/api/calc"]["get"].is_object());
+    assert_eq!(
+        response_schema_name("/api/calc/{cite}", "post", "422"),
+        "Problem"
+    );
+}
+
+// --- pages ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_provision_page_has_a_form_that_works_without_javascript() {
+    let html = get("/p/X78B4").await.text();
+    assert!(
+        html.contains("id=\"regn-ut\""),
+        "the calculator is on the page"
+    );
+    assert!(html.contains("action=\"/p/X78B4#regn-ut\" data-calc=\"/api/calc/X78B4?lang=nb\""));
+    assert!(html.contains("name=\"tables\""));
+    assert!(
+        !html.contains("class=\"calc-result\""),
+        "no result before input"
+    );
+    // The form sent with GET: computed on the server, formula filled in.
+    let r = get("/p/X78B4?tables=13&results=6&mp=7%2C5").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let html = r.text();
+    assert!(html.contains("<dd>17,4 poeng</dd>"), "{html}");
+    assert!(html.contains("<code>13 / 6 × (7,5 + 1) − 1 = 17,41666…</code>"));
+    assert!(
+        html.contains("value=\"7,5\""),
+        "the inputs stay in the form"
+    );
+    assert!(html.contains("Etter <a href=\"/p/X78B4\">X78B4</a>"));
+    // Bad input: a message in Norwegian, by the field's label.
+    let html = get("/p/X78B4?tables=5&results=6&mp=7").await.text();
+    assert!(
+        html.contains("Antall bord (A): må være større enn Resultater i gruppen (G)"),
+        "{html}"
+    );
+    // Markup in an input is text.
+    let html = get("/p/X78B4?tables=%3Cscript%3Ex&results=6&mp=7")
+        .await
+        .text();
+    assert!(!html.contains("<script>x"), "{html}");
+    assert!(html.contains("&#60;script&#62;x") || html.contains("&lt;script&gt;x"));
+}
+
+#[tokio::test]
+async fn sub_provisions_show_their_ancestors_calculator_preset() {
+    let html = get("/p/211B1d").await.text();
+    assert!(
+        html.contains("<option value=\"knockout\" selected>"),
+        "{html}"
+    );
+    // The whole of X78 links to each calculator it holds.
+    let html = get("/p/X78").await.text();
+    assert!(html.contains("href=\"/p/X78B4#regn-ut\""));
+    assert!(
+        !html.contains("id=\"regn-ut\""),
+        "X78 itself has no calculator"
+    );
+    // Laws without arithmetic have none.
+    assert!(!get("/p/16").await.text().contains("regn-ut"));
+}
+
+#[tokio::test]
+async fn search_and_contents_mark_provisions_with_a_calculator() {
+    let v = get("/api/search?q=X78B4").await.json();
+    assert_eq!(v["hits"][0]["cite"], "X78B4");
+    assert_eq!(v["hits"][0]["calculator"], true);
+    let v = get("/api/search?q=16").await.json();
+    assert_eq!(v["hits"][0]["calculator"], false);
+    let v = get("/api/provisions/12C1c").await.json();
+    assert_eq!(v["calculator"], true);
+    let html = get("/sok?q=neubergs%20formel").await.text();
+    assert!(html.contains("class=\"calc-mark\""), "{html}");
+    let html = get("/innhold").await.text();
+    let x78 = html
+        .find("<span class=\"num\">X78</span>")
+        .expect("X78 in the contents");
+    let line = &html[x78..x78 + html[x78..].find("</li>").unwrap_or(0)];
+    assert!(line.contains("calc-mark"), "{line}");
+    let l16 = html
+        .find("<span class=\"num\">16</span>")
+        .expect("16 in the contents");
+    let line = &html[l16..l16 + html[l16..].find("</li>").unwrap_or(0)];
+    assert!(!line.contains("calc-mark"), "{line}");
+}
+
+// --- the command line ------------------------------------------------------------------
+
+fn lovbok(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lovbok"))
+        .args(args)
+        .output()
+        .expect("run lovbok")
+}
+
+#[test]
+fn cli_calc_prints_the_result_and_the_steps() {
+    let o = lovbok(&[
+        "calc",
+        "X78B4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7.5",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("Matchpoints on A tables: 17,4 MP"), "{out}");
+    assert!(out.contains("13 / 6 × (7,5 + 1) − 1 = 17,41666…"), "{out}");
+    // --json is the API's object; --input and --name=value work too.
+    let o = lovbok(&[
+        "calc",
+        "X78B4",
+        "--json",
+        "-i",
+        "tables=13",
+        "--results=6",
+        "--mp",
+        "7,5",
+    ]);
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    check_schema(&v, "CalcResponse");
+    assert_eq!(result(&v, "mp")["value"], 17.4);
+    let o = lovbok(&[
+        "calc",
+        "X78B4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7.5",
+        "--json",
+    ]);
+    assert!(
+        serde_json::from_slice::<Value>(&o.stdout).is_ok(),
+        "--json after the inputs"
+    );
+    // A negative value is a value, not a flag.
+    let o = lovbok(&["calc", "X78A4", "--m", "2", "--f", "-5", "--j", "6"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("-1"), "{o:?}");
+}
+
+#[test]
+fn cli_calc_fails_cleanly_on_bad_input() {
+    let err = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let o = lovbok(&[
+        "calc",
+        "X78B4",
+        "--tables",
+        "5",
+        "--results",
+        "6",
+        "--mp",
+        "7",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("tables: must be larger than results"),
+        "{}",
+        err(&o)
+    );
+    let o = lovbok(&["calc", "X78B4", "--tables", "13", "--results", "6", "--mp"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = lovbok(&["calc", "X78B4", "--nope", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("not an input"));
+    let o = lovbok(&["calc", "16"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("no calculator"));
+    let o = lovbok(&["calc", "211B", "--form", "iaf", "--tables", "11"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("211B2b does not say"), "{}", err(&o));
+    let o = lovbok(&["calc"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = lovbok(&["calc", "--list"]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("lovbok calc X78B4 --tables 13"));
+}
