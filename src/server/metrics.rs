@@ -6,7 +6,7 @@ size of the corpus being served.
 
 [`Metrics`] is shared by every clone of the [`AppState`](super::AppState);
 its own counters (search, cache, reloads) are single atomics and always
-count. The per-request layer ([`record`]) is added to the router only when
+count. The per-request layer (`RecordLayer`) is added to the router only when
 the host asked for metrics (`--metrics-addr`), so a server without them pays
 nothing per request. The exposition ([`router`]) is served on that separate
 listener, never on the public address: load and error rates are not the
@@ -16,7 +16,7 @@ Routes are labelled by their pattern (`/p/{cite}`), never by the raw path,
 so the number of series stays fixed whatever clients send; anything the
 router did not match is `unmatched`.
 
-The per-request counts are lovbok's own ([`HttpStats`]): one table entry per
+The per-request counts are lovbok's own (`HttpStats`): one table entry per
 route pattern, found by a lock-free scan, holding relaxed atomic counters
 per status and per latency bucket, read into the exposition by a
 prometheus-client `Collector` at scrape time. Recording a request is three

@@ -2,7 +2,7 @@
 What the server is doing, for the people and programs that ask: which
 corpus it serves, since when, and how the last reload of a corpus folder
 went, with its problems. `GET /api/status` reports it (see
-[`super::api::status`]); the editor's banner and the lines printed on
+`api::status`); the editor's banner and the lines printed on
 stderr come from the same [`Problem`]s.
 
 A problem is a diagnostic of the corpus (`laws/lov-07.md:41: error: …`) or

@@ -46,7 +46,7 @@ pub const MAX_LINES: usize = 20;
 pub struct ReloadNotice {
     /// Where the first problem is: `laws/lov-07.md:41`, or the folder.
     pub place: String,
-    /// The first [`MAX_LINES`] problems, as `lovbok check` prints them.
+    /// The first `MAX_LINES` (20) problems, as `lovbok check` prints them.
     pub lines: Vec<String>,
     /// How many more problems there are.
     pub more: usize,
