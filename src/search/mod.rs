@@ -16,6 +16,7 @@ mod citation;
 mod eval;
 mod index;
 mod irregular;
+pub mod offline;
 mod query;
 mod schema;
 mod snippet;

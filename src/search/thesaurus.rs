@@ -592,6 +592,19 @@ impl Thesaurus {
     }
 }
 
+/// Every single word a query is looked up by (group members and the
+/// specific words of broader entries, with their `nb:`/`da:` tags): the
+/// keys an index outside tantivy needs (see `offline.rs`).
+pub(crate) fn lookup_words() -> impl Iterator<Item = &'static str> {
+    GROUPS
+        .iter()
+        .copied()
+        .chain(BROADER.iter().map(|(keys, _)| *keys))
+        .flatten()
+        .copied()
+        .filter(|w| !w.contains(' '))
+}
+
 /// The languages a member is taken in, and its text without the tag.
 fn member_langs(member: &str) -> (&'static [Lang], &str) {
     match member.split_once(':') {

@@ -5,19 +5,28 @@ whenever the bytes do. Nothing here touches the file system; a name not in
 the table is a 404, whatever `..` or encoding it tries.
 */
 
+use axum::body::Body;
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::web::assets::{self, fnv1a};
+use crate::web::assets::fnv1a;
 
 use super::error::{ApiError, ApiPath};
+use super::AppState;
 
-/// `GET /static/{file}`.
-pub(crate) async fn asset(headers: HeaderMap, ApiPath(file): ApiPath<String>) -> Response {
-    let Some(a) = assets::lookup(&file) else {
+/// `GET /static/{file}`: a fixed asset, or the current site's offline
+/// index or service worker.
+pub(crate) async fn asset(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    ApiPath(file): ApiPath<String>,
+) -> Response {
+    let site = st.site();
+    let Some(a) = site.asset(&file) else {
         return ApiError::NotFound(format!("no asset named {file:?}")).into_response();
     };
-    let etag = format!("\"{:016x}\"", fnv1a(a.body));
+    let etag = format!("\"{:016x}\"", fnv1a(&a.body));
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -25,7 +34,7 @@ pub(crate) async fn asset(headers: HeaderMap, ApiPath(file): ApiPath<String>) ->
     let mut res = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        a.body.into_response()
+        Body::from(a.body.to_vec()).into_response()
     };
     let h = res.headers_mut();
     if !fresh {
@@ -40,6 +49,10 @@ pub(crate) async fn asset(headers: HeaderMap, ApiPath(file): ApiPath<String>) ->
     );
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
+    }
+    if a.worker {
+        // The worker lives under /static/ but controls every page.
+        h.insert("service-worker-allowed", HeaderValue::from_static("/"));
     }
     res
 }

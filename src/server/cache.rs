@@ -189,7 +189,11 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
     if !cacheable {
         return next.run(req).await;
     }
-    let key = req.uri().to_string();
+    // Pages differ by interface language (set by the middleware outside).
+    let key = match req.extensions().get::<crate::web::UiContext>() {
+        Some(ctx) => format!("{}\u{0}{}", ctx.lang.code(), req.uri()),
+        None => req.uri().to_string(),
+    };
     let generation = state.generation();
     if let Some(entry) = state.cache.get(&key, generation) {
         state.metrics.cache_hit();

@@ -19,6 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::corpus::ParseIdError;
+use crate::web::{ErrorView, Site, UiContext};
 
 /// The media type of every API error body.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -49,13 +50,14 @@ pub enum ApiError {
 #[derive(Clone, Debug)]
 pub struct InternalCause(pub String);
 
-/// What an error page says, kept on its response so that a middleware with
-/// the site at hand can render it again in the site's frame (with the
-/// editor's banner, while one is set).
+/// What an error page says and to whom, kept on its response so that a
+/// middleware with the site at hand can render it again in the site's frame
+/// (with the editor's banner, while one is set): extractor rejections and
+/// 500s are rendered without a site.
 #[derive(Clone, Debug)]
-pub(crate) struct ErrorPageText {
-    pub(crate) title: String,
-    pub(crate) detail: String,
+pub(crate) struct ErrorPageView {
+    pub(crate) ctx: UiContext,
+    pub(crate) view: Box<ErrorView>,
 }
 
 #[derive(Serialize)]
@@ -188,71 +190,97 @@ fn json_rejection(e: JsonRejection) -> ApiError {
     ApiError::from_rejection(e.status(), e.body_text())
 }
 
-/// An error on a web page: the same statuses, shown as an HTML page in
-/// Norwegian.
+/// An error on a web page: the same statuses, shown as an HTML page in the
+/// reader's interface language.
 #[derive(Debug)]
 pub struct PageError {
     pub status: StatusCode,
-    /// Plain text, shown as the page heading.
-    pub title: String,
-    /// Plain text, shown under it.
-    pub detail: String,
+    /// Who the page is for (language, address).
+    pub ctx: UiContext,
+    /// What the page says.
+    pub view: Box<ErrorView>,
     /// For a 500: the cause, for the log only.
     pub cause: Option<String>,
+    /// The page, rendered by a handler that had the site at hand (with
+    /// its offline assets); `None` renders `view` without them.
+    pub html: Option<String>,
 }
 
 impl PageError {
-    /// 404 for a provision or page that does not exist.
-    pub fn not_found(detail: impl Into<String>) -> PageError {
+    /// 404 with what the page should say.
+    pub fn not_found(ctx: &UiContext, view: ErrorView) -> PageError {
         PageError {
             status: StatusCode::NOT_FOUND,
-            title: "Fant ikke siden".into(),
-            detail: detail.into(),
+            ctx: ctx.clone(),
+            view: Box::new(view),
             cause: None,
+            html: None,
         }
     }
 
-    /// 400 for a request the page cannot answer.
-    pub fn bad_request(detail: impl Into<String>) -> PageError {
+    /// 400 with what the page should say.
+    pub fn bad_request(ctx: &UiContext, view: ErrorView) -> PageError {
         PageError {
             status: StatusCode::BAD_REQUEST,
-            title: "Ugyldig forespørsel".into(),
-            detail: detail.into(),
+            ctx: ctx.clone(),
+            view: Box::new(view),
             cause: None,
+            html: None,
         }
     }
 
     /// 500 for a page that failed to render.
-    pub fn internal(cause: impl Into<String>) -> PageError {
+    pub fn internal(ctx: &UiContext, cause: impl Into<String>) -> PageError {
         PageError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
-            title: "Noe gikk galt".into(),
-            detail: "Siden kunne ikke vises. Feilen er logget.".into(),
+            ctx: ctx.clone(),
+            view: Box::new(ErrorView::internal(ctx.lang)),
             cause: Some(cause.into()),
+            html: None,
         }
+    }
+
+    /// The same error, rendered as `site`'s page (which can work offline).
+    pub fn on(mut self, site: &Site) -> PageError {
+        if self.cause.is_none() {
+            self.html = site.error_page(&self.ctx, &self.view).ok();
+        }
+        self
     }
 }
 
 impl From<askama::Error> for PageError {
     fn from(e: askama::Error) -> PageError {
-        PageError::internal(format!("template: {e}"))
+        PageError::internal(&UiContext::default(), format!("template: {e}"))
     }
 }
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        let body = crate::web::error_page(&self.title, &self.detail)
-            .unwrap_or_else(|_| "<!doctype html><title>Feil</title><p>Feil</p>".to_string());
+        let body = self
+            .html
+            .or_else(|| crate::web::error_page(&self.ctx, &self.view).ok())
+            .unwrap_or_else(|| "<!doctype html><title>Feil</title><p>Feil</p>".to_string());
         let mut res = (self.status, Html(body)).into_response();
         if let Some(cause) = self.cause {
             res.extensions_mut().insert(InternalCause(cause));
         }
-        res.extensions_mut().insert(ErrorPageText {
-            title: self.title,
-            detail: self.detail,
+        res.extensions_mut().insert(ErrorPageView {
+            ctx: self.ctx,
+            view: self.view,
         });
         res
     }
+}
+
+/// The reader's context of a request (set by the language middleware), or
+/// the default when a route runs without it.
+pub(crate) fn ctx_of(parts: &Parts) -> UiContext {
+    parts
+        .extensions
+        .get::<UiContext>()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// `Query` for pages: a malformed query string gives an HTML 400.
@@ -264,7 +292,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for PageQuery<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(q) => Ok(PageQuery(q.0)),
-            Err(e) => Err(PageError::bad_request(e.body_text())),
+            Err(_) => {
+                let ctx = ctx_of(parts);
+                let view = ErrorView::bad_parameters(ctx.lang);
+                Err(PageError::bad_request(&ctx, view))
+            }
         }
     }
 }
@@ -278,7 +310,11 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for PagePat
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(p) => Ok(PagePath(p.0)),
-            Err(e) => Err(PageError::bad_request(e.body_text())),
+            Err(_) => {
+                let ctx = ctx_of(parts);
+                let view = ErrorView::bad_parameters(ctx.lang);
+                Err(PageError::bad_request(&ctx, view))
+            }
         }
     }
 }

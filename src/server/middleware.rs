@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::web::assets::fnv1a;
 
-use super::error::{ErrorPageText, InternalCause};
+use super::error::{ErrorPageView, InternalCause};
 use super::AppState;
 
 /// The Content-Security-Policy of every response: nothing from other
@@ -79,28 +79,40 @@ pub(crate) async fn etag(req: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::from(bytes))
 }
 
-/// Error pages in the frame of the site being served: while the editor's
-/// banner is set, an error page (rendered without a site, as error
-/// responses are) is rendered again with it, so that every page shows it.
+/// Pages while the editor's banner is set. An error page (rendered without
+/// a site, as extractor rejections and 500s are) is rendered again in the
+/// site's frame, so that every page shows the banner; and no page with the
+/// banner may be kept by the browser or the service worker
+/// (`Cache-Control: no-store`), since the banner goes once the folder builds
+/// again, which may be with the very same corpus and so the same stored site.
 pub(crate) async fn error_page_chrome(
     State(state): State<AppState>,
     req: Request,
     next: Next,
 ) -> Response {
-    let res = next.run(req).await;
+    let mut res = next.run(req).await;
     let site = state.site();
     if site.notice().is_none() {
         return res;
     }
-    let Some(text) = res.extensions().get::<ErrorPageText>().cloned() else {
+    let html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if html {
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    let Some(page) = res.extensions_mut().remove::<ErrorPageView>() else {
         return res;
     };
-    let Ok(page) = site.error_page(&text.title, &text.detail) else {
+    let Ok(body) = site.error_page(&page.ctx, &page.view) else {
         return res;
     };
     let (mut parts, _) = res.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(page))
+    Response::from_parts(parts, Body::from(body))
 }
 
 /// A 304 carrying the validators and caching headers of the full response.

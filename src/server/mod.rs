@@ -17,10 +17,12 @@ Every request passes, outermost first: the access log (tower-http trace, at
 debug level, so off by default), per-route metrics (only when the host
 asked for them, [`metrics`]), gzip compression, a global concurrency limit
 that sheds load with a 503 problem, a timeout (503), logging of 500 causes,
-security and cache headers, the response cache ([`cache`]: the corpus is
-immutable, so a GET is answered once per knowledge base), a panic guard
-(500 problem instead of a dropped connection), ETags with 304s, and error
-pages re-rendered with the editor's banner while one is set.
+security and cache headers, the interface language of the request
+(`lang`, before the cache, whose keys include it), the response cache
+([`cache`]: the corpus is immutable, so a GET is answered once per
+knowledge base and language), a panic guard (500 problem instead of a
+dropped connection), ETags with 304s, and, while the editor's banner is set,
+error pages re-rendered with it and every page marked `no-store`.
 */
 
 pub mod api;
@@ -28,6 +30,7 @@ mod assets;
 mod cache;
 pub mod calc;
 pub mod error;
+mod lang;
 pub mod metrics;
 mod middleware;
 mod pages;
@@ -57,6 +60,7 @@ use crate::kb::{CorpusSource, Kb, KbError};
 use crate::web::Site;
 
 pub use error::ApiError;
+pub use lang::LANG_COOKIE;
 pub use metrics::Metrics;
 pub use middleware::CSP;
 
@@ -264,6 +268,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
     let site = Router::new()
         .route("/", get(pages::search))
         .route("/sok", get(pages::search))
+        .route("/sok/treff", get(pages::results))
+        .route("/sprak", get(lang::switch))
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
@@ -290,6 +296,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .layer(axum::middleware::from_fn(middleware::etag))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
         .layer(axum::middleware::from_fn_with_state(state, cache::cache))
+        // Outside the cache: its keys include the interface language.
+        .layer(axum::middleware::from_fn(lang::ui_context))
         .layer(axum::middleware::map_response(middleware::headers))
         .layer(axum::middleware::map_response(middleware::log_internal))
         .layer(protect)

@@ -1,25 +1,27 @@
 /*!
-Handlers for the web pages: extract, ask the knowledge base, render with
-[`crate::web`]. A citation typed into the search box jumps to its provision;
-a cite written in a non-canonical way (`/p/§ 12 C 1`) redirects to its one
-stable URL (`/p/12C1`), so every provision has exactly one address.
+Handlers for the web pages: extract, ask the site, render with
+[`crate::web`], in the reader's language (the [`UiContext`] the language
+middleware put in the request).
+
+A query that is a citation goes to its provision by redirect, whatever the
+typing speed of the reader (the page script never has to win a race); a cite
+written in a non-canonical way (`/p/§ 12 C 1`) redirects to its one stable
+URL (`/p/12C1`), so every provision has exactly one address. A cite of a
+provision the corpus lacks is a 404 page that offers the nearest ones.
 */
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Extension;
 use serde::Deserialize;
 
-use crate::corpus::ProvisionId;
-use crate::kb::{url_of, KbSearchError};
-use crate::search::SearchOptions;
+use crate::corpus::{BookId, ProvisionId};
+use crate::kb::url_of;
+use crate::web::{ErrorView, SearchOutcome, Site, UiContext};
 
-use super::api::parse_book;
 use super::error::{ApiError, PageError, PagePath, PageQuery};
 use super::AppState;
-
-/// How many hits the search page shows.
-const PAGE_HITS: usize = 20;
 
 #[derive(Deserialize)]
 pub(crate) struct SearchPageParams {
@@ -27,71 +29,137 @@ pub(crate) struct SearchPageParams {
     book: Option<String>,
 }
 
-/// `/` and `/sok`: the search page, with server-rendered results when a
-/// query is given (the path that works without JavaScript).
-pub(crate) async fn search(
-    State(st): State<AppState>,
-    PageQuery(p): PageQuery<SearchPageParams>,
-) -> Result<Response, PageError> {
-    let site = st.site();
-    let q = p.q.unwrap_or_default();
-    let book = parse_book(p.book.as_deref())
-        .map_err(|e| PageError::bad_request(e.detail().to_string()))?;
-    if q.trim().is_empty() {
-        return Ok(Html(site.search_page("", book, None)?).into_response());
-    }
-    if let Some(id) = site.kb().jump(&q) {
-        return Ok(Redirect::to(&url_of(&id)).into_response());
-    }
-    let opts = SearchOptions {
-        limit: PAGE_HITS,
-        book,
-    };
-    match site.kb().search(&q, &opts) {
-        Ok(results) => {
-            st.metrics().search_done(results.took_us);
-            Ok(Html(site.search_page(&q, book, Some(Ok(&results)))?).into_response())
-        }
-        Err(KbSearchError::Query(e)) => {
-            let page = site.search_page(&q, book, Some(Err(format!("Ugyldig søk: {e}"))))?;
-            Ok((StatusCode::BAD_REQUEST, Html(page)).into_response())
-        }
-        Err(KbSearchError::Search(e)) => Err(PageError::internal(format!("search: {e}"))),
+/// The book filter of a page, or a 400 page.
+fn page_book(ctx: &UiContext, raw: Option<&str>) -> Result<Option<BookId>, PageError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(b) => b
+            .parse()
+            .map(Some)
+            .map_err(|_| PageError::bad_request(ctx, ErrorView::bad_book(ctx.lang, b))),
     }
 }
 
-/// `/p/{cite}`: the page of a provision; its query string holds the inputs
-/// of the provision's calculator when its form was sent without JavaScript.
+/// Runs a search for a page, and counts its time.
+fn outcome(
+    st: &AppState,
+    site: &Site,
+    ctx: &UiContext,
+    p: &SearchPageParams,
+) -> Result<SearchOutcome, PageError> {
+    let q = p.q.clone().unwrap_or_default();
+    let book = page_book(ctx, p.book.as_deref())?;
+    let o = site
+        .search(&q, book)
+        .map_err(|e| PageError::internal(ctx, format!("search: {e}")))?;
+    if let Some(results) = &o.results {
+        st.metrics().search_done(results.took_us);
+    }
+    Ok(o)
+}
+
+/// `/` and `/sok`: the search page, with server-rendered results when a
+/// query is given (the path that works without JavaScript). A query that
+/// cites one provision redirects to it.
+pub(crate) async fn search(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+    PageQuery(p): PageQuery<SearchPageParams>,
+) -> Result<Response, PageError> {
+    let site = st.site();
+    let q = p.q.as_deref().unwrap_or_default();
+    if let Some(id) = site.kb().jump(q) {
+        return Ok(Redirect::to(&url_of(&id)).into_response());
+    }
+    let o = outcome(&st, &site, &ctx, &p)?;
+    if let Some(idx) = o.jump_target() {
+        let id = &site.kb().corpus().at(idx).id;
+        return Ok(Redirect::to(&url_of(id)).into_response());
+    }
+    let page = site
+        .search_page(&ctx, &o)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
+    let status = if o.invalid.is_some() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Html(page)).into_response())
+}
+
+/// `/sok/treff`: the results part of the search page alone, for the page
+/// script to show as the reader types. Never redirects: a cited provision
+/// is the first hit, marked as such.
+pub(crate) async fn results(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+    PageQuery(p): PageQuery<SearchPageParams>,
+) -> Result<Response, PageError> {
+    let site = st.site();
+    let o = outcome(&st, &site, &ctx, &p)?;
+    let html = site
+        .results_html(ctx.lang, &o)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
+    Ok(Html(html).into_response())
+}
+
+/// `/p/{cite}`: the page of a provision. Its query string may say `vis=denne`
+/// (show only it) and holds the inputs of the provision's calculator when
+/// its form was sent without JavaScript.
 pub(crate) async fn provision(
     State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
     PagePath(raw): PagePath<String>,
     PageQuery(query): PageQuery<Vec<(String, String)>>,
 ) -> Result<Response, PageError> {
     let site = st.site();
-    let id: ProvisionId = raw.parse().map_err(|_| {
-        PageError::not_found(format!("«{raw}» er ikke en henvisning lovbok kjenner."))
-    })?;
+    let id: ProvisionId = raw
+        .parse()
+        .map_err(|_| PageError::not_found(&ctx, ErrorView::not_a_cite(ctx.lang, &raw)).on(&site))?;
     let Some((idx, p)) = site.kb().get(&id) else {
-        let detail = match site.kb().corpus().nearest(&id) {
-            Some(n) => format!("{id} finnes ikke. Nærmeste bestemmelse er {}.", n.id),
-            None => format!("{id} finnes ikke i noen av bøkene."),
-        };
-        return Err(PageError::not_found(detail));
+        let view = site.unknown_cite_view(ctx.lang, &id);
+        return Err(PageError::not_found(&ctx, view).on(&site));
     };
+    let only = query
+        .iter()
+        .any(|(k, v)| k == crate::web::ONLY_PARAM && v == crate::web::ONLY_VALUE);
     if p.id.to_string() != raw {
-        return Ok(Redirect::permanent(&url_of(&p.id)).into_response());
+        let mut to = url_of(&p.id);
+        if only {
+            to.push_str(&format!(
+                "?{}={}",
+                crate::web::ONLY_PARAM,
+                crate::web::ONLY_VALUE
+            ));
+        }
+        return Ok(Redirect::permanent(&to).into_response());
     }
-    Ok(Html(site.provision_page_with(idx, &query)?).into_response())
+    let html = site
+        .provision_page_with(&ctx, idx, only, &query)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
+    Ok(Html(html).into_response())
 }
 
 /// `/innhold`: the table of contents.
-pub(crate) async fn contents(State(st): State<AppState>) -> Result<Html<String>, PageError> {
-    Ok(Html(st.site().contents_page()?))
+pub(crate) async fn contents(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+) -> Result<Html<String>, PageError> {
+    st.site()
+        .contents_page(&ctx)
+        .map(Html)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
 }
 
 /// `/definisjoner`: the glossary.
-pub(crate) async fn glossary(State(st): State<AppState>) -> Result<Html<String>, PageError> {
-    Ok(Html(st.site().glossary_page()?))
+pub(crate) async fn glossary(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+) -> Result<Html<String>, PageError> {
+    st.site()
+        .glossary_page(&ctx)
+        .map(Html)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
 }
 
 /// `GET /healthz`: the process is up and has a knowledge base.
@@ -100,13 +168,21 @@ pub(crate) async fn healthz() -> &'static str {
 }
 
 /// Unknown routes: an HTML page for browsers, problem+json for everything else.
-pub(crate) async fn not_found(headers: HeaderMap, uri: axum::http::Uri) -> Response {
+pub(crate) async fn not_found(
+    State(st): State<AppState>,
+    ctx: Option<Extension<UiContext>>,
+    headers: HeaderMap,
+    uri: axum::http::Uri,
+) -> Response {
+    let ctx = ctx.map(|c| c.0).unwrap_or_default();
     let wants_html = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|a| a.contains("text/html"));
     if wants_html && !uri.path().starts_with("/api/") {
-        PageError::not_found("Det finnes ingen side med denne adressen.").into_response()
+        PageError::not_found(&ctx, ErrorView::no_such_page(ctx.lang))
+            .on(&st.site())
+            .into_response()
     } else {
         ApiError::NotFound(format!("no resource at {}", uri.path())).into_response()
     }

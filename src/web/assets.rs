@@ -1,69 +1,148 @@
 /*!
-The static files every page uses (stylesheet, script, icon), compiled into the
-binary so that the server touches no files and a page makes no request beyond
-its own origin.
+The static files every page uses (stylesheet, script, icon, the interface
+strings for the script, the web app manifests), compiled into or generated
+by the binary, so that the server touches no files and a page makes no
+request beyond its own origin.
 
 Each asset is served under a fingerprinted name (`app.3f9a1c0e2b.css`, a hash
 of its bytes) so that browsers may cache it forever: a new build gives a new
-name. Only the names in [`ALL`] exist; anything else under `/static/` is a
-404, which also makes path traversal impossible by construction.
+name. Only the names in [`ALL`] (and the per-corpus offline assets of a
+[`super::Site`]) exist; anything else under `/static/` is a 404, which also
+makes path traversal impossible by construction.
 */
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
-/// One embedded file.
-#[derive(Debug)]
+use super::i18n::{js_strings, UiLang};
+
+/// One file served under `/static/`.
+#[derive(Debug, Clone)]
 pub struct Asset {
-    /// The name in the source tree (`app.css`).
-    pub name: &'static str,
+    /// The name in the source tree or the generated name (`app.css`).
+    pub name: String,
     /// The `Content-Type` to serve it with.
     pub content_type: &'static str,
     /// The bytes.
-    pub body: &'static [u8],
+    pub body: Arc<[u8]>,
     /// The URL path with the content hash in the name (`/static/app.<hash>.css`).
     pub url: String,
+    /// True for the service worker, which controls the whole site from
+    /// under `/static/`.
+    pub worker: bool,
+    /// True when the service worker stores it at install.
+    pub precache: bool,
 }
 
-fn asset(name: &'static str, content_type: &'static str, body: &'static [u8]) -> Asset {
-    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
-    let url = format!("/static/{stem}.{:010x}.{ext}", fnv1a(body) & 0xff_ffff_ffff);
-    Asset {
-        name,
-        content_type,
-        body,
-        url,
+impl Asset {
+    /// An asset named by the hash of its bytes.
+    pub fn new(name: String, content_type: &'static str, body: Arc<[u8]>) -> Asset {
+        let (stem, ext) = name.rsplit_once('.').unwrap_or((name.as_str(), ""));
+        let url = format!(
+            "/static/{stem}.{:010x}.{ext}",
+            fnv1a(&body) & 0xff_ffff_ffff
+        );
+        Asset {
+            name,
+            content_type,
+            body,
+            url,
+            worker: false,
+            precache: true,
+        }
     }
 }
 
+fn embedded(name: &str, content_type: &'static str, body: &'static [u8]) -> Asset {
+    Asset::new(name.to_string(), content_type, Arc::from(body))
+}
+
+/// Positions in [`ALL`].
+const CSS: usize = 0;
+const JS: usize = 1;
+const ICON: usize = 2;
+const CALC_JS: usize = 3;
+const CALC_CSS: usize = 4;
+const STRINGS: [usize; 2] = [5, 6];
+const MANIFEST: [usize; 2] = [7, 8];
+
+fn lang_slot(lang: UiLang) -> usize {
+    match lang {
+        UiLang::Nb => 0,
+        UiLang::Da => 1,
+    }
+}
+
+/// The web app manifest of one interface language: what a phone shows
+/// when the site is installed on its home screen.
+fn manifest(lang: UiLang, icon: &str) -> Vec<u8> {
+    let s = lang.strings();
+    let m = serde_json::json!({
+        "name": "lovbok",
+        "short_name": "lovbok",
+        "description": s.app_description,
+        "lang": lang.code(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fdfdfb",
+        "theme_color": "#0b5cad",
+        "icons": [
+            { "src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any" },
+            { "src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "maskable" }
+        ]
+    });
+    serde_json::to_vec(&m).unwrap_or_default()
+}
+
 /// Every asset the pages use.
-pub static ALL: LazyLock<[Asset; 5]> = LazyLock::new(|| {
-    [
-        asset(
+pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
+    let mut all = vec![
+        embedded(
             "app.css",
             "text/css; charset=utf-8",
             include_bytes!("static/app.css"),
         ),
-        asset(
+        embedded(
             "app.js",
             "text/javascript; charset=utf-8",
             include_bytes!("static/app.js"),
         ),
-        asset(
+        embedded(
             "icon.svg",
             "image/svg+xml",
             include_bytes!("static/icon.svg"),
         ),
-        asset(
+        embedded(
             "calc.js",
             "text/javascript; charset=utf-8",
             include_bytes!("static/calc.js"),
         ),
-        asset(
+        embedded(
             "calc.css",
             "text/css; charset=utf-8",
             include_bytes!("static/calc.css"),
         ),
-    ]
+    ];
+    for lang in UiLang::ALL {
+        let json = js_strings(lang.strings());
+        let body = format!("window.LOVBOK_L = {json};\n");
+        all.push(Asset::new(
+            format!("strings-{}.js", lang.code()),
+            "text/javascript; charset=utf-8",
+            body.into_bytes().into(),
+        ));
+    }
+    let icon = all[ICON].url.clone();
+    for lang in UiLang::ALL {
+        let mut m = Asset::new(
+            format!("manifest-{}.webmanifest", lang.code()),
+            "application/manifest+json",
+            manifest(lang, &icon).into(),
+        );
+        m.precache = false;
+        all.push(m);
+    }
+    all
 });
 
 /// The asset served at `/static/{file}`, if `file` is one of the fingerprinted names.
@@ -74,27 +153,37 @@ pub fn lookup(file: &str) -> Option<&'static Asset> {
 
 /// The URL of the stylesheet.
 pub fn css_url() -> &'static str {
-    &ALL[0].url
+    &ALL[CSS].url
 }
 
 /// The URL of the script.
 pub fn js_url() -> &'static str {
-    &ALL[1].url
+    &ALL[JS].url
 }
 
 /// The URL of the icon.
 pub fn icon_url() -> &'static str {
-    &ALL[2].url
+    &ALL[ICON].url
 }
 
 /// The URL of the calculator's script (loaded only by pages with a calculator).
 pub fn calc_js_url() -> &'static str {
-    &ALL[3].url
+    &ALL[CALC_JS].url
 }
 
 /// The URL of the calculator's stylesheet.
 pub fn calc_css_url() -> &'static str {
-    &ALL[4].url
+    &ALL[CALC_CSS].url
+}
+
+/// The URL of the script that gives the page script its strings.
+pub fn strings_url(lang: UiLang) -> &'static str {
+    &ALL[STRINGS[lang_slot(lang)]].url
+}
+
+/// The URL of the web app manifest.
+pub fn manifest_url(lang: UiLang) -> &'static str {
+    &ALL[MANIFEST[lang_slot(lang)]].url
 }
 
 /// 64-bit FNV-1a: a stable, dependency-free content hash for fingerprints and
@@ -116,9 +205,24 @@ mod tests {
     fn fingerprinted_names_resolve_and_nothing_else_does() {
         let css = css_url().strip_prefix("/static/").unwrap();
         assert!(css.starts_with("app.") && css.ends_with(".css"));
-        assert_eq!(lookup(css).map(|a| a.name), Some("app.css"));
+        assert_eq!(lookup(css).map(|a| a.name.as_str()), Some("app.css"));
         for bad in ["app.css", "../Cargo.toml", "", "app.js/../app.css"] {
             assert!(lookup(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn each_language_has_its_strings_and_manifest() {
+        for lang in UiLang::ALL {
+            let s = lookup(strings_url(lang).strip_prefix("/static/").unwrap()).unwrap();
+            assert!(std::str::from_utf8(&s.body)
+                .unwrap()
+                .starts_with("window.LOVBOK_L = {"));
+            let m = lookup(manifest_url(lang).strip_prefix("/static/").unwrap()).unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&m.body).unwrap();
+            assert_eq!(v["lang"], lang.code());
+            assert_eq!(v["icons"][0]["src"], icon_url());
+        }
+        assert_ne!(strings_url(UiLang::Nb), strings_url(UiLang::Da));
     }
 }

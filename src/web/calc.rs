@@ -15,10 +15,15 @@ use crate::kb::url_of;
 use crate::rules::registry::{Found, InputKind};
 use crate::rules::{self, Lang};
 
-use super::{assets, Site};
+use super::{assets, Site, UiLang};
 
-/// The language of the calculator's labels on the pages (the interface's).
-pub const PAGE_LANG: Lang = Lang::Nb;
+/// The language of the calculator's labels: the interface's.
+fn rules_lang(ui: UiLang) -> Lang {
+    match ui {
+        UiLang::Nb => Lang::Nb,
+        UiLang::Da => Lang::Da,
+    }
+}
 
 /// The fragment the form lives at, so a submitted form scrolls back to it.
 pub const ANCHOR: &str = "regn-ut";
@@ -103,9 +108,14 @@ impl Site {
     /// The calculator form for the page of `id`, filled with `query` (the
     /// page's query string) and, when any input is given, its result.
     /// `None` when the provision has no calculator.
-    pub fn calc_view(&self, id: &ProvisionId, query: &[(String, String)]) -> Option<CalcView> {
+    pub fn calc_view(
+        &self,
+        id: &ProvisionId,
+        query: &[(String, String)],
+        ui: UiLang,
+    ) -> Option<CalcView> {
         let found = rules::calculator_for(id)?;
-        Some(build(&found, id, query, PAGE_LANG))
+        Some(build(&found, id, query, rules_lang(ui)))
     }
 }
 

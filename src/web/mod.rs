@@ -1,29 +1,40 @@
 /*!
 The web interface as HTML: askama templates, their view models, the rendering
-of provision text, and the embedded static assets.
+of provision text, the interface strings, the embedded static assets and
+what the site needs offline.
 
 This module turns knowledge-base answers into HTML strings and knows nothing
 about HTTP (no axum, no tokio), so the same pages can be rendered by a
 future `lovbok export` without a server. A [`Site`] is a [`Kb`] plus what
-the pages precompute from it once (the defined-term matcher); it is built
-whenever a knowledge base is, and never changes afterwards, apart from the
-editor's [`ReloadNotice`] a server may pin on it while a corpus folder's
+the pages precompute from it once (the defined-term matcher, the offline
+index and service worker, the vocabulary for spelling suggestions); it is
+built whenever a knowledge base is, and never changes afterwards, apart from
+the editor's [`ReloadNotice`] a server may pin on it while a corpus folder's
 newer text does not build.
 
-The interface speaks Norwegian; the corpus text keeps its own language,
-marked with `lang` on every element that holds it.
+The interface speaks Norwegian or Danish ([`i18n`]); every page is rendered
+for a [`UiContext`] that says which. The corpus text keeps its own language,
+marked with `lang` on every element that holds it, and is never translated.
 */
 
 pub mod assets;
+mod backlinks;
 pub mod calc;
+pub mod i18n;
+mod nearest;
 mod notice;
+mod offline;
 mod pages;
 mod render;
+mod search_page;
+mod suggest;
 mod terms;
 
-pub use notice::{NoticeText, ReloadNotice, RELOAD_NOTICE_NB};
-pub use pages::{book_name, error_page};
+pub use i18n::UiLang;
+pub use notice::ReloadNotice;
+pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
+pub use search_page::SearchOutcome;
 
 use std::sync::Arc;
 
@@ -32,33 +43,57 @@ use arc_swap::ArcSwapOption;
 use crate::corpus::Kind;
 use crate::kb::Kb;
 
+use assets::Asset;
+use offline::Offline;
+use suggest::Speller;
 use terms::Glossary;
 
-/// Shown where a provision's text is not in the source ("the text is not in the source").
-pub const NOT_IN_SOURCE: &str = "Teksten finnes ikke i kilden";
+/// Who a page is rendered for: the interface language and the page's own
+/// address (path and query), which the language switch returns to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UiContext {
+    pub lang: UiLang,
+    /// The request's path and query (`/p/12C1?vis=denne`).
+    pub path: String,
+}
 
-/// Tooltip on a `[…]` gap ("text missing in the source").
-pub(crate) const GAP_TITLE: &str = "Her mangler tekst i kilden";
+impl UiContext {
+    /// A context in `lang` for the page at `path`.
+    pub fn new(lang: UiLang, path: impl Into<String>) -> UiContext {
+        UiContext {
+            lang,
+            path: path.into(),
+        }
+    }
+}
 
 /// A knowledge base and what its pages precompute from it.
 pub struct Site {
     kb: Kb,
     glossary: Glossary,
+    offline: Offline,
+    speller: Speller,
     /// Set while the folder this was loaded from holds a change that does
     /// not build; every page shows it.
     notice: ArcSwapOption<ReloadNotice>,
 }
 
 impl Site {
-    /// Wraps a knowledge base; builds the defined-term matcher.
+    /// Wraps a knowledge base; builds the defined-term matcher, the offline
+    /// index and worker, and the spelling table.
     pub fn new(kb: Kb) -> Site {
         let glossary = Glossary::build(kb.definitions().filter_map(|(i, p)| {
             debug_assert_eq!(p.kind, Kind::Definition);
             p.title.as_deref().map(|t| (i, t))
         }));
+        let terms = crate::search::offline::offline_terms(kb.corpus());
+        let offline = Offline::build(&kb, &terms);
+        let speller = Speller::build(&terms);
         Site {
             kb,
             glossary,
+            offline,
+            speller,
             notice: ArcSwapOption::empty(),
         }
     }
@@ -85,12 +120,41 @@ impl Site {
     /// A provision's own text as HTML (paragraphs and tables, citations and
     /// defined terms linked), as the pages show it.
     pub fn text_html(&self, idx: usize) -> String {
-        render::TextRenderer::new(self, idx).blocks(None)
+        render::TextRenderer::new(self, idx, UiLang::default()).blocks(None)
     }
 
     /// The start of a provision's text, as link tooltips show it.
     pub fn preview(&self, idx: usize) -> String {
-        render::preview(self, idx)
+        render::preview(self, idx, UiLang::default())
+    }
+
+    /// An asset under `/static/`: one of [`assets::ALL`], or this site's
+    /// offline index or service worker.
+    pub fn asset(&self, file: &str) -> Option<&Asset> {
+        let own = [&self.offline.index, &self.offline.worker];
+        own.into_iter()
+            .find(|a| a.url.strip_prefix("/static/") == Some(file))
+            .or_else(|| assets::lookup(file))
+    }
+
+    /// The URL of the service worker.
+    pub fn worker_url(&self) -> &str {
+        &self.offline.worker.url
+    }
+
+    /// The URL of the offline search index.
+    pub fn offline_index_url(&self) -> &str {
+        &self.offline.index.url
+    }
+
+    /// The version the service worker stores the site under.
+    pub fn offline_version(&self) -> &str {
+        &self.offline.version
+    }
+
+    /// Every page the service worker stores for offline use.
+    pub fn offline_pages(&self) -> &[String] {
+        &self.offline.pages
     }
 }
 
@@ -125,7 +189,9 @@ mod tests {
     fn corpus_text_is_escaped_and_decorated_on_pages() {
         let site = site();
         let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
-        let html = site.provision_page(idx).unwrap();
+        let html = site
+            .provision_page(&UiContext::new(UiLang::Nb, "/p/1A"), idx, false)
+            .unwrap();
         assert!(!html.contains("<script>alert"), "{html}");
         assert!(!html.contains("<b>fet</b>"), "titles are escaped");
         assert!(html.contains("&lt;script&gt;") || !html.contains("alert(1)"));
@@ -142,18 +208,48 @@ mod tests {
     }
 
     #[test]
-    fn the_notice_shows_on_every_page_escaped_until_cleared() {
+    fn the_interface_follows_the_language_and_the_corpus_does_not() {
         let site = site();
         let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
-        let pages = |site: &Site| {
-            vec![
-                site.provision_page(idx).unwrap(),
-                site.contents_page().unwrap(),
-                site.glossary_page().unwrap(),
-                site.search_page("", None, None).unwrap(),
-                site.error_page("Fant ikke siden", "x").unwrap(),
-            ]
-        };
+        let da = site
+            .provision_page(&UiContext::new(UiLang::Da, "/p/1A"), idx, false)
+            .unwrap();
+        assert!(da.contains("<html lang=\"da\">"));
+        assert!(da.contains("Kopiér henvisning"), "Danish interface");
+        assert!(da.contains("Kortstokken"), "the corpus text stays as it is");
+        assert!(
+            da.contains("hreflang=\"nb\""),
+            "the switch offers Norwegian"
+        );
+    }
+
+    /// Every full page of `site` in `lang`.
+    fn every_page(site: &Site, lang: UiLang) -> Vec<String> {
+        let ctx = |path: &str| UiContext::new(lang, path);
+        let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
+        let found = site.search("kortene", None).unwrap();
+        let unknown = site.unknown_cite_view(lang, &"1Z".parse().unwrap());
+        vec![
+            site.provision_page(&ctx("/p/1A"), idx, false).unwrap(),
+            site.provision_page(&ctx("/p/1A?vis=denne"), idx, true)
+                .unwrap(),
+            site.contents_page(&ctx("/innhold")).unwrap(),
+            site.glossary_page(&ctx("/definisjoner")).unwrap(),
+            site.search_page(&ctx("/"), &SearchOutcome::default())
+                .unwrap(),
+            site.search_page(&ctx("/sok?q=kortene"), &found).unwrap(),
+            site.error_page(&ctx("/x"), &ErrorView::no_such_page(lang))
+                .unwrap(),
+            site.error_page(&ctx("/p/1Z"), &unknown).unwrap(),
+            site.error_page(&ctx("/p/1A"), &ErrorView::internal(lang))
+                .unwrap(),
+        ]
+    }
+
+    #[test]
+    fn the_notice_shows_on_every_page_escaped_until_cleared() {
+        let site = site();
+        let pages = |site: &Site| every_page(site, UiLang::Nb);
         assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
         site.set_notice(Some(ReloadNotice::new(
             "laws/lov-01.md:3",
@@ -166,5 +262,29 @@ mod tests {
         }
         site.set_notice(None);
         assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
+    }
+
+    #[test]
+    fn the_notice_speaks_the_interface_language() {
+        let site = site();
+        let lines: Vec<String> = (0..notice::MAX_LINES + 2)
+            .map(|i| format!("laws/lov-01.md:{i}: error: x"))
+            .collect();
+        site.set_notice(Some(ReloadNotice::new("laws/lov-01.md:0", lines)));
+        for lang in UiLang::ALL {
+            let t = lang.strings();
+            for page in every_page(&site, lang) {
+                assert!(page.contains(&format!(
+                    "{} <code>laws/lov-01.md:0</code> {}",
+                    t.reload_before, t.reload_after
+                )));
+                assert!(page.contains(&i18n::fill(t.reload_more, &[("n", "2")])));
+                assert!(page.contains(t.reload_keep));
+            }
+        }
+        assert_ne!(
+            UiLang::Nb.strings().reload_before,
+            UiLang::Da.strings().reload_before
+        );
     }
 }

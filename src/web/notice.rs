@@ -6,37 +6,16 @@ The server keeps serving the last good text, so without the banner an editor
 would only see that the change "does not appear". The notice names the
 first problem's place and lists the same lines `lovbok check` prints. It is
 set on the [`Site`](super::Site) being served and rendered by the
-`reload-notice.html` partial that `base.html` includes; a corpus that builds
-again gets a new `Site`, and with it no notice. The built-in corpus is never
-reloaded, so it never shows one.
+`reload-notice.html` partial that `base.html` includes, so every full page
+shows it, in the page's interface language: the words around the place and
+the lines are `reload_*` keys of the [`i18n`](super::i18n) tables, while the
+lines themselves are `lovbok check`'s, in English, marked as such. Such a
+page does not offer the offline copy (no service worker): a stored page
+would keep the banner after it has gone. A corpus that builds again gets a new `Site`, and with it no
+notice. The built-in corpus is never reloaded, so it never shows one.
 */
 
-/// The banner's words, in the interface language. One constant per
-/// language, so the interface-language tables can take it over whole.
-#[derive(Debug, PartialEq, Eq)]
-pub struct NoticeText {
-    /// Before the place: "The change in".
-    pub before: &'static str,
-    /// After the place: "is not loaded:".
-    pub after: &'static str,
-    /// Before the count of lines not shown: "and".
-    pub more_before: &'static str,
-    /// After that count: "more errors (see `lovbok check`)".
-    pub more_after: &'static str,
-    /// Under the list: "The pages show the last version that built; once the
-    /// errors are fixed, the change is loaded by itself."
-    pub keep: &'static str,
-}
-
-/// The banner in Norwegian (bokmål).
-pub const RELOAD_NOTICE_NB: NoticeText = NoticeText {
-    before: "Endringen i",
-    after: "er ikke lastet:",
-    more_before: "og",
-    more_after: "feil til (se «lovbok check»)",
-    keep: "Sidene viser den siste versjonen som lot seg bygge. \
-           Når feilene er rettet, lastes endringen inn av seg selv.",
-};
+use super::i18n::{fill, Strings};
 
 /// The most problem lines the banner lists; the rest are counted.
 pub const MAX_LINES: usize = 20;
@@ -50,8 +29,6 @@ pub struct ReloadNotice {
     pub lines: Vec<String>,
     /// How many more problems there are.
     pub more: usize,
-    /// The words around them.
-    pub text: &'static NoticeText,
 }
 
 impl ReloadNotice {
@@ -63,8 +40,12 @@ impl ReloadNotice {
             place: place.into(),
             lines,
             more,
-            text: &RELOAD_NOTICE_NB,
         }
+    }
+
+    /// The line that counts the problems not listed, in the language of `t`.
+    pub fn more_text(&self, t: &Strings) -> String {
+        fill(t.reload_more, &[("n", &self.more.to_string())])
     }
 }
 

@@ -1,44 +1,95 @@
 /*!
-The pages, as askama templates over plain view models.
+The pages, as askama templates over plain view models (the search page's
+are in [`super::search_page`]).
 
 Each `*Page` struct is everything one template needs, already in display
-form; the `Site::*_page` builders in this file fill them from the knowledge
-base. Templates escape every field; the only `|safe` values are HTML built
-by [`super::render`] (which escapes all corpus text itself) and search
-snippets, which the search module returns escaped apart from `<mark>`.
+form and in the interface language of its [`UiContext`]; the `Site::*_page`
+builders in this file fill them from the knowledge base. Templates escape
+every field; the only `|safe` values are HTML built by [`super::render`]
+(which escapes all corpus text itself) and search snippets, which the search
+module returns escaped apart from `<mark>`.
 */
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use askama::Template;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 
-use crate::corpus::{BookId, Provision, ProvisionId, Root};
-use crate::kb::{url_of, SearchResults};
+use crate::corpus::{BookId, Kind, Provision, ProvisionId, Root};
+use crate::kb::url_of;
 
-use super::render::{anchor_of, crumb_of, esc, label_of, preview, TextRenderer};
-use super::{assets, ReloadNotice, Site, NOT_IN_SOURCE};
+use super::backlinks::{BacklinkGroup, BacklinkView};
+use super::i18n::{fill, Strings, UiLang};
+use super::nearest::nearest_provisions;
+use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
+use super::{assets, ReloadNotice, Site, UiContext};
 
-/// The parts of the page frame that vary: asset URLs and the current menu item.
+/// The query parameter that shows only the requested provision (`?vis=denne`:
+/// "show = this one").
+pub const ONLY_PARAM: &str = "vis";
+/// Its value.
+pub const ONLY_VALUE: &str = "denne";
+
+/// The parts of the page frame that vary: language, asset URLs, the
+/// offline assets, the current menu item, the language switch and the
+/// editor's banner.
 #[derive(Debug, Clone)]
 pub struct Chrome {
+    pub t: &'static Strings,
+    /// The interface language's code (`nb`, `da`).
+    pub lang: &'static str,
     pub css: &'static str,
     pub js: &'static str,
+    pub strings_js: &'static str,
     pub icon: &'static str,
+    pub manifest: &'static str,
+    /// The service worker and the offline index, when a site is loaded
+    /// (no worker while the editor's banner is set).
+    pub sw: String,
+    pub index: String,
     /// `search`, `toc`, `glossary` or empty: which menu item is the current page.
     pub nav: &'static str,
-    /// The editor's banner (`reload-notice.html`), while one is set.
+    /// The language switch: where it goes and the language it offers.
+    pub switch_url: String,
+    pub switch_lang: &'static str,
+    /// The editor's banner (`reload-notice.html`), while the site has one.
     pub notice: Option<Arc<ReloadNotice>>,
 }
 
 impl Chrome {
-    fn new(nav: &'static str, notice: Option<Arc<ReloadNotice>>) -> Chrome {
+    pub(crate) fn new(site: Option<&Site>, ctx: &UiContext, nav: &'static str) -> Chrome {
+        let other = ctx.lang.other();
+        let back = if ctx.path.starts_with('/') && !ctx.path.starts_with("//") {
+            ctx.path.as_str()
+        } else {
+            "/"
+        };
         Chrome {
+            t: ctx.lang.strings(),
+            lang: ctx.lang.code(),
             css: assets::css_url(),
             js: assets::js_url(),
+            strings_js: assets::strings_url(ctx.lang),
             icon: assets::icon_url(),
+            manifest: assets::manifest_url(ctx.lang),
+            // A page with the editor's banner does not ask for the site to be
+            // stored: the stored copy would keep a banner that has gone.
+            sw: site
+                .filter(|s| s.notice().is_none())
+                .map(|s| s.worker_url().to_string())
+                .unwrap_or_default(),
+            index: site
+                .map(|s| s.offline_index_url().to_string())
+                .unwrap_or_default(),
             nav,
-            notice,
+            switch_url: format!(
+                "/sprak?l={}&til={}",
+                other.code(),
+                utf8_percent_encode(back, NON_ALPHANUMERIC)
+            ),
+            switch_lang: other.code(),
+            notice: site.and_then(Site::notice),
         }
     }
 }
@@ -51,43 +102,26 @@ pub struct LinkView {
     pub title: String,
     /// The language of the title.
     pub lang: &'static str,
-}
-
-/// One search hit on the search page.
-#[derive(Debug, Clone)]
-pub struct HitView {
-    pub url: String,
-    pub label: String,
-    pub title: Option<String>,
-    /// HTML: escaped text with `<mark>` around the matched words.
-    pub snippet: String,
-    pub lang: &'static str,
-    pub via_citation: bool,
-    /// The provision's page has a calculator.
-    pub calculator: bool,
-}
-
-/// `/` and `/sok`: the search box and, after a search, its results.
-#[derive(Template)]
-#[template(path = "search.html")]
-pub struct SearchPage {
-    pub chrome: Chrome,
-    pub q: String,
-    /// `laws`, `handbook` or empty for both.
-    pub book: String,
-    pub status: String,
-    pub hits: Vec<HitView>,
+    pub has_text: bool,
 }
 
 /// One provision below the top of a page.
 #[derive(Debug, Clone)]
 pub struct ProvView {
     pub anchor: String,
+    pub cite: String,
     pub url: String,
     /// The full name (`Lov 12C1`), shown as a small self-link.
     pub label: String,
+    /// Its step of the breadcrumbs (`C`, `1`).
+    pub crumb: String,
+    /// The title it is known by, for the sticky bar.
+    pub known_title: String,
     /// The label as printed (`C.`, `1.`, `a)`), for headed provisions.
     pub printed: String,
+    /// The label as printed of a provision without a heading (it stands in
+    /// its text), shown as its heading when only a descendant is shown.
+    pub bare_label: String,
     pub heading: Option<String>,
     /// HTML of the own text.
     pub body: String,
@@ -96,6 +130,8 @@ pub struct ProvView {
     pub revisions: Vec<u16>,
     pub depth: usize,
     pub current: bool,
+    /// An ancestor of the current provision.
+    pub on_path: bool,
     /// The provision has a calculator of its own (a "Regn ut" link when it
     /// is not the current one; the current one shows the form).
     pub calc_link: bool,
@@ -105,8 +141,11 @@ pub struct ProvView {
 #[derive(Debug, Clone)]
 pub struct TopView {
     pub anchor: String,
+    pub cite: String,
     pub label: String,
+    pub crumb: String,
     pub title: Option<String>,
+    pub known_title: String,
     pub body: String,
     pub title_notes: String,
     pub revisions: Vec<u16>,
@@ -122,33 +161,16 @@ pub enum Node {
     Close,
 }
 
-/// One footnote at the end of a page.
+/// One footnote at the end of a page, printed once however often it is cited.
 #[derive(Debug, Clone)]
 pub struct FootnoteView {
     pub label: String,
     pub number: usize,
     pub html: String,
-}
-
-/// One provision that cites something on the page.
-#[derive(Debug, Clone)]
-pub struct BacklinkView {
-    pub url: String,
-    pub label: String,
-    pub title: Option<String>,
-    /// The citation as written there.
-    pub text: String,
-    pub preview: String,
-    pub lang: &'static str,
-}
-
-/// The citations of one cited provision ("Henvist fra").
-#[derive(Debug, Clone)]
-pub struct BacklinkGroup {
-    pub url: String,
-    pub label: String,
-    pub is_current: bool,
-    pub from: Vec<BacklinkView>,
+    /// The ids of its markers, with the back-link's accessible name.
+    pub backrefs: Vec<(String, String)>,
+    /// Cited from the current provision or the titles above it.
+    pub in_view: bool,
 }
 
 /// A step of the breadcrumb trail.
@@ -158,12 +180,35 @@ pub struct Crumb {
     pub label: String,
 }
 
+/// A provision whose text is not in the source: what is known instead.
+#[derive(Debug, Clone)]
+pub struct AbsentView {
+    pub heading: String,
+    pub detail: String,
+    /// Where the text stands in the printed book.
+    pub printed: Option<String>,
+    pub neighbours: Vec<LinkView>,
+}
+
+/// The "only this / the whole" switch.
+#[derive(Debug, Clone)]
+pub struct ToggleView {
+    pub url: String,
+    pub text: &'static str,
+    /// The other state's link and text, for the page script.
+    pub other_url: String,
+    pub other_text: &'static str,
+}
+
 /// `/p/{cite}`: the whole top-level provision the cite lies in.
 #[derive(Template)]
 #[template(path = "provision.html")]
 pub struct ProvisionPage {
     pub chrome: Chrome,
+    /// The corpus language.
     pub lang: &'static str,
+    pub current_cite: String,
+    pub current_anchor: String,
     pub current_label: String,
     pub current_title: Option<String>,
     pub crumbs: Vec<Crumb>,
@@ -173,11 +218,19 @@ pub struct ProvisionPage {
     pub copy_cite: String,
     pub copy_url: String,
     pub book_name: &'static str,
+    pub text_lang_name: &'static str,
     pub chapter: Option<String>,
     pub pages: String,
-    pub in_corpus: bool,
-    pub not_in_source: &'static str,
+    pub absent: Option<AbsentView>,
+    /// Showing only the current provision.
+    pub only: bool,
+    pub toggle: Option<ToggleView>,
+    /// The toggle's text for "the whole law" (or section …), for the script.
+    pub whole_text: &'static str,
     pub cited_by: Vec<BacklinkGroup>,
+    pub cited_by_empty: bool,
+    /// Definitions that cite the provision (also in `cited_by`).
+    pub defs: Vec<BacklinkView>,
     pub extends: Option<LinkView>,
     pub extended_by: Vec<LinkView>,
     pub prev: Option<LinkView>,
@@ -219,7 +272,6 @@ pub struct TocBook {
 pub struct ContentsPage {
     pub chrome: Chrome,
     pub books: Vec<TocBook>,
-    pub not_in_source: &'static str,
 }
 
 /// One definition in the glossary.
@@ -231,12 +283,31 @@ pub struct GlossaryEntry {
     pub html: String,
 }
 
-/// `/definisjoner`: every definition of the Laws.
+/// The definitions under one initial letter.
+#[derive(Debug, Clone)]
+pub struct LetterGroup {
+    pub letter: char,
+    pub anchor: String,
+    pub entries: Vec<GlossaryEntry>,
+}
+
+/// `/definisjoner`: every definition of the Laws, with an A–Å index.
 #[derive(Template)]
 #[template(path = "glossary.html")]
 pub struct GlossaryPage {
     pub chrome: Chrome,
-    pub entries: Vec<GlossaryEntry>,
+    /// Every letter A–Å, with the anchor of its group if it has one.
+    pub letters: Vec<(char, Option<String>)>,
+    pub groups: Vec<LetterGroup>,
+}
+
+/// What an error page says.
+#[derive(Debug, Clone, Default)]
+pub struct ErrorView {
+    pub title: String,
+    pub detail: String,
+    /// Existing provisions to go to instead.
+    pub nearest: Vec<LinkView>,
 }
 
 /// An error as a page (unknown provision, bad request, …).
@@ -244,101 +315,63 @@ pub struct GlossaryPage {
 #[template(path = "error.html")]
 pub struct ErrorPage {
     pub chrome: Chrome,
-    pub title: String,
-    pub detail: String,
+    pub view: ErrorView,
 }
 
+/// The letters of the index on the definitions page.
+const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ";
+
 /// The book's name in the interface language.
-pub fn book_name(book: BookId) -> &'static str {
+pub(crate) fn book_name(t: &'static Strings, book: BookId) -> &'static str {
     match book {
-        BookId::Laws => "Lovene for turneringsbridge 2017",
-        BookId::Handbook => "Turneringslederhåndbogen 2013",
+        BookId::Laws => t.book_laws,
+        BookId::Handbook => t.book_handbook,
     }
 }
 
 /// Printed pages as a person reads them: "side 25", "side 25–27".
-fn pages_text(pages: &[u16]) -> String {
+fn pages_text(t: &Strings, pages: &[u16]) -> String {
     match (pages.first(), pages.last()) {
-        (Some(a), Some(b)) if a == b => format!("side {a}"),
-        (Some(a), Some(b)) => format!("side {a}–{b}"),
+        (Some(a), Some(b)) if a == b => fill(t.page_one, &[("a", &a.to_string())]),
+        (Some(a), Some(b)) => fill(
+            t.page_range,
+            &[("a", &a.to_string()), ("b", &b.to_string())],
+        ),
         _ => String::new(),
     }
 }
 
-fn link_view(site: &Site, idx: usize) -> LinkView {
-    let p = site.kb().corpus().at(idx);
-    LinkView {
-        url: url_of(&p.id),
-        label: label_of(p),
-        title: site.kb().title_of(idx).unwrap_or_default(),
-        lang: p.lang(),
-    }
-}
-
-fn title_notes(p: &Provision) -> String {
-    p.footnotes
-        .iter()
-        .filter(|f| f.block.is_none())
-        .map(|f| {
-            let l = esc(&f.label);
-            format!("<sup class=\"fn\"><a href=\"#fn-{l}\" id=\"fnref-{l}\" aria-label=\"Fotnote {l}\">{l}</a></sup>")
-        })
-        .collect()
-}
-
 impl Site {
-    /// The search page, empty or with the results of a search.
-    pub fn search_page(
-        &self,
-        q: &str,
-        book: Option<BookId>,
-        results: Option<Result<&SearchResults, String>>,
-    ) -> Result<String, askama::Error> {
-        let corpus = self.kb().corpus();
-        let (status, hits) = match results {
-            None => (String::new(), Vec::new()),
-            Some(Err(message)) => (message, Vec::new()),
-            Some(Ok(r)) => {
-                let hits: Vec<HitView> = r
-                    .hits
-                    .iter()
-                    .filter(|h| h.index < corpus.provisions().len())
-                    .map(|h| {
-                        let p = corpus.at(h.index);
-                        let label = label_of(p);
-                        HitView {
-                            url: url_of(&p.id),
-                            title: self.kb().title_of(h.index).filter(|t| *t != label),
-                            label,
-                            snippet: h.snippet.clone(),
-                            lang: p.lang(),
-                            via_citation: h.via_citation,
-                            calculator: crate::rules::has_calculator(&p.id),
-                        }
-                    })
-                    .collect();
-                let status = match hits.len() {
-                    0 => "Ingen treff".to_string(),
-                    1 => "1 treff".to_string(),
-                    n => format!("{n} treff"),
-                };
-                (status, hits)
-            }
-        };
-        SearchPage {
-            chrome: self.chrome("search"),
-            q: q.to_string(),
-            book: book.map(|b| b.as_str().to_string()).unwrap_or_default(),
-            status,
-            hits,
+    pub(crate) fn link_view(&self, idx: usize) -> LinkView {
+        let p = self.kb().corpus().at(idx);
+        LinkView {
+            url: url_of(&p.id),
+            label: label_of(p),
+            title: self.kb().title_of(idx).unwrap_or_default(),
+            lang: p.lang(),
+            has_text: p.in_corpus,
         }
-        .render()
+    }
+
+    /// The footnote markers of a provision's title.
+    fn title_notes(p: &Provision, r: &mut TextRenderer) -> String {
+        p.footnotes
+            .iter()
+            .filter(|f| f.block.is_none())
+            .map(|f| r.footnote_marker(&f.label))
+            .collect()
     }
 
     /// The page of provision `idx`: its whole top-level provision, with `idx`
-    /// marked as the current one.
-    pub fn provision_page(&self, idx: usize) -> Result<String, askama::Error> {
-        self.provision_page_with(idx, &[])
+    /// marked as the current one; with `only`, the other provisions hidden
+    /// but the headings above `idx`.
+    pub fn provision_page(
+        &self,
+        ctx: &UiContext,
+        idx: usize,
+        only: bool,
+    ) -> Result<String, askama::Error> {
+        self.provision_page_with(ctx, idx, only, &[])
     }
 
     /// The page of provision `idx` with its calculator's inputs from the
@@ -346,19 +379,28 @@ impl Site {
     /// server: the form's path without JavaScript.
     pub fn provision_page_with(
         &self,
+        ctx: &UiContext,
         idx: usize,
+        only: bool,
         query: &[(String, String)],
     ) -> Result<String, askama::Error> {
+        let ui = ctx.lang;
+        let t = ui.strings();
         let kb = self.kb();
         let corpus = kb.corpus();
         let top_idx = kb.top_of(idx);
         let top = corpus.at(top_idx);
         let current = corpus.at(idx);
+        let path = corpus.path_of(idx);
+        let in_view: HashSet<usize> = path
+            .iter()
+            .copied()
+            .chain(corpus.descendants(idx))
+            .collect();
 
-        let crumbs = corpus
-            .path_of(idx)
-            .into_iter()
-            .map(|i| {
+        let crumbs = path
+            .iter()
+            .map(|&i| {
                 let p = corpus.at(i);
                 Crumb {
                     url: url_of(&p.id),
@@ -367,37 +409,50 @@ impl Site {
             })
             .collect();
 
-        let mut footnotes = Vec::new();
-        let collect_notes = |i: usize, footnotes: &mut Vec<FootnoteView>| {
+        // Footnotes: each label once, in the order first met; `owners`
+        // remembers which provisions print a marker of it.
+        let mut notes: Vec<FootnoteView> = Vec::new();
+        let mut owners: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        let mut collect_notes = |i: usize, notes: &mut Vec<FootnoteView>| {
             let p = corpus.at(i);
-            let mut r = TextRenderer::new(self, i);
+            let mut r = TextRenderer::new(self, i, ui);
             for (k, f) in p.footnotes.iter().enumerate() {
-                footnotes.push(FootnoteView {
+                owners.entry(f.label.clone()).or_default().push(i);
+                if notes.iter().any(|n| n.label == f.label) {
+                    continue;
+                }
+                notes.push(FootnoteView {
                     label: f.label.clone(),
-                    number: f.label.parse().unwrap_or(footnotes.len() + 1),
+                    number: f.label.parse().unwrap_or(notes.len() + 1),
                     html: r.footnote(k),
+                    backrefs: Vec::new(),
+                    in_view: false,
                 });
             }
         };
-        collect_notes(top_idx, &mut footnotes);
+        collect_notes(top_idx, &mut notes);
         // Each defined term is marked once per page, and again in the
         // provision the URL names, where the reader starts.
-        let mut top_renderer = TextRenderer::new(self, top_idx);
+        let mut top_renderer = TextRenderer::new(self, top_idx, ui);
+        let top_notes = Site::title_notes(top, &mut top_renderer);
         let top_body = top_renderer.blocks(None);
-        let mut seen = top_renderer.into_seen();
+        let mut state = top_renderer.into_state();
         let top_view = TopView {
             anchor: anchor_of(&top.id),
+            cite: top.id.to_string(),
             label: label_of(top),
+            crumb: crumb_of(top),
             // Front matter and the definitions are named by their title.
             title: top.title.clone().filter(|t| *t != label_of(top)),
+            known_title: kb.title_of(top_idx).unwrap_or_default(),
             body: top_body,
-            title_notes: title_notes(top),
+            title_notes: top_notes,
             revisions: top.revisions.clone(),
             gaps: std::iter::once(top_idx)
                 .chain(corpus.descendants(top_idx))
                 .map(|i| corpus.at(i).gaps)
                 .sum(),
-            current: false,
+            current: top_idx == idx,
         };
 
         // Flatten the tree below the top into open/close events.
@@ -418,114 +473,191 @@ impl Site {
             };
             let body_label = if headed { None } else { Some(p.label.as_str()) };
             if i == idx {
-                seen.clear();
+                state.seen.clear();
             }
-            let mut renderer = TextRenderer::with_seen(self, i, std::mem::take(&mut seen));
+            let mut renderer = TextRenderer::with_state(self, i, ui, std::mem::take(&mut state));
+            let title_notes = Site::title_notes(p, &mut renderer);
             let body = renderer.blocks(body_label);
-            seen = renderer.into_seen();
+            state = renderer.into_state();
             nodes.push(Node::Open(Box::new(ProvView {
                 anchor: anchor_of(&p.id),
+                cite: p.id.to_string(),
                 url: url_of(&p.id),
                 label: label_of(p),
+                crumb: crumb_of(p),
+                known_title: kb.title_of(i).unwrap_or_default(),
                 printed,
+                bare_label: if headed {
+                    String::new()
+                } else {
+                    p.label.clone()
+                },
                 heading: p.title.clone(),
                 body,
-                title_notes: title_notes(p),
+                title_notes,
                 revisions: p.revisions.clone(),
                 depth: corpus.path_of(i).len() - 1,
                 current: i == idx,
+                on_path: i != idx && path.contains(&i),
                 calc_link: crate::rules::calculators().iter().any(|c| c.id() == p.id),
             })));
-            collect_notes(i, &mut footnotes);
+            collect_notes(i, &mut notes);
             stack.push((i, true));
             stack.extend(p.children.iter().rev().map(|&c| (c, false)));
+        }
+        for n in &mut notes {
+            let ids = state.refs.get(&n.label).cloned().unwrap_or_default();
+            let many = ids.len() > 1;
+            n.backrefs = ids
+                .into_iter()
+                .enumerate()
+                .map(|(k, id)| {
+                    let name = if many {
+                        fill(t.footnote_back_n, &[("n", &(k + 1).to_string())])
+                    } else {
+                        t.footnote_back.to_string()
+                    };
+                    (id, name)
+                })
+                .collect();
+            n.in_view = owners
+                .get(&n.label)
+                .is_some_and(|o| o.iter().any(|i| in_view.contains(i)));
         }
 
         let (prev, next) = kb.neighbours(idx);
         let graph = kb.graph();
-        let extends = graph.extends(top_idx).map(|l| link_view(self, l));
+        let extends = graph.extends(top_idx).map(|l| self.link_view(l));
         let extended_by = graph
             .extended_by(top_idx)
             .iter()
-            .map(|&x| link_view(self, x))
+            .map(|&x| self.link_view(x))
+            .collect();
+        let cited_by = self.backlinks(idx, ui);
+        let cited_by_empty = cited_by.iter().all(|g| g.hidden);
+        let defs = cited_by
+            .iter()
+            .flat_map(|g| &g.from)
+            .filter(|b| b.from_definition && !b.hidden)
+            .cloned()
             .collect();
 
+        let absent = (!current.in_corpus).then(|| self.absent_view(idx, ui));
+        let whole = match top.kind {
+            Kind::Law => t.whole_law,
+            Kind::Section => t.whole_section,
+            Kind::Extension => t.whole_extension,
+            Kind::Definitions => t.whole_definitions,
+            _ => t.whole_text,
+        };
+        let toggle = (idx != top_idx).then(|| {
+            let plain = url_of(&current.id);
+            let only_url = format!("{plain}?{ONLY_PARAM}={ONLY_VALUE}");
+            if only {
+                ToggleView {
+                    url: plain,
+                    text: whole,
+                    other_url: only_url,
+                    other_text: t.only_this,
+                }
+            } else {
+                ToggleView {
+                    url: only_url,
+                    text: t.only_this,
+                    other_url: plain,
+                    other_text: whole,
+                }
+            }
+        });
+
         ProvisionPage {
-            chrome: self.chrome(""),
+            chrome: Chrome::new(Some(self), ctx, ""),
             lang: top.lang(),
+            current_cite: current.id.to_string(),
+            current_anchor: anchor_of(&current.id),
             current_label: label_of(current),
-            current_title: kb.title_of(idx),
+            current_title: kb.title_of(idx).filter(|title| *title != label_of(current)),
             crumbs,
             top: top_view,
             nodes,
-            footnotes,
+            footnotes: notes,
             copy_cite: label_of(current),
             copy_url: url_of(&current.id),
-            book_name: book_name(top.book),
+            book_name: book_name(t, top.book),
+            text_lang_name: match top.book {
+                BookId::Laws => t.text_in_nb,
+                BookId::Handbook => t.text_in_da,
+            },
             chapter: top.chapter.clone(),
-            pages: pages_text(&top.source_pages),
-            in_corpus: top.in_corpus,
-            not_in_source: NOT_IN_SOURCE,
-            cited_by: self.backlinks(idx),
+            pages: pages_text(t, &top.source_pages),
+            absent,
+            only: only && idx != top_idx,
+            toggle,
+            whole_text: whole,
+            cited_by,
+            cited_by_empty,
+            defs,
             extends,
             extended_by,
-            prev: prev.map(|i| link_view(self, i)),
-            next: next.map(|i| link_view(self, i)),
-            calc: self.calc_view(&current.id, query),
+            prev: prev.map(|i| self.link_view(i)),
+            next: next.map(|i| self.link_view(i)),
+            calc: self.calc_view(&current.id, query, ui),
         }
         .render()
     }
 
-    /// "Henvist fra": every provision that cites `idx` or anything below it,
-    /// grouped by the cited provision, in reading order.
-    fn backlinks(&self, idx: usize) -> Vec<BacklinkGroup> {
+    /// What is known of a provision whose text the source lacks: where the
+    /// contents list it, where its text stands in the printed book (after
+    /// the last page of the nearest provision before it that has text), and
+    /// the top-level provisions around it.
+    fn absent_view(&self, idx: usize, ui: UiLang) -> AbsentView {
+        let t = ui.strings();
         let kb = self.kb();
         let corpus = kb.corpus();
-        let graph = kb.graph();
-        let mut groups: BTreeMap<usize, Vec<BacklinkView>> = BTreeMap::new();
-        let mut seen = std::collections::HashSet::new();
-        for target in std::iter::once(idx).chain(corpus.descendants(idx)) {
-            for e in graph.cited_by(target) {
-                // Citations from inside the provision itself are not news.
-                if target != e.from && corpus.path_of(e.from).contains(&idx) {
-                    continue;
-                }
-                if !seen.insert((target, e.from)) {
-                    continue;
-                }
-                let p = corpus.at(e.from);
-                groups.entry(target).or_default().push(BacklinkView {
-                    url: url_of(&p.id),
-                    label: label_of(p),
-                    title: kb.title_of(kb.top_of(e.from)),
-                    text: e.text.clone(),
-                    preview: preview(self, e.from),
-                    lang: p.lang(),
-                });
-            }
+        let p = corpus.at(idx);
+        let top = kb.top_of(idx);
+        let tops: Vec<usize> = corpus
+            .book(p.book)
+            .filter(|(_, q)| q.parent.is_none())
+            .map(|(i, _)| i)
+            .collect();
+        let at = tops.iter().position(|&i| i == top).unwrap_or(0);
+        let printed = tops[..at]
+            .iter()
+            .rev()
+            .map(|&i| corpus.at(i))
+            .find(|q| q.in_corpus && q.kind == corpus.at(top).kind)
+            .and_then(|q| {
+                let page = q.source_pages.last()?;
+                Some(fill(
+                    t.absent_printed_after,
+                    &[("page", &page.to_string()), ("label", &label_of(q))],
+                ))
+            });
+        let neighbours = tops[at.saturating_sub(2)..(at + 3).min(tops.len())]
+            .iter()
+            .filter(|&&i| i != top)
+            .map(|&i| self.link_view(i))
+            .collect();
+        AbsentView {
+            heading: fill(t.absent_known, &[("label", &label_of(p))]),
+            detail: fill(
+                t.absent_detail,
+                &[("pages", &pages_text(t, &corpus.at(top).source_pages))],
+            ),
+            printed,
+            neighbours,
         }
-        groups
-            .into_iter()
-            .map(|(target, mut from)| {
-                from.sort_by_key(|b| b.url.clone());
-                let p = corpus.at(target);
-                BacklinkGroup {
-                    url: url_of(&p.id),
-                    label: label_of(p),
-                    is_current: target == idx,
-                    from,
-                }
-            })
-            .collect()
     }
 
     /// The table of contents of both books.
-    pub fn contents_page(&self) -> Result<String, askama::Error> {
+    pub fn contents_page(&self, ctx: &UiContext) -> Result<String, askama::Error> {
+        let t = ctx.lang.strings();
         let corpus = self.kb().corpus();
         let mut books = Vec::new();
         for book in BookId::ALL {
             let mut groups: Vec<TocGroup> = Vec::new();
-            for (i, p) in corpus.book(book).filter(|(_, p)| p.parent.is_none()) {
+            for (_, p) in corpus.book(book).filter(|(_, p)| p.parent.is_none()) {
                 let num = match &p.id {
                     ProvisionId::Numbered {
                         root: Root::Section(n),
@@ -552,64 +684,155 @@ impl Site {
                         entries: vec![entry],
                     }),
                 }
-                let _ = i;
             }
             books.push(TocBook {
                 anchor: book.as_str(),
-                name: book_name(book),
+                name: book_name(t, book),
                 lang: book.lang(),
                 groups,
             });
         }
         ContentsPage {
-            chrome: self.chrome("toc"),
+            chrome: Chrome::new(Some(self), ctx, "toc"),
             books,
-            not_in_source: NOT_IN_SOURCE,
         }
         .render()
     }
 
-    /// Every definition, with its text linked like a provision page.
-    pub fn glossary_page(&self) -> Result<String, askama::Error> {
-        let entries = self
-            .kb()
-            .definitions()
-            .map(|(i, p)| GlossaryEntry {
+    /// Every definition, with its text linked like a provision page, under
+    /// an A–Å index.
+    pub fn glossary_page(&self, ctx: &UiContext) -> Result<String, askama::Error> {
+        let mut groups: Vec<LetterGroup> = Vec::new();
+        for (i, p) in self.kb().definitions() {
+            let term = label_of(p);
+            let letter = term
+                .chars()
+                .next()
+                .map(|c| c.to_uppercase().next().unwrap_or(c))
+                .unwrap_or('#');
+            let entry = GlossaryEntry {
                 anchor: anchor_of(&p.id),
                 url: url_of(&p.id),
-                term: label_of(p),
-                html: TextRenderer::new(self, i).blocks(None),
+                term,
+                html: TextRenderer::new(self, i, ctx.lang).blocks(None),
+            };
+            match groups.iter_mut().find(|g| g.letter == letter) {
+                Some(g) => g.entries.push(entry),
+                None => groups.push(LetterGroup {
+                    letter,
+                    anchor: format!(
+                        "bokstav-{}",
+                        utf8_percent_encode(&letter.to_string(), NON_ALPHANUMERIC)
+                    ),
+                    entries: vec![entry],
+                }),
+            }
+        }
+        let order = |c: char| ALPHABET.chars().position(|a| a == c).unwrap_or(usize::MAX);
+        groups.sort_by_key(|g| order(g.letter));
+        let letters = ALPHABET
+            .chars()
+            .map(|c| {
+                (
+                    c,
+                    groups
+                        .iter()
+                        .find(|g| g.letter == c)
+                        .map(|g| g.anchor.clone()),
+                )
             })
             .collect();
         GlossaryPage {
-            chrome: self.chrome("glossary"),
-            entries,
+            chrome: Chrome::new(Some(self), ctx, "glossary"),
+            letters,
+            groups,
         }
         .render()
     }
 
-    /// An error page; `title` and `detail` are plain text.
-    pub fn error_page(&self, title: &str, detail: &str) -> Result<String, askama::Error> {
+    /// What the page of a cite the corpus lacks says: that it does not
+    /// exist, and the nearest provisions that do.
+    pub fn unknown_cite_view(&self, lang: UiLang, id: &ProvisionId) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_not_found.to_string(),
+            detail: fill(t.unknown_cite, &[("cite", &id.to_string())]),
+            nearest: nearest_provisions(self.kb(), id)
+                .into_iter()
+                .map(|i| self.link_view(i))
+                .collect(),
+        }
+    }
+
+    /// An error page of this site (with the offline assets, and the
+    /// editor's banner while one is set).
+    pub fn error_page(&self, ctx: &UiContext, view: &ErrorView) -> Result<String, askama::Error> {
         ErrorPage {
-            chrome: self.chrome(""),
-            title: title.to_string(),
-            detail: detail.to_string(),
+            chrome: Chrome::new(Some(self), ctx, ""),
+            view: view.clone(),
         }
         .render()
-    }
-
-    /// The page frame, with the editor's banner while one is set.
-    fn chrome(&self, nav: &'static str) -> Chrome {
-        Chrome::new(nav, self.notice())
     }
 }
 
-/// An error page that needs no knowledge base (used before one is loaded).
-pub fn error_page(title: &str, detail: &str) -> Result<String, askama::Error> {
+/// An error page that needs no knowledge base.
+pub fn error_page(ctx: &UiContext, view: &ErrorView) -> Result<String, askama::Error> {
     ErrorPage {
-        chrome: Chrome::new("", None),
-        title: title.to_string(),
-        detail: detail.to_string(),
+        chrome: Chrome::new(None, ctx, ""),
+        view: view.clone(),
     }
     .render()
+}
+
+/// The interface's own text of the errors that need no knowledge base.
+impl ErrorView {
+    /// 404: no page at this address.
+    pub fn no_such_page(lang: UiLang) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_not_found.into(),
+            detail: t.error_no_such_page.into(),
+            nearest: Vec::new(),
+        }
+    }
+
+    /// 404: `raw` is not a cite at all.
+    pub fn not_a_cite(lang: UiLang, raw: &str) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_not_found.into(),
+            detail: fill(t.error_not_a_cite, &[("raw", raw)]),
+            nearest: Vec::new(),
+        }
+    }
+
+    /// 400: the address's parameters are unusable.
+    pub fn bad_parameters(lang: UiLang) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_bad_request.into(),
+            detail: t.error_bad_parameters.into(),
+            nearest: Vec::new(),
+        }
+    }
+
+    /// 400: no such book.
+    pub fn bad_book(lang: UiLang, book: &str) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_bad_request.into(),
+            detail: fill(t.error_bad_book, &[("book", book)]),
+            nearest: Vec::new(),
+        }
+    }
+
+    /// 500.
+    pub fn internal(lang: UiLang) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_internal.into(),
+            detail: t.error_internal_detail.into(),
+            nearest: Vec::new(),
+        }
+    }
 }

@@ -9,7 +9,7 @@ and the link API find. Everything here works on escaped HTML and only ever
 adds markup to text nodes, so corpus text can never become markup.
 */
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use percent_encoding::percent_decode_str;
 
@@ -18,6 +18,7 @@ use crate::corpus::{Block, Kind, Provision, ProvisionId, Root};
 use crate::graph::Place;
 use crate::kb::url_of;
 
+use super::i18n::{fill, UiLang};
 use super::Site;
 
 /// Escapes text for HTML element content and double-quoted attributes.
@@ -38,13 +39,23 @@ pub fn anchor_of(id: &ProvisionId) -> String {
 /// a definition's term, a front-matter title.
 pub fn label_of(p: &Provision) -> String {
     match &p.id {
-        ProvisionId::Numbered { root, .. } => match root {
-            Root::Law(_) => format!("Lov {}", p.id),
-            Root::Section(_) => format!("§ {}", p.id),
-            Root::Extension(_) => p.id.to_string(),
-        },
+        ProvisionId::Numbered { .. } => label_of_id(&p.id),
         ProvisionId::Definition(term) => p.title.clone().unwrap_or_else(|| term.clone()),
         ProvisionId::Front { slug, .. } => p.title.clone().unwrap_or_else(|| slug.clone()),
+    }
+}
+
+/// How a cite is named when there is no provision to ask (a part of a law
+/// whose text is not in the source): `Lov 31A`, `§ 212A`, `X16B`.
+pub fn label_of_id(id: &ProvisionId) -> String {
+    match id {
+        ProvisionId::Numbered { root, .. } => match root {
+            Root::Law(_) => format!("Lov {id}"),
+            Root::Section(_) => format!("§ {id}"),
+            Root::Extension(_) => id.to_string(),
+        },
+        ProvisionId::Definition(term) => term.clone(),
+        ProvisionId::Front { slug, .. } => slug.clone(),
     }
 }
 
@@ -70,7 +81,7 @@ pub fn crumb_of(p: &Provision) -> String {
 
 /// The first words of a provision, for a link's tooltip: its name, then its
 /// own text, or its title and the first text below it.
-pub(crate) fn preview(site: &Site, idx: usize) -> String {
+pub(crate) fn preview(site: &Site, idx: usize, ui: UiLang) -> String {
     const MAX_CHARS: usize = 220;
     let corpus = site.kb().corpus();
     let p = corpus.at(idx);
@@ -94,7 +105,7 @@ pub(crate) fn preview(site: &Site, idx: usize) -> String {
     }
     if !p.in_corpus {
         out.push_str(": ");
-        out.push_str(super::NOT_IN_SOURCE);
+        out.push_str(ui.strings().not_in_source);
         return out;
     }
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -110,37 +121,79 @@ pub(crate) fn preview(site: &Site, idx: usize) -> String {
     out
 }
 
+/// What one page has rendered so far, carried from provision to provision.
+#[derive(Debug, Default)]
+pub(crate) struct PageState {
+    /// Terms already marked (each is marked once per provision run).
+    pub seen: HashSet<usize>,
+    /// Footnote label → the ids of its markers so far, in page order: a note
+    /// cited from several places is printed once, with a back-link to each.
+    pub refs: BTreeMap<String, Vec<String>>,
+}
+
+impl PageState {
+    /// The id of the next marker of footnote `label`: `fnref-3`, then
+    /// `fnref-3-2`, … so that every id on a page is unique.
+    fn next_ref(&mut self, label: &str) -> String {
+        let ids = self.refs.entry(label.to_string()).or_default();
+        let id = if ids.is_empty() {
+            format!("fnref-{label}")
+        } else {
+            format!("fnref-{label}-{}", ids.len() + 1)
+        };
+        ids.push(id.clone());
+        id
+    }
+}
+
 /// Renders one provision's own text (not its children's).
 pub(crate) struct TextRenderer<'a> {
     site: &'a Site,
     idx: usize,
-    /// Terms already marked in this provision.
-    seen: HashSet<usize>,
+    ui: UiLang,
+    state: PageState,
     /// Whether to link defined terms (off for API consumers that want cites only).
     terms: bool,
 }
 
 impl<'a> TextRenderer<'a> {
-    pub(crate) fn new(site: &'a Site, idx: usize) -> TextRenderer<'a> {
-        TextRenderer::with_seen(site, idx, HashSet::new())
+    pub(crate) fn new(site: &'a Site, idx: usize, ui: UiLang) -> TextRenderer<'a> {
+        TextRenderer::with_state(site, idx, ui, PageState::default())
     }
 
-    /// A renderer that continues a page: terms in `seen` are not marked again.
+    /// A renderer that continues a page: terms in `state` are not marked
+    /// again, and footnote markers get fresh ids.
     /// Defined terms are the Laws' (Norwegian) words, so only the Laws'
     /// text is marked; the Danish handbook would get false friends.
-    pub(crate) fn with_seen(site: &'a Site, idx: usize, seen: HashSet<usize>) -> TextRenderer<'a> {
+    pub(crate) fn with_state(
+        site: &'a Site,
+        idx: usize,
+        ui: UiLang,
+        state: PageState,
+    ) -> TextRenderer<'a> {
         let terms = site.kb().corpus().at(idx).book == crate::corpus::BookId::Laws;
         TextRenderer {
             site,
             idx,
-            seen,
+            ui,
+            state,
             terms,
         }
     }
 
-    /// The terms marked so far, to carry on to the next provision of a page.
-    pub(crate) fn into_seen(self) -> HashSet<usize> {
-        self.seen
+    /// What the page has rendered so far, to carry on to the next provision.
+    pub(crate) fn into_state(self) -> PageState {
+        self.state
+    }
+
+    /// The marker of footnote `label` in a title or text.
+    pub(crate) fn footnote_marker(&mut self, label: &str) -> String {
+        let id = self.state.next_ref(label);
+        let l = esc(label);
+        let name = esc(&fill(self.ui.strings().footnote_ref, &[("label", label)]));
+        format!(
+            "<sup class=\"fn\"><a href=\"#fn-{l}\" id=\"{id}\" aria-label=\"{name}\">{l}</a></sup>"
+        )
     }
 
     fn resolved_at(&self, place: Place) -> &'a [Resolved] {
@@ -287,10 +340,8 @@ impl<'a> TextRenderer<'a> {
                 .collect();
             html.push_str(&kb.annotate_html(&text[start..end], &piece));
             if let Some(label) = marker {
-                let l = esc(label);
-                html.push_str(&format!(
-                    "<sup class=\"fn\"><a href=\"#fn-{l}\" id=\"fnref-{l}\" aria-label=\"Fotnote {l}\">{l}</a></sup>"
-                ));
+                let m = self.footnote_marker(label);
+                html.push_str(&m);
             }
             start = end;
         }
@@ -340,17 +391,19 @@ impl<'a> TextRenderer<'a> {
                 out.push_str(part);
             } else {
                 let site = self.site;
+                let ui = self.ui;
                 let skip =
                     (site.kb().corpus().at(self.idx).kind == Kind::Definition).then_some(self.idx);
                 let link = |def: usize| -> (String, String) {
                     let d = site.kb().corpus().at(def);
-                    (url_of(&d.id), preview(site, def))
+                    (url_of(&d.id), preview(site, def, ui))
                 };
-                site.glossary().mark(part, &mut self.seen, skip, &link, out);
+                site.glossary()
+                    .mark(part, &mut self.state.seen, skip, &link, out);
             }
             if parts.peek().is_some() {
                 out.push_str("<span class=\"gap\" title=\"");
-                out.push_str(super::GAP_TITLE);
+                out.push_str(&esc(self.ui.strings().gap_title));
                 out.push_str("\">[…]</span>");
             }
         }
@@ -373,7 +426,7 @@ impl<'a> TextRenderer<'a> {
         let (idx, p) = kb.get(&shown)?;
         let cited = attr(tag, "data-cite").unwrap_or_default();
         let first = cited.split_whitespace().next().unwrap_or_default();
-        let mut title = preview(self.site, idx);
+        let mut title = preview(self.site, idx, self.ui);
         if !first.is_empty() && first != p.id.to_string() {
             title = format!("{first} → {title}");
         }

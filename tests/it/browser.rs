@@ -1,6 +1,7 @@
 //! The web pages in a real browser: starts the server on 127.0.0.1:0 and runs
 //! `node tests/browser/e2e.mjs <base-url>` (Playwright driving Debian's
-//! headless Chromium). Screenshots land in target/screenshots/.
+//! headless Chromium). Screenshots and the page-weight figures
+//! (sizes.json) land in target/screenshots/.
 //!
 //! Needs /usr/bin/chromium and `npm ci` in tests/browser, so it is
 //! `#[ignore]`d in a plain `cargo test`; `.ci/run` installs both and runs it
@@ -15,7 +16,7 @@ use lovbok::server::{serve_on, Limits};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 /// The whole browser run, start to finish.
-const DEADLINE: Duration = Duration::from_secs(180);
+const DEADLINE: Duration = Duration::from_secs(420);
 
 fn missing_prerequisites(dir: &Path) -> Option<String> {
     if !Path::new(CHROMIUM).exists() {

@@ -7,3 +7,4 @@ mod fixtures;
 mod ops;
 mod rules;
 mod search;
+mod web;

@@ -20,6 +20,7 @@ use axum::http::{header, Request, StatusCode};
 use lovbok::corpus::embedded_sources;
 use lovbok::kb::Kb;
 use lovbok::server::{metrics, router, AppState};
+use lovbok::web::{ReloadNotice, UiLang};
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -507,6 +508,101 @@ async fn built_in_pages_never_show_the_banner() {
         let (_, _, page) = oneshot(router(crate::api::state()), path).await;
         assert!(!page.contains(BANNER), "{path}");
     }
+}
+
+/// The page's pointer to the service worker that stores the site offline.
+const OFFLINE_WORKER: &str = "<meta name=\"lovbok-sw\"";
+
+/// `GET uri` as a browser in `lang` asks for it: status, `Cache-Control`, body.
+async fn browse(app: axum::Router, uri: &str, lang: &str) -> (StatusCode, String, String) {
+    let req = Request::get(uri)
+        .header(header::ACCEPT, "text/html")
+        .header(header::ACCEPT_LANGUAGE, lang)
+        .body(Body::empty())
+        .expect("request");
+    let res = app.oneshot(req).await.expect("infallible");
+    let status = res.status();
+    let cc = res
+        .headers()
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let body = to_bytes(res.into_body(), usize::MAX).await.expect("body");
+    (status, cc, String::from_utf8_lossy(&body).into_owned())
+}
+
+#[tokio::test]
+async fn every_page_type_shows_the_banner_in_its_language_and_is_not_kept() {
+    let (kb, _) = Kb::build_unchecked(&embedded_sources()).expect("the embedded corpus builds");
+    // No response cache: the notice is set here by hand, not by a rejected
+    // reload (which clears the cache; `reload`'s own tests cover that).
+    let state = AppState::with_cache(kb, 0);
+    let pages = [
+        ("/", StatusCode::OK),
+        ("/sok?q=revoke", StatusCode::OK),
+        ("/p/12C1", StatusCode::OK),
+        ("/p/12C1?vis=denne", StatusCode::OK),
+        ("/p/31", StatusCode::OK),
+        ("/innhold", StatusCode::OK),
+        ("/definisjoner", StatusCode::OK),
+        ("/p/99Z", StatusCode::NOT_FOUND),
+        ("/p/not-a-cite", StatusCode::NOT_FOUND),
+        ("/no/such/page", StatusCode::NOT_FOUND),
+        ("/sok?q=x&book=nope", StatusCode::BAD_REQUEST),
+        ("/sprak?l=xx", StatusCode::BAD_REQUEST),
+    ];
+    // Before and after: no banner, and pages may be kept.
+    let no_banner = |state: AppState| async move {
+        for (path, want) in pages {
+            let (status, cc, page) = browse(router(state.clone()), path, "da").await;
+            assert_eq!(status, want, "{path}");
+            assert!(!page.contains(BANNER), "{path}");
+            assert!(!cc.contains("no-store"), "{path}: {cc}");
+            if status == StatusCode::OK {
+                assert!(
+                    page.contains(OFFLINE_WORKER),
+                    "{path} offers the offline copy"
+                );
+            }
+        }
+    };
+    no_banner(state.clone()).await;
+
+    state.site().set_notice(Some(ReloadNotice::new(
+        "laws/lov-07.md:41",
+        vec!["laws/lov-07.md:41: error: duplicate cite 7B1".into()],
+    )));
+    for (lang, header, other) in [
+        (UiLang::Nb, "nb", UiLang::Da),
+        (UiLang::Da, "da", UiLang::Nb),
+    ] {
+        let t = lang.strings();
+        let heading = format!(
+            "{} <code>laws/lov-07.md:41</code> {}",
+            t.reload_before, t.reload_after
+        );
+        for (path, want) in pages {
+            let (status, cc, page) = browse(router(state.clone()), path, header).await;
+            assert_eq!(status, want, "{path}");
+            assert!(page.contains(BANNER), "{path} ({header}) has no banner");
+            let page = unescape(&page);
+            assert!(page.contains(&heading), "{path} ({header})");
+            assert!(page.contains("laws/lov-07.md:41: error: duplicate cite 7B1"));
+            assert!(
+                !page.contains(other.strings().reload_before),
+                "{path} ({header}) mixes languages"
+            );
+            assert_eq!(cc, "no-store", "{path}: a page with the banner is not kept");
+            assert!(
+                !page.contains(OFFLINE_WORKER),
+                "{path}: a page with the banner does not ask to store the site"
+            );
+        }
+    }
+
+    state.site().set_notice(None);
+    no_banner(state).await;
 }
 
 /// A state of its own, so that the counts are this test's alone.

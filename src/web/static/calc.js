@@ -5,6 +5,9 @@
 (function () {
   "use strict";
 
+  // Interface strings from strings-<lang>.js, as in app.js.
+  var L = window.LOVBOK_L || {};
+
   var DEBOUNCE_MS = 250;
 
   function el(tag, cls, text) {
@@ -78,7 +81,7 @@
         ol.appendChild(li);
       });
       out.appendChild(ol);
-      var by = el("p", "calc-by", "Etter ");
+      var by = el("p", "calc-by", L.calc_by + " ");
       var cite = el("a", "", data.cite);
       cite.href = data.url;
       by.appendChild(cite);
@@ -111,12 +114,12 @@
           if (inflight !== ctl) return;
           inflight = null;
           if (res.ok) show(res.body);
-          else showError((res.body && res.body.detail) || "Feil");
+          else showError((res.body && res.body.detail) || L.calc_failed.replace("{reason}", "HTTP"));
         })
         .catch(function (e) {
           if (e.name === "AbortError") return;
           if (inflight === ctl) inflight = null;
-          showError("Kunne ikke regne ut: " + e.message);
+          showError(L.calc_failed.replace("{reason}", e.message));
         });
     }
 
