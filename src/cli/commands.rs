@@ -4,7 +4,8 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use super::logging::{self, LogError, LogOptions};
-use super::{Args, Command, ServeArgs};
+use super::{Args, CardsFormat, Command, ServeArgs};
+use crate::cards::DeckId;
 use crate::corpus::{BookId, ProvisionId, Severity};
 use crate::kb::{self, Kb, KbError, KbSearchError};
 use crate::search::{self, SearchOptions};
@@ -59,6 +60,11 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             }
             export(&Kb::load(&source)?)
         }
+        Command::Cards {
+            decks,
+            format,
+            base_url,
+        } => cards(&source, decks, *format, base_url),
         Command::Calc {
             cite,
             list,
@@ -311,6 +317,44 @@ fn export(kb: &Kb) -> Result<ExitCode, CliError> {
         });
         serde_json::to_writer(&mut out, &line)?;
         writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cards(
+    source: &kb::CorpusSource,
+    raw: &[String],
+    format: CardsFormat,
+    base_url: &str,
+) -> Result<ExitCode, CliError> {
+    let mut decks: Vec<DeckId> = Vec::new();
+    for r in raw {
+        let d: DeckId = r
+            .parse()
+            .map_err(|e: crate::cards::UnknownDeck| CliError::Usage(format!("--deck: {e}")))?;
+        if !decks.contains(&d) {
+            decks.push(d);
+        }
+    }
+    if decks.is_empty() {
+        decks = DeckId::ALL.to_vec();
+    }
+    if format == CardsFormat::Anki
+        && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
+    {
+        return Err(CliError::Usage(format!(
+            "--base-url must start with http:// or https://, not {base_url:?}"
+        )));
+    }
+    let site = Site::new(Kb::load(source)?);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match format {
+        CardsFormat::Json => {
+            serde_json::to_writer(&mut out, &api::cards_dto(&site, &decks, None))?;
+            writeln!(out)?;
+        }
+        CardsFormat::Anki => out.write_all(site.anki(&decks, base_url).as_bytes())?,
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

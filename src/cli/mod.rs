@@ -78,6 +78,20 @@ pub enum Command {
         #[arg(long)]
         jsonl: bool,
     },
+    /// Print the practice cards of the study mode: JSON (as GET /api/cards)
+    /// or a tab-separated file that Anki imports (front, back, tags).
+    Cards {
+        /// A deck: begreper, lovnummer, hvor-star-det or fyll-inn (repeat
+        /// for several); every deck when left out.
+        #[arg(long = "deck", value_name = "DECK")]
+        decks: Vec<String>,
+        /// json, or anki (HTML fields, links to the provisions).
+        #[arg(long, value_enum, default_value_t = CardsFormat::Json)]
+        format: CardsFormat,
+        /// Where the links in an Anki file point (a lovbok server).
+        #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+    },
     /// Run a provision's calculator: `lovbok calc X78B4 --tables 13 --results 6 --mp 7.5`.
     /// Every input of the calculator is a flag (`--tables 13`) or `--input tables=13`;
     /// `lovbok calc --list` shows the calculators and their inputs.
@@ -136,6 +150,15 @@ pub struct ServeArgs {
     /// Do not print the ready, reloaded and stopped lines (problems still print).
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// How `lovbok cards` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CardsFormat {
+    /// The object GET /api/cards returns, every deck asked for in one.
+    Json,
+    /// Anki's tab-separated import format.
+    Anki,
 }
 
 /// A book on the command line.

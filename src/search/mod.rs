@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
-pub use analyzer::register_all;
+pub use analyzer::{register_all, WordForms};
 pub use eval::{evaluate, parse_judgments, EvalError, EvalReport, Judgment, CUTOFF, MISS_RANK};
 pub use index::{IndexStats, SearchIndex};
 #[doc(hidden)]

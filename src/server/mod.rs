@@ -29,6 +29,7 @@ pub mod api;
 mod assets;
 mod cache;
 pub mod calc;
+mod deck;
 pub mod error;
 mod lang;
 pub mod metrics;
@@ -84,6 +85,8 @@ pub struct AppState {
     board: Arc<status::Board>,
     /// Whether the router counts and times every request.
     http_metrics: bool,
+    /// The practice deck of the current site, as the file `/ov` fetches.
+    deck: Arc<deck::DeckCache>,
 }
 
 impl AppState {
@@ -108,6 +111,7 @@ impl AppState {
             metrics: Arc::new(metrics),
             board: Arc::new(status::Board::new(source, started)),
             http_metrics: false,
+            deck: Arc::new(deck::DeckCache::default()),
         }
     }
 
@@ -259,6 +263,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
             post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
         )
         .route("/api/status", get(api::status))
+        .route("/api/cards", get(api::cards))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/calc", get(calc::list))
         .route(
@@ -273,6 +278,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
+        .route("/ov", get(pages::practice))
         .route("/static/{file}", get(assets::asset))
         .route("/healthz", get(pages::healthz));
     let protect = ServiceBuilder::new()

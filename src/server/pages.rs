@@ -10,6 +10,8 @@ URL (`/p/12C1`), so every provision has exactly one address. A cite of a
 provision the corpus lacks is a 404 page that offers the nearest ones.
 */
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -158,6 +160,20 @@ pub(crate) async fn glossary(
 ) -> Result<Html<String>, PageError> {
     st.site()
         .glossary_page(&ctx)
+        .map(Html)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
+}
+
+/// `/ov`: the study mode, with the URL of the current deck asset.
+pub(crate) async fn practice(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+) -> Result<Html<String>, PageError> {
+    let site = Arc::clone(&st.site());
+    let deck = super::deck::current(&st, &site)
+        .await
+        .map_err(|e| PageError::internal(&ctx, format!("deck: {e}")))?;
+    site.practice_page(&ctx, &deck.url)
         .map(Html)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
 }

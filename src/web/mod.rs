@@ -25,6 +25,7 @@ mod nearest;
 mod notice;
 mod offline;
 mod pages;
+pub mod practice;
 mod render;
 mod search_page;
 mod suggest;

@@ -48,7 +48,7 @@ pub struct Chrome {
     /// (no worker while the editor's banner is set).
     pub sw: String,
     pub index: String,
-    /// `search`, `toc`, `glossary` or empty: which menu item is the current page.
+    /// `search`, `toc`, `glossary`, `practice` or empty: which menu item is the current page.
     pub nav: &'static str,
     /// The language switch: where it goes and the language it offers.
     pub switch_url: String,

@@ -263,6 +263,7 @@ async fn openapi_document_describes_every_endpoint() {
         ("/api/resolve", "get"),
         ("/api/link", "post"),
         ("/api/status", "get"),
+        ("/api/cards", "get"),
         ("/api/openapi.json", "get"),
     ] {
         assert!(
@@ -787,6 +788,7 @@ async fn every_page_forbids_external_sources_and_inline_script() {
         "/innhold",
         "/definisjoner",
         "/p/def:Alert",
+        "/ov",
     ] {
         let r = get(uri).await;
         assert_eq!(r.status, StatusCode::OK, "{uri}");
@@ -815,6 +817,170 @@ async fn every_page_forbids_external_sources_and_inline_script() {
         );
         assert!(html.contains("<html lang=\"nb\">"), "{uri}");
     }
+}
+
+// --- practice cards ---------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn cards_api_returns_one_deck_in_the_documented_shape() {
+    let r = get("/api/cards?deck=begreper").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header(header::CONTENT_TYPE), "application/json");
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/cards", "get", "200"));
+    assert_eq!(v["decks"][0]["id"], "begreper");
+    let cards = v["cards"].as_array().unwrap();
+    assert_eq!(v["decks"][0]["cards"], cards.len());
+    assert!(cards.len() >= 142, "{}", cards.len());
+    let provisions: std::collections::HashSet<&str> = v["provisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["cite"].as_str())
+        .collect();
+    for c in cards {
+        assert_eq!(c["deck"], "begreper");
+        let choices = c["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 4);
+        assert!(c["answer"].as_u64().unwrap() < 4);
+        for ch in choices {
+            assert!(provisions.contains(ch["cite"].as_str().unwrap()), "{ch}");
+        }
+        assert!(provisions.contains(c["cite"].as_str().unwrap()));
+        assert_eq!(c["hash"].as_str().unwrap().len(), 16);
+    }
+    // A book narrows the deck.
+    let v = get("/api/cards?deck=hvor-star-det&book=handbook")
+        .await
+        .json();
+    let cards = v["cards"].as_array().unwrap();
+    assert!(!cards.is_empty());
+    assert!(cards.iter().all(|c| c["book"] == "handbook"));
+    for p in v["provisions"].as_array().unwrap() {
+        assert!(p["url"].as_str().unwrap().starts_with("/p/"), "{p}");
+    }
+}
+
+#[tokio::test]
+async fn cards_api_rejects_a_bad_or_missing_deck() {
+    for uri in [
+        "/api/cards",
+        "/api/cards?deck=",
+        "/api/cards?deck=alle",
+        "/api/cards?deck=Begreper",
+        "/api/cards?deck=begreper&book=neither",
+        "/api/cards?deck=%FF",
+    ] {
+        let r = get(uri).await;
+        let p = r.assert_problem(StatusCode::BAD_REQUEST);
+        assert!(!p["detail"].as_str().unwrap().is_empty(), "{uri}");
+    }
+    assert_eq!(response_schema_name("/api/cards", "get", "400"), "Problem");
+}
+
+#[tokio::test]
+async fn practice_page_links_a_fingerprinted_immutable_deck() {
+    let r = get("/ov").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let html = r.text();
+    assert!(html.contains(lovbok::web::assets::practice_js_url()));
+    assert!(html.contains(lovbok::web::assets::practice_css_url()));
+    assert!(html.contains("aria-current=\"page\">Øving</a>"));
+    let at = html
+        .find("data-deck=\"/static/cards.")
+        .expect("the deck URL");
+    let url = &html[at + "data-deck=\"".len()..];
+    let url = &url[..url.find('"').unwrap()];
+    assert!(
+        url.ends_with(".json") && url.len() == "/static/cards.0123456789.json".len(),
+        "{url}"
+    );
+    for c in ["142 kort", "212 kort"] {
+        assert!(html.contains(c), "deck counts on the page: {c}");
+    }
+
+    let r = get(url).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header(header::CONTENT_TYPE), "application/json");
+    assert!(r.header(header::CACHE_CONTROL).contains("immutable"));
+    let v = r.json();
+    check_schema(&v, "CardsResponse");
+    let decks: Vec<&str> = v["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["id"].as_str())
+        .collect();
+    assert_eq!(
+        decks,
+        ["begreper", "lovnummer", "hvor-star-det", "fyll-inn"]
+    );
+    // The asset is the same document the API gives, deck by deck.
+    let api = get("/api/cards?deck=fyll-inn").await.json();
+    let in_asset: Vec<&Value> = v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["deck"] == "fyll-inn")
+        .collect();
+    assert_eq!(in_asset.len(), api["cards"].as_array().unwrap().len());
+    assert_eq!(
+        in_asset.first().copied(),
+        api["cards"].as_array().unwrap().first()
+    );
+
+    let etag = r.header(header::ETAG).to_string();
+    let again = send(
+        Request::get(url)
+            .header(header::IF_NONE_MATCH, &etag)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    for stale in [
+        "/static/cards.0000000000.json",
+        "/static/cards.json",
+        "/static/cards.",
+    ] {
+        assert_eq!(get(stale).await.status, StatusCode::NOT_FOUND, "{stale}");
+    }
+}
+
+#[tokio::test]
+async fn a_reload_gives_a_new_deck_url_and_the_old_one_is_gone() {
+    let kb = |text: &str| Kb::from_sources(&crate::cards::small(text)).expect("fixture builds");
+    let state = AppState::new(kb("Et signal som gjør motstanderne oppmerksom."));
+    let app = router(state.clone());
+    let deck_url = |html: String| {
+        let at = html.find("data-deck=\"").expect("deck URL") + "data-deck=\"".len();
+        html[at..at + html[at..].find('"').unwrap()].to_string()
+    };
+    let fetch = |uri: String| {
+        let app = app.clone();
+        async move {
+            let res = app
+                .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let status = res.status();
+            let body = to_bytes(res.into_body(), usize::MAX).await.unwrap();
+            (status, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    let (_, page) = fetch("/ov".into()).await;
+    let old = deck_url(page);
+    let (status, body) = fetch(old.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Et signal som"));
+    state.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    let (_, page) = fetch("/ov".into()).await;
+    let new = deck_url(page);
+    assert_ne!(old, new, "the deck changed, so must its name");
+    assert_eq!(fetch(old).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = fetch(new).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Et varsel som") && !body.contains("Et signal som"));
 }
 
 // --- pages -----------------------------------------------------------------------------------------
@@ -1071,6 +1237,10 @@ async fn no_malformed_request_gets_a_500() {
         "/healthz",
         "/api/openapi.json",
         "/api/",
+        "/api/cards?deck=",
+        "/api/cards?deck=begreper&book=",
+        "/ov",
+        "/static/cards.",
         "/p/12C1",
         "/sok?q=revoke&q=",
     ];

@@ -1,5 +1,6 @@
 mod api;
 mod browser;
+mod cards;
 mod cite;
 mod cli;
 mod corpus;

@@ -546,6 +546,7 @@ async fn every_page_type_shows_the_banner_in_its_language_and_is_not_kept() {
         ("/p/31", StatusCode::OK),
         ("/innhold", StatusCode::OK),
         ("/definisjoner", StatusCode::OK),
+        ("/ov", StatusCode::OK),
         ("/p/99Z", StatusCode::NOT_FOUND),
         ("/p/not-a-cite", StatusCode::NOT_FOUND),
         ("/no/such/page", StatusCode::NOT_FOUND),

@@ -9,6 +9,7 @@ pub(super) const STRINGS: Strings = Strings {
     nav_search: "Søg",
     nav_contents: "Indhold",
     nav_definitions: "Definitioner",
+    nav_practice: "Øvelse",
     lang_switch: "Norsk",
     search_label: "Søg",
     search_placeholder: "Søg, eller skriv en henvisning (12C1)",

@@ -94,6 +94,8 @@ pub struct Strings {
     pub nav_contents: &'static str,
     /// Menu: the definitions.
     pub nav_definitions: &'static str,
+    /// Menu: the study mode (practice for the TD exam).
+    pub nav_practice: &'static str,
     /// The language switch: the other language's name, in that language.
     pub lang_switch: &'static str,
     /// Label of a search box.
@@ -532,6 +534,7 @@ mod tests {
                 "reload-notice",
                 include_str!("../../../templates/reload-notice.html"),
             ),
+            ("practice", include_str!("../../../templates/practice.html")),
         ];
         /// The name of the site, the same in every language.
         const BRAND: &str = "lovbok";

@@ -9,6 +9,7 @@ pub(super) const STRINGS: Strings = Strings {
     nav_search: "Søk",
     nav_contents: "Innhold",
     nav_definitions: "Definisjoner",
+    nav_practice: "Øving",
     lang_switch: "Dansk",
     search_label: "Søk",
     search_placeholder: "Søk, eller skriv en henvisning (12C1)",

@@ -96,8 +96,10 @@ function storeAll(lang) {
         const url = todo.shift();
         try {
           const res = await fetch(url, { credentials: "same-origin" });
-          if (storable(res)) await cache.put(url, res);
-          else failed++;
+          if (storable(res)) {
+            if (url === STUDY_PAGE) await storeDeck(cache, res.clone());
+            await cache.put(url, res);
+          } else failed++;
         } catch (e) {
           failed++;
         }
@@ -117,6 +119,16 @@ function storeAll(lang) {
     storing = null;
   });
   return storing;
+}
+
+// The study page fetches its cards from a fingerprinted file named in its
+// data-deck attribute: store that file with the page.
+const STUDY_PAGE = "/ov";
+async function storeDeck(cache, res) {
+  const m = /data-deck="(\/static\/[^"]+)"/.exec(await res.text());
+  if (!m || (await cache.match(m[1]))) return;
+  const deck = await fetch(m[1], { credentials: "same-origin" });
+  if (deck.ok) await cache.put(m[1], deck);
 }
 
 self.addEventListener("message", (event) => {
@@ -162,7 +174,7 @@ async function storedPage(cache, url) {
 
 function isPage(url) {
   const p = url.pathname;
-  return p === "/" || p === "/sok" || p === "/innhold" || p === "/definisjoner" || p.startsWith("/p/");
+  return p === "/" || p === "/sok" || p === "/innhold" || p === "/definisjoner" || p === STUDY_PAGE || p.startsWith("/p/");
 }
 
 // Pages worth keeping when the network brings them: a page itself, or a
