@@ -67,6 +67,8 @@ pub struct Kb {
     index: SearchIndex,
     /// The top-level provisions in reading order, for prev/next links.
     tops: Vec<usize>,
+    /// [`corpus::fingerprint`] of the files this was built from.
+    fingerprint: u64,
     /// The practice cards, generated on first use.
     cards: OnceLock<Deck>,
 }
@@ -134,6 +136,7 @@ impl Kb {
         }
         diagnostics.extend(concordance_problems(&corpus));
         let index = SearchIndex::build(&corpus)?;
+        let fingerprint = corpus::fingerprint(sources);
         let tops = corpus
             .provisions()
             .iter()
@@ -147,6 +150,7 @@ impl Kb {
                 graph,
                 index,
                 tops,
+                fingerprint,
                 cards: OnceLock::new(),
             },
             diagnostics,
@@ -166,6 +170,16 @@ impl Kb {
     /// The search index.
     pub fn index(&self) -> &SearchIndex {
         &self.index
+    }
+
+    /// The content hash of the corpus files (see [`corpus::fingerprint`]).
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// How many citations the corpus text makes (edges of the graph).
+    pub fn citation_count(&self) -> usize {
+        self.graph.edges().count()
     }
 
     /// The practice cards of the study mode, generated from the corpus on

@@ -3,7 +3,8 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::{Args, CardsFormat, Command};
+use super::logging::{self, LogError, LogOptions};
+use super::{Args, CardsFormat, Command, ServeArgs};
 use crate::cards::DeckId;
 use crate::cite::EditionReading;
 use crate::corpus::{BookId, ProvisionId, Severity};
@@ -29,16 +30,15 @@ pub enum CliError {
     Eval(#[from] search::EvalError),
     #[error("server: {0}")]
     Serve(String),
+    #[error(transparent)]
+    Log(#[from] LogError),
 }
 
 pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     let source = args.source();
     match &args.command {
         Command::Check { warnings } => check(&source, *warnings),
-        Command::Serve {
-            addr,
-            cache_entries,
-        } => serve(source, addr, *cache_entries),
+        Command::Serve(serve_args) => serve(source, serve_args),
         Command::Show { cite, json } => show(&Site::new(Kb::load(&source)?), cite, *json),
         Command::Search {
             query,
@@ -156,12 +156,23 @@ fn editions(kb: &Kb, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn serve(source: kb::CorpusSource, addr: &str, cache_entries: usize) -> Result<ExitCode, CliError> {
-    let addr = addr
-        .parse()
-        .map_err(|e| CliError::Usage(format!("bad --addr {addr:?}: {e}")))?;
+fn serve(source: kb::CorpusSource, args: &ServeArgs) -> Result<ExitCode, CliError> {
+    let parse_addr = |flag: &str, raw: &str| {
+        raw.parse()
+            .map_err(|e| CliError::Usage(format!("bad {flag} {raw:?}: {e}")))
+    };
+    let addr = parse_addr("--addr", &args.addr)?;
     let mut config = crate::server::ServeConfig::new(addr, source);
-    config.limits.cache_entries = cache_entries;
+    config.limits.cache_entries = args.cache_entries;
+    config.metrics_addr = match &args.metrics_addr {
+        Some(raw) => Some(parse_addr("--metrics-addr", raw)?),
+        None => None,
+    };
+    logging::init(&LogOptions {
+        format: args.log_format,
+        level: args.log_level,
+        quiet: args.quiet,
+    })?;
     crate::server::run(config).map_err(|e| CliError::Serve(e.to_string()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -21,7 +21,7 @@ use serde::Serialize;
 
 pub use concordance::{Concordance, Decision, Reading, CURRENT_EDITION};
 pub use id::{BookId, ParseIdError, Path, ProvisionId, Root};
-pub use load::{embedded_sources, read_dir_sources, LoadError, SourceFile};
+pub use load::{embedded_sources, fingerprint, read_dir_sources, LoadError, SourceFile};
 pub use parse::parse_file;
 
 /// What a provision is, from a book down to a roman sub-sub-item.

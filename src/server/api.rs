@@ -23,6 +23,7 @@ use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
 
 use super::error::{ApiError, ApiJson, ApiPath, ApiQuery};
+use super::status::{rfc3339, SourceKind};
 use super::AppState;
 
 /// The largest `limit` a search accepts.
@@ -139,6 +140,7 @@ pub(crate) async fn search(
     };
     let site = st.site();
     let results = site.kb().search(&q, &opts)?;
+    st.metrics.search_done(results.took_us);
     let corpus = site.kb().corpus();
     let hits: Vec<HitDto> = results
         .hits
@@ -574,6 +576,97 @@ pub(crate) async fn link(
         citations: resolved.iter().map(|r| citation_dto(&site, r)).collect(),
     })
     .into_response())
+}
+
+// --- status -------------------------------------------------------------------
+
+/// `GET /api/status`: what this server is serving and how its last reload went.
+#[derive(Serialize)]
+pub struct StatusDto {
+    /// lovbok's version.
+    version: &'static str,
+    corpus: CorpusDto,
+    /// When the server started (RFC 3339, UTC).
+    started_at: String,
+    /// The last reload of a corpus folder; `null` when there was none.
+    last_reload: Option<ReloadDto>,
+}
+
+/// The corpus being served.
+#[derive(Serialize)]
+pub struct CorpusDto {
+    /// `built_in` or `folder`.
+    source: &'static str,
+    /// Content hash of the corpus files (16 hex digits).
+    fingerprint: String,
+    provisions: usize,
+    citations: usize,
+    /// When this corpus was loaded (RFC 3339, UTC).
+    loaded_at: String,
+}
+
+/// One reload of the corpus folder.
+#[derive(Serialize)]
+pub struct ReloadDto {
+    /// When it finished (RFC 3339, UTC).
+    at: String,
+    /// True when the changed folder is now being served.
+    ok: bool,
+    took_ms: u64,
+    /// Why it was rejected; empty when `ok`.
+    errors: Vec<ProblemDto>,
+}
+
+/// One reason a corpus folder does not build.
+#[derive(Serialize)]
+pub struct ProblemDto {
+    file: Option<String>,
+    line: Option<usize>,
+    /// The line `lovbok check` prints for it.
+    text: String,
+}
+
+/// The status of the server behind `state`.
+pub fn status_dto(state: &AppState) -> StatusDto {
+    let site = state.site();
+    let kb = site.kb();
+    let board = &state.board;
+    StatusDto {
+        version: env!("CARGO_PKG_VERSION"),
+        corpus: CorpusDto {
+            source: match board.source {
+                SourceKind::BuiltIn => "built_in",
+                SourceKind::Folder => "folder",
+            },
+            fingerprint: format!("{:016x}", kb.fingerprint()),
+            provisions: kb.corpus().provisions().len(),
+            citations: kb.citation_count(),
+            loaded_at: rfc3339(board.loaded()),
+        },
+        started_at: rfc3339(board.started),
+        last_reload: board.last_reload().map(|r| ReloadDto {
+            at: rfc3339(r.at),
+            ok: r.problems.is_empty(),
+            took_ms: u64::try_from(r.took.as_millis()).unwrap_or(u64::MAX),
+            errors: r
+                .problems
+                .iter()
+                .map(|p| ProblemDto {
+                    file: p.file.clone(),
+                    line: p.line,
+                    text: p.text.clone(),
+                })
+                .collect(),
+        }),
+    }
+}
+
+pub(crate) async fn status(State(st): State<AppState>) -> Response {
+    let mut res = Json(status_dto(&st)).into_response();
+    // A status is read to learn what is true now.
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
 }
 
 /// `GET /api/openapi.json`.

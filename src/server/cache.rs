@@ -92,21 +92,25 @@ impl ResponseCache {
             .cloned()
     }
 
-    fn insert(&self, key: String, entry: Arc<Entry>, current: &dyn Fn() -> u64) {
+    /// Stores `entry`; returns how many entries were dropped to make room.
+    fn insert(&self, key: String, entry: Arc<Entry>, current: &dyn Fn() -> u64) -> usize {
         let Ok(mut inner) = self.inner.write() else {
-            return;
+            return 0;
         };
         // Checked under the lock that `clear` takes too, so an answer from
         // a knowledge base that was replaced meanwhile is never stored.
         if entry.generation != current() {
-            return;
+            return 0;
         }
         let size = entry.body.len() * 2;
+        let mut evicted = 0;
         if inner.map.len() >= self.max_entries || inner.bytes + size > MAX_BYTES {
+            evicted = inner.map.len();
             *inner = Inner::default();
         }
         inner.bytes += size;
         inner.map.insert(key, entry);
+        evicted
     }
 }
 
@@ -192,8 +196,10 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
     };
     let generation = state.generation();
     if let Some(entry) = state.cache.get(&key, generation) {
+        state.metrics.cache_hit();
         return entry.respond(req.headers());
     }
+    state.metrics.cache_miss();
     let req_headers = req.headers().clone();
     // Ask the inner layers for the full identity body; this layer compresses.
     let mut req = req;
@@ -223,7 +229,10 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
         gzip: OnceLock::new(),
     });
     let res = entry.respond(&req_headers);
-    state.cache.insert(key, entry, &|| state.generation());
+    let evicted = state.cache.insert(key, entry, &|| state.generation());
+    if evicted > 0 {
+        state.metrics.cache_evicted(evicted);
+    }
     res
 }
 

@@ -56,6 +56,16 @@ pub enum ApiError {
 #[derive(Clone, Debug)]
 pub struct InternalCause(pub String);
 
+/// What an error page says and to whom, kept on its response so that a
+/// middleware with the site at hand can render it again in the site's frame
+/// (with the editor's banner, while one is set): extractor rejections and
+/// 500s are rendered without a site.
+#[derive(Clone, Debug)]
+pub(crate) struct ErrorPageView {
+    pub(crate) ctx: UiContext,
+    pub(crate) view: Box<ErrorView>,
+}
+
 #[derive(Serialize)]
 struct Problem<'a> {
     #[serde(rename = "type")]
@@ -269,6 +279,10 @@ impl IntoResponse for PageError {
         if let Some(cause) = self.cause {
             res.extensions_mut().insert(InternalCause(cause));
         }
+        res.extensions_mut().insert(ErrorPageView {
+            ctx: self.ctx,
+            view: self.view,
+        });
         res
     }
 }

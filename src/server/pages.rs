@@ -42,12 +42,22 @@ fn page_book(ctx: &UiContext, raw: Option<&str>) -> Result<Option<BookId>, PageE
     }
 }
 
-/// Runs a search for a page.
-fn outcome(site: &Site, ctx: &UiContext, p: &SearchPageParams) -> Result<SearchOutcome, PageError> {
+/// Runs a search for a page, and counts its time.
+fn outcome(
+    st: &AppState,
+    site: &Site,
+    ctx: &UiContext,
+    p: &SearchPageParams,
+) -> Result<SearchOutcome, PageError> {
     let q = p.q.clone().unwrap_or_default();
     let book = page_book(ctx, p.book.as_deref())?;
-    site.search(&q, book)
-        .map_err(|e| PageError::internal(ctx, format!("search: {e}")))
+    let o = site
+        .search(&q, book)
+        .map_err(|e| PageError::internal(ctx, format!("search: {e}")))?;
+    if let Some(results) = &o.results {
+        st.metrics().search_done(results.took_us);
+    }
+    Ok(o)
 }
 
 /// `/` and `/sok`: the search page, with server-rendered results when a
@@ -63,7 +73,7 @@ pub(crate) async fn search(
     if let Some(id) = site.kb().jump(q) {
         return Ok(Redirect::to(&url_of(&id)).into_response());
     }
-    let o = outcome(&site, &ctx, &p)?;
+    let o = outcome(&st, &site, &ctx, &p)?;
     if let Some(idx) = o.jump_target() {
         let id = &site.kb().corpus().at(idx).id;
         return Ok(Redirect::to(&url_of(id)).into_response());
@@ -88,7 +98,7 @@ pub(crate) async fn results(
     PageQuery(p): PageQuery<SearchPageParams>,
 ) -> Result<Response, PageError> {
     let site = st.site();
-    let o = outcome(&site, &ctx, &p)?;
+    let o = outcome(&st, &site, &ctx, &p)?;
     let html = site
         .results_html(ctx.lang, &o)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;

@@ -50,6 +50,7 @@ const TEMPLATES: &[&str] = &[
     include_str!("../../templates/contents.html"),
     include_str!("../../templates/glossary.html"),
     include_str!("../../templates/error.html"),
+    include_str!("../../templates/reload-notice.html"),
     include_str!("../../templates/practice.html"),
 ];
 

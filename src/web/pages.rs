@@ -11,6 +11,7 @@ module returns escaped apart from `<mark>`.
 */
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 use askama::Template;
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
@@ -22,7 +23,7 @@ use super::backlinks::{BacklinkGroup, BacklinkView};
 use super::i18n::{fill, Strings, UiLang};
 use super::nearest::nearest_provisions;
 use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
-use super::{assets, Site, UiContext};
+use super::{assets, ReloadNotice, Site, UiContext};
 
 /// The query parameter that shows only the requested provision (`?vis=denne`:
 /// "show = this one").
@@ -31,7 +32,8 @@ pub const ONLY_PARAM: &str = "vis";
 pub const ONLY_VALUE: &str = "denne";
 
 /// The parts of the page frame that vary: language, asset URLs, the
-/// offline assets, the current menu item and the language switch.
+/// offline assets, the current menu item, the language switch and the
+/// editor's banner.
 #[derive(Debug, Clone)]
 pub struct Chrome {
     pub t: &'static Strings,
@@ -42,7 +44,8 @@ pub struct Chrome {
     pub strings_js: &'static str,
     pub icon: &'static str,
     pub manifest: &'static str,
-    /// The service worker and the offline index, when a site is loaded.
+    /// The service worker and the offline index, when a site is loaded
+    /// (no worker while the editor's banner is set).
     pub sw: String,
     pub index: String,
     /// `search`, `toc`, `glossary`, `practice` or empty: which menu item is the current page.
@@ -50,6 +53,8 @@ pub struct Chrome {
     /// The language switch: where it goes and the language it offers.
     pub switch_url: String,
     pub switch_lang: &'static str,
+    /// The editor's banner (`reload-notice.html`), while the site has one.
+    pub notice: Option<Arc<ReloadNotice>>,
 }
 
 impl Chrome {
@@ -68,7 +73,12 @@ impl Chrome {
             strings_js: assets::strings_url(ctx.lang),
             icon: assets::icon_url(),
             manifest: assets::manifest_url(ctx.lang),
-            sw: site.map(|s| s.worker_url().to_string()).unwrap_or_default(),
+            // A page with the editor's banner does not ask for the site to be
+            // stored: the stored copy would keep a banner that has gone.
+            sw: site
+                .filter(|s| s.notice().is_none())
+                .map(|s| s.worker_url().to_string())
+                .unwrap_or_default(),
             index: site
                 .map(|s| s.offline_index_url().to_string())
                 .unwrap_or_default(),
@@ -79,6 +89,7 @@ impl Chrome {
                 utf8_percent_encode(back, NON_ALPHANUMERIC)
             ),
             switch_lang: other.code(),
+            notice: site.and_then(Site::notice),
         }
     }
 }
@@ -772,7 +783,8 @@ impl Site {
         }
     }
 
-    /// An error page of this site (with the offline assets).
+    /// An error page of this site (with the offline assets, and the
+    /// editor's banner while one is set).
     pub fn error_page(&self, ctx: &UiContext, view: &ErrorView) -> Result<String, askama::Error> {
         ErrorPage {
             chrome: Chrome::new(Some(self), ctx, ""),

@@ -143,6 +143,21 @@ fn type_ok(value: &Value, ty: &str) -> bool {
 
 fn validate(value: &Value, schema: &Value, at: &str, errors: &mut Vec<String>) {
     let schema = resolve_ref(schema);
+    if let Some(options) = schema.get("oneOf").and_then(Value::as_array) {
+        let matching = options
+            .iter()
+            .filter(|o| {
+                let mut e = Vec::new();
+                validate(value, o, at, &mut e);
+                e.is_empty()
+            })
+            .count();
+        if matching != 1 {
+            errors.push(format!(
+                "{at}: {value} matches {matching} of the oneOf schemas, not exactly one"
+            ));
+        }
+    }
     if let Some(ty) = schema.get("type") {
         let ok = match ty {
             Value::String(t) => type_ok(value, t),
@@ -247,6 +262,7 @@ async fn openapi_document_describes_every_endpoint() {
         ("/api/provisions/{cite}", "get"),
         ("/api/resolve", "get"),
         ("/api/link", "post"),
+        ("/api/status", "get"),
         ("/api/cards", "get"),
         ("/api/openapi.json", "get"),
     ] {

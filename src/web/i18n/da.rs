@@ -112,6 +112,12 @@ pub(super) const STRINGS: Strings = Strings {
     error_bad_book: "Ukendt bog »{book}«: vælg lovene eller håndbogen.",
     error_to_search: "Til søgningen",
 
+    reload_before: "Ændringen i",
+    reload_after: "er ikke indlæst:",
+    reload_more: "… og {n} fejl mere (se »lovbok check«)",
+    reload_keep: "Siderne viser den seneste version, der kunne bygges. \
+                  Når fejlene er rettet, indlæses ændringen af sig selv.",
+
     searching: "Søger …",
     search_failed: "Søgningen mislykkedes: {reason}",
     offline_answer: "Uden net: svaret kommer fra registret, der er gemt på enheden.",

@@ -300,6 +300,18 @@ pub struct Strings {
     /// Link back to the search.
     pub error_to_search: &'static str,
 
+    // --- the editor's banner (`serve --corpus DIR`, a change that does not build)
+    /// Before the place of the first problem: "The change in".
+    pub reload_before: &'static str,
+    /// After it: "is not loaded:".
+    pub reload_after: &'static str,
+    /// The count of problems not listed (`{n}`): "… and {n} more errors
+    /// (see `lovbok check`)".
+    pub reload_more: &'static str,
+    /// Under the list: the pages show the last version that built; once the
+    /// errors are fixed, the change is loaded by itself.
+    pub reload_keep: &'static str,
+
     // --- only the page script uses these
     /// Searching …
     pub searching: &'static str,
@@ -525,6 +537,10 @@ mod tests {
             ("glossary", include_str!("../../../templates/glossary.html")),
             ("error", include_str!("../../../templates/error.html")),
             ("calc", include_str!("../../../templates/calc.html")),
+            (
+                "reload-notice",
+                include_str!("../../../templates/reload-notice.html"),
+            ),
             ("practice", include_str!("../../../templates/practice.html")),
         ];
         /// The name of the site, the same in every language.

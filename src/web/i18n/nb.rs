@@ -112,6 +112,12 @@ pub(super) const STRINGS: Strings = Strings {
     error_bad_book: "Ukjent bok «{book}»: velg lovene eller håndboken.",
     error_to_search: "Til søket",
 
+    reload_before: "Endringen i",
+    reload_after: "er ikke lastet:",
+    reload_more: "… og {n} feil til (se «lovbok check»)",
+    reload_keep: "Sidene viser den siste versjonen som lot seg bygge. \
+                  Når feilene er rettet, lastes endringen inn av seg selv.",
+
     searching: "Søker …",
     search_failed: "Søket feilet: {reason}",
     offline_answer: "Uten nett: svaret kommer fra registeret som er lagret på enheten.",

@@ -29,7 +29,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(CONFIG.shell))
+      .then((cache) => cache.addAll(CONFIG.shell).then(() => forgetUnstorable(cache, CONFIG.shell)))
       .then(() => self.skipWaiting())
   );
 });
@@ -96,7 +96,7 @@ function storeAll(lang) {
         const url = todo.shift();
         try {
           const res = await fetch(url, { credentials: "same-origin" });
-          if (res.ok) {
+          if (storable(res)) {
             if (url === STUDY_PAGE) await storeDeck(cache, res.clone());
             await cache.put(url, res);
           } else failed++;
@@ -183,6 +183,20 @@ function keep(url) {
   return url.pathname !== "/sok" && (!url.search || url.search === "?vis=denne");
 }
 
+// A page the server lets us keep: not an error, and not marked no-store
+// (a page with the editor's banner, which goes once the folder builds).
+function storable(res) {
+  return res.ok && !/no-store/i.test(res.headers.get("cache-control") || "");
+}
+
+// addAll keeps whatever answered 200; drop what may not be kept.
+async function forgetUnstorable(cache, urls) {
+  for (const url of urls) {
+    const res = await cache.match(url);
+    if (res && !storable(res)) await cache.delete(url);
+  }
+}
+
 function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -190,7 +204,7 @@ function delay(ms) {
 async function page(event, url) {
   const cache = await caches.open(CACHE);
   const network = fetch(event.request).then(async (res) => {
-    if (res.ok && res.type === "basic" && keep(url)) {
+    if (storable(res) && res.type === "basic" && keep(url)) {
       await cache.put(url.pathname + url.search, res.clone());
     }
     return res;
