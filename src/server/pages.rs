@@ -117,8 +117,9 @@ pub(crate) async fn provision(
     let site = st.site();
     // Any written form of a cite reads (`/p/16b1a`, `/p/lov 12 C 1`) and
     // redirects to the one stable URL; a well-formed cite that names no
-    // provision (`/p/99`, `/p/12Z`) is 404 with the nearest ones; what is
-    // not cite-shaped at all is 400.
+    // provision (`/p/99`, `/p/12Z`) is 404 with the nearest ones, and so is
+    // an address that is no cite at all (a page, unlike the API, has no
+    // "malformed" to report).
     let id = match site.kb().read_cite(&raw) {
         TypedCite::Found(id) => id,
         TypedCite::Missing(id) => {
@@ -127,7 +128,7 @@ pub(crate) async fn provision(
         }
         TypedCite::NotACite => {
             let view = ErrorView::not_a_cite(ctx.lang, &raw);
-            return Err(PageError::bad_request(&ctx, view).on(&site));
+            return Err(PageError::not_found(&ctx, view).on(&site));
         }
     };
     let Some((idx, p)) = site.kb().get(&id) else {

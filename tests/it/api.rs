@@ -1153,7 +1153,7 @@ async fn a_cite_that_cannot_exist_is_a_404_page_with_the_nearest_provisions() {
     for link in ["/p/12", "/p/12A", "/p/12B", "/p/12C"] {
         assert!(html.contains(&format!("href=\"{link}\"")), "{link}: {html}");
     }
-    assert_eq!(get("/p/nonsense").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(get("/p/nonsense").await.status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
