@@ -1,4 +1,4 @@
-//! Embeds the corpus (`laws/*.md`, `handbook/*.md`) into the binary.
+//! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`) into the binary.
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -18,7 +18,9 @@ fn main() {
                 .file_name()
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
-            if !name.ends_with(".md") || name.eq_ignore_ascii_case("EDITORIAL.md") {
+            let concordance = name.starts_with("concordance-") && name.ends_with(".tsv");
+            if !(name.ends_with(".md") || concordance) || name.eq_ignore_ascii_case("EDITORIAL.md")
+            {
                 continue;
             }
             println!("cargo:rerun-if-changed={}", p.display());

@@ -52,6 +52,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 Status::OutsideText { nearest: None } => "text not in lovbok".to_string(),
                 Status::External => "outside both books".to_string(),
                 Status::Unresolved { reason } => format!("unresolved: {reason}"),
+                Status::NoCounterpart { edition, reason } => {
+                    format!("a {edition} cite with no counterpart today: {reason}")
+                }
             };
             println!("  {:<8} → {:<8} {status}", r.text, t.id.to_string());
         }

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::cite::{self, Resolved, Span, Status};
+use crate::cite::{self, EditionNote, Resolved, Span, Status};
 use crate::corpus::{Corpus, ProvisionId, Root};
 
 /// Where in a provision a cite stands.
@@ -42,6 +42,9 @@ pub struct Edge {
     pub span: Span,
     /// The cite as written.
     pub text: String,
+    /// Set when the cite is numbered as in an older edition of the Laws
+    /// (`to` is then where it lands in the corpus's edition).
+    pub edition: Option<EditionNote>,
 }
 
 /// Cites found in one piece of text of a provision, as the pipeline returned them.
@@ -89,13 +92,7 @@ impl Graph {
                 let resolved = cite::link(&text, Some(&p.id), corpus);
                 for r in &resolved {
                     for t in &r.targets {
-                        let to_index = match &t.status {
-                            Status::InCorpus => corpus.index_of(&t.id),
-                            Status::OutsideText { nearest } => {
-                                nearest.as_ref().and_then(|id| corpus.index_of(id))
-                            }
-                            _ => None,
-                        };
+                        let to_index = t.shown().and_then(|id| corpus.index_of(id));
                         let edge = Edge {
                             from,
                             to: t.id.clone(),
@@ -104,6 +101,7 @@ impl Graph {
                             place,
                             span: r.span,
                             text: r.text.clone(),
+                            edition: t.edition.clone(),
                         };
                         if let Some(to) = to_index {
                             if to != from {
@@ -176,6 +174,7 @@ impl Graph {
                 Status::OutsideText { .. } => "outside_text",
                 Status::External => "external",
                 Status::Unresolved { .. } => "unresolved",
+                Status::NoCounterpart { .. } => "no_counterpart",
             };
             *out.entry((book, status)).or_insert(0) += 1;
         }

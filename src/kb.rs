@@ -10,10 +10,12 @@ report every problem.
 */
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
-use crate::cite::{self, Resolved, Status, Target};
+use crate::cards::Deck;
+use crate::cite::{self, EditionNote, Resolved, Status, Target};
 use crate::corpus::{
     self, BookId, Corpus, Diagnostic, Kind, LoadError, Provision, ProvisionId, Severity, SourceFile,
 };
@@ -65,6 +67,10 @@ pub struct Kb {
     index: SearchIndex,
     /// The top-level provisions in reading order, for prev/next links.
     tops: Vec<usize>,
+    /// [`corpus::fingerprint`] of the files this was built from.
+    fingerprint: u64,
+    /// The practice cards, generated on first use.
+    cards: OnceLock<Deck>,
 }
 
 /// Characters escaped in a provision URL: everything but what a cite
@@ -128,7 +134,9 @@ impl Kb {
                 });
             }
         }
+        diagnostics.extend(concordance_problems(&corpus));
         let index = SearchIndex::build(&corpus)?;
+        let fingerprint = corpus::fingerprint(sources);
         let tops = corpus
             .provisions()
             .iter()
@@ -142,6 +150,8 @@ impl Kb {
                 graph,
                 index,
                 tops,
+                fingerprint,
+                cards: OnceLock::new(),
             },
             diagnostics,
         ))
@@ -160,6 +170,23 @@ impl Kb {
     /// The search index.
     pub fn index(&self) -> &SearchIndex {
         &self.index
+    }
+
+    /// The content hash of the corpus files (see [`corpus::fingerprint`]).
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// How many citations the corpus text makes (edges of the graph).
+    pub fn citation_count(&self) -> usize {
+        self.graph.edges().count()
+    }
+
+    /// The practice cards of the study mode, generated from the corpus on
+    /// first use (0.1-0.25 s in a release build on the 2-core CI machine) and kept for the life of
+    /// this knowledge base.
+    pub fn cards(&self) -> &Deck {
+        self.cards.get_or_init(|| Deck::build(&self.corpus))
     }
 
     /// A provision by cite.
@@ -190,19 +217,103 @@ impl Kb {
     }
 
     /// What a citation typed by a person points at: a canonical cite
-    /// (`12C1c`, `§ 12 C 1 c`, `def:Alert`) directly, otherwise every
-    /// target the citation finder reads in it.
+    /// (`12C1c`, `def:Alert`) directly; otherwise every target the citation
+    /// grammar reads in it as a query (`§ 12 C 1 c`, `lov16b1a`, `61, 62 og
+    /// 64`), or failing that as running text with `context` for relative
+    /// cites (`se C2 nedenfor`).
     pub fn resolve(&self, input: &str, context: Option<&ProvisionId>) -> Vec<Target> {
-        if let Ok(id) = input.parse::<ProvisionId>() {
-            let status = cite::status_of(&id, &self.corpus);
+        if let Ok(id) = input.trim().parse::<ProvisionId>() {
             // A definition typed in another case gets its canonical term.
             let id = self.corpus.get(&id).map_or(id, |p| p.id.clone());
-            return vec![Target { id, status }];
+            let edition = context.and_then(|c| cite::Lookup::laws_edition(&self.corpus, c));
+            return vec![cite::target_of(id, edition, &self.corpus)];
         }
-        self.link(input, context)
+        let found = cite::find_query(input).unwrap_or_else(|| cite::find(input));
+        cite::resolve(&found, context, &self.corpus)
             .into_iter()
             .flat_map(|r| r.targets)
             .collect()
+    }
+
+    /// What one citation typed by a person (a URL path, a query) names:
+    /// exactly one provision, one that cannot exist, or no single cite.
+    pub fn read_cite(&self, input: &str) -> TypedCite {
+        if let Ok(id) = input.trim().parse::<ProvisionId>() {
+            return match self.corpus.get(&id) {
+                Some(p) => TypedCite::Found(p.id.clone()),
+                None => TypedCite::Missing(id),
+            };
+        }
+        let Some(found) = cite::find_query(input) else {
+            return TypedCite::NotACite;
+        };
+        let resolved = cite::resolve(&found, None, &self.corpus);
+        let [r] = resolved.as_slice() else {
+            return TypedCite::NotACite;
+        };
+        match r.targets.as_slice() {
+            [t] => match self.corpus.get(&t.id) {
+                Some(p) => TypedCite::Found(p.id.clone()),
+                None => TypedCite::Missing(t.id.clone()),
+            },
+            _ => TypedCite::NotACite,
+        }
+    }
+
+    /// The provisions nearest to a well-formed cite that does not exist,
+    /// for "did you mean": below an existing provision (`12Z`), that
+    /// provision and its children (`12`, `12A`, `12B`, `12C`); past the
+    /// numbers a book has (`99`, `X50`, `209`), the existing roots of the
+    /// same kind just below and just above (`93`; `X40`, `X70`; `208`,
+    /// `211`). A cite that exists is its own nearest.
+    pub fn nearest_existing(&self, id: &ProvisionId) -> Vec<ProvisionId> {
+        if let Some(p) = self.corpus.get(id) {
+            return vec![p.id.clone()];
+        }
+        let ProvisionId::Numbered { root, .. } = id else {
+            return Vec::new();
+        };
+        if let Some(p) = self.corpus.nearest(id) {
+            let mut out = vec![p.id.clone()];
+            out.extend(p.children.iter().map(|&c| self.corpus.at(c).id.clone()));
+            return out;
+        }
+        let (kind, n) = root_kind(*root);
+        let same_kind: Vec<u16> = self
+            .tops
+            .iter()
+            .filter_map(|&t| self.corpus.at(t).id.numbered_root())
+            .map(root_kind)
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, m)| m)
+            .collect();
+        let below = same_kind.iter().copied().filter(|&m| m < n).max();
+        let above = same_kind.iter().copied().filter(|&m| m > n).min();
+        [below, above]
+            .into_iter()
+            .flatten()
+            .map(|m| ProvisionId::root(make_root(kind, m)))
+            .collect()
+    }
+
+    /// The lowest and highest number of the roots of `id`'s kind the corpus
+    /// has (`(1, 93)` for laws), for "the laws run from 1 to 93".
+    pub fn root_range(&self, id: &ProvisionId) -> Option<(ProvisionId, ProvisionId)> {
+        let kind = root_kind(id.numbered_root()?).0;
+        let numbers = self
+            .tops
+            .iter()
+            .filter_map(|&t| self.corpus.at(t).id.numbered_root())
+            .map(root_kind)
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, m)| m);
+        let (lo, hi) = numbers.fold((u16::MAX, 0), |(lo, hi), m| (lo.min(m), hi.max(m)));
+        (lo <= hi).then(|| {
+            (
+                ProvisionId::root(make_root(kind, lo)),
+                ProvisionId::root(make_root(kind, hi)),
+            )
+        })
     }
 
     /// The page a link to `id` should open: the provision, or the nearest
@@ -275,46 +386,33 @@ impl Kb {
     }
 
     /// The provision a query that is nothing but a citation points at
-    /// (`12C1`, `lov 12 C 1`, `§ 212A`, `X16`), so a front end can go
+    /// (`12C1`, `lov 12 C 1`, `§ 212A`, `X16`, `16b1a`), so a front end can go
     /// straight there instead of searching. `None` for anything else, and
     /// for a cite the corpus does not have (a search explains that better).
     pub fn jump(&self, raw: &str) -> Option<ProvisionId> {
-        /// Words that may stand before a cite typed as a query ("law", "paragraph").
-        const CUES: &[&str] = &["lov", "loven", "law", "paragraf", "§"];
         let q = raw.trim();
         if q.is_empty() || q.len() > 100 {
             return None;
         }
-        let bare = CUES
-            .iter()
-            .find_map(|c| {
-                let rest = q.get(c.len()..)?;
-                let cue = q.get(..c.len())?.eq_ignore_ascii_case(c);
-                (cue && (*c == "§" || rest.starts_with([' ', '.']))).then_some(rest)
-            })
-            .map(|r| r.trim_start_matches(['.', ' ']))
-            .unwrap_or(q);
-        let id = match bare.parse::<ProvisionId>() {
-            Ok(id) => id,
-            Err(_) => {
-                let found = self.link(q, None);
-                let [r] = found.as_slice() else { return None };
-                let covers = q[..r.span.start].split_whitespace().count() <= 1
-                    && q[r.span.end..].trim().is_empty();
-                match r.targets.as_slice() {
-                    [t] if covers => t.id.clone(),
-                    _ => return None,
-                }
-            }
+        let id = match self.read_cite(q) {
+            TypedCite::Found(id) => return Some(id),
+            TypedCite::Missing(id) => id,
+            TypedCite::NotACite => return None,
         };
-        match self.corpus.get(&id) {
-            Some(p) => Some(p.id.clone()),
-            None => self
-                .corpus
-                .nearest(&id)
-                .filter(|n| !n.in_corpus)
-                .map(|n| n.id.clone()),
-        }
+        // A cite below a law whose text is absent opens the law's title.
+        self.corpus
+            .nearest(&id)
+            .filter(|n| !n.in_corpus)
+            .map(|n| n.id.clone())
+    }
+
+    /// Every citation of an older edition of the Laws in the corpus text,
+    /// with how the concordance read it (for `lovbok check`).
+    pub fn edition_cites(&self) -> Vec<(&Provision, &crate::graph::Edge, &EditionNote)> {
+        self.graph
+            .edges()
+            .filter_map(|e| e.edition.as_ref().map(|n| (self.corpus.at(e.from), e, n)))
+            .collect()
     }
 
     /// The definitions of the Laws, in order.
@@ -322,6 +420,38 @@ impl Kb {
         self.corpus
             .book(BookId::Laws)
             .filter(|(_, p)| p.kind == Kind::Definition)
+    }
+}
+
+/// What one citation typed by a person names ([`Kb::read_cite`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypedCite {
+    /// Exactly this provision (its canonical cite).
+    Found(ProvisionId),
+    /// A well-formed cite of a provision that does not exist (`99`, `12Z`,
+    /// `X50`, `40B2` under a law whose text is absent).
+    Missing(ProvisionId),
+    /// Not one cite: words, several cites, or nothing cite-shaped.
+    NotACite,
+}
+
+/// The kind of a root and its number: laws, extensions and sections are
+/// numbered apart.
+fn root_kind(root: crate::corpus::Root) -> (u8, u16) {
+    use crate::corpus::Root;
+    match root {
+        Root::Law(n) => (0, n),
+        Root::Extension(n) => (1, n),
+        Root::Section(n) => (2, n),
+    }
+}
+
+fn make_root(kind: u8, n: u16) -> crate::corpus::Root {
+    use crate::corpus::Root;
+    match kind {
+        0 => Root::Law(n),
+        1 => Root::Extension(n),
+        _ => Root::Section(n),
     }
 }
 
@@ -334,6 +464,48 @@ pub enum KbSearchError {
     /// The index failed: lovbok's fault.
     #[error(transparent)]
     Search(#[from] SearchError),
+}
+
+/// Concordance entries that map to a law the corpus does not have, and
+/// books whose files disagree on the edition of the Laws they cite.
+fn concordance_problems(corpus: &Corpus) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for c in corpus.concordances() {
+        for e in &c.entries {
+            if let crate::corpus::Decision::MapsTo { cite } = &e.decision {
+                if corpus.nearest(cite).is_none() {
+                    out.push(Diagnostic {
+                        file: c.file.clone(),
+                        line: e.line,
+                        severity: Severity::Error,
+                        message: format!("{} maps to {cite}, which is not in the corpus", e.cite),
+                    });
+                }
+            }
+        }
+    }
+    for book in BookId::ALL {
+        let mut editions = corpus
+            .book(book)
+            .filter(|(_, p)| p.parent.is_none())
+            .map(|(_, p)| (p.laws_edition, p));
+        if let Some((first, _)) = editions.next() {
+            for (ed, p) in editions.filter(|(ed, _)| *ed != first) {
+                let name = |e: Option<u16>| e.map_or("the current".to_string(), |y| y.to_string());
+                out.push(Diagnostic {
+                    file: p.origin.file.clone(),
+                    line: p.origin.line,
+                    severity: Severity::Warning,
+                    message: format!(
+                        "cites the {} Laws, other files of the {book} cite the {} Laws (laws-edition)",
+                        name(ed),
+                        name(first)
+                    ),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Every problem with a corpus: parse diagnostics and unresolved citations.

@@ -9,8 +9,11 @@ puts the three together behind one façade, which the CLI ([`cli`]) and the
 HTTP server ([`server`], rendering pages with [`web`]) both call. The score
 rules that are arithmetic ([`rules`]) are calculators beside the text, pure
 functions every front end calls through one registry.
+[`cards`] generates the practice decks of the study mode from the provision
+tree.
 */
 
+pub mod cards;
 pub mod cite;
 pub mod cli;
 pub mod corpus;

@@ -7,7 +7,7 @@ input back (a property test holds this). URLs are the caller's business:
 `href` maps a [`ProvisionId`] to one, so `cite` knows nothing of routes.
 */
 
-use super::{Resolved, Status};
+use super::{Resolved, Status, Target};
 use crate::corpus::ProvisionId;
 
 /// Returns `text` as HTML with every resolved cite wrapped in a link.
@@ -16,8 +16,12 @@ use crate::corpus::ProvisionId;
 /// one outside the corpus text links to the nearest existing ancestor
 /// (`class="cite outside"`); external and unresolved cites become a `span`
 /// (`class="cite external"`, `class="cite unresolved"` with the reason as
-/// its title). Spans that overlap an earlier one, or do not fit `text`, are
-/// skipped, so any `resolved` is safe.
+/// its title). A cite of an older edition of the Laws that lands on another
+/// number carries `data-edition` and `data-written` (`16C` written, `16D`
+/// linked, title `16C (2007) = 16D`); one without a current counterpart is a
+/// `span` (`class="cite no-counterpart"`) with the reason. Spans that
+/// overlap an earlier one, or do not fit `text`, are skipped, so any
+/// `resolved` is safe.
 pub fn annotate_html(
     text: &str,
     resolved: &[Resolved],
@@ -51,12 +55,7 @@ pub fn annotate_html(
 
 /// The provision a cite's link goes to, if it gets one.
 fn linked(r: &Resolved) -> Option<&ProvisionId> {
-    let first = r.targets.first()?;
-    match &first.status {
-        Status::InCorpus => Some(&first.id),
-        Status::OutsideText { nearest } => nearest.as_ref(),
-        Status::External | Status::Unresolved { .. } => None,
-    }
+    r.targets.first()?.shown()
 }
 
 fn open_tag(out: &mut String, r: &Resolved, href: &dyn Fn(&ProvisionId) -> String) {
@@ -66,13 +65,35 @@ fn open_tag(out: &mut String, r: &Resolved, href: &dyn Fn(&ProvisionId) -> Strin
         .map(|t| t.id.to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let (class, title) = match r.targets.first().map(|t| &t.status) {
+    // A cite of an older edition of the Laws says so: `16C (2007) = 16D`.
+    let edition = r
+        .targets
+        .first()
+        .and_then(|t| t.edition.as_ref())
+        .filter(|n| n.is_mapped() || matches!(r.targets[0].status, Status::NoCounterpart { .. }));
+    let written = edition
+        .map(|_| {
+            r.targets
+                .iter()
+                .map(|t| t.edition.as_ref().map_or(&t.id, |n| &n.cite).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    let (class, mut title) = match r.targets.first().map(|t| &t.status) {
         Some(Status::InCorpus) => ("cite", ids.clone()),
         Some(Status::OutsideText { .. }) => ("cite outside", format!("{ids}: text not in lovbok")),
         Some(Status::External) => ("cite external", format!("{ids}: outside both books")),
         Some(Status::Unresolved { reason }) => ("cite unresolved", reason.clone()),
+        Some(Status::NoCounterpart { edition, reason }) => (
+            "cite no-counterpart",
+            format!("{} ({edition}): {reason}", r.text),
+        ),
         None => ("cite unresolved", r.problem.clone().unwrap_or_default()),
     };
+    if let (Some(n), true) = (edition, r.targets.first().and_then(Target::shown).is_some()) {
+        title = format!("{written} ({}) = {title}", n.edition);
+    }
     match linked(r) {
         Some(id) => {
             out.push_str("<a class=\"");
@@ -86,6 +107,13 @@ fn open_tag(out: &mut String, r: &Resolved, href: &dyn Fn(&ProvisionId) -> Strin
             out.push_str(class);
             out.push('"');
         }
+    }
+    if let Some(n) = edition {
+        out.push_str(" data-edition=\"");
+        out.push_str(&n.edition.to_string());
+        out.push_str("\" data-written=\"");
+        escape_into(out, &written);
+        out.push('"');
     }
     out.push_str(" data-cite=\"");
     escape_into(out, &ids);

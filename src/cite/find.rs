@@ -13,6 +13,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
+use super::levels::{self, Leniency};
 use super::{Cite, CiteKind, CiteMatch, Span, Surround};
 use crate::corpus::id::from_roman;
 use crate::corpus::{Path, ProvisionId, Root};
@@ -23,16 +24,21 @@ use crate::corpus::{Path, ProvisionId, Root};
 // Case is ignored. A space in a phrase matches any run of white space.
 
 /// "see", "cf.": announce a cross-reference (`se 16C2`, `jf. X8A`).
-const SEE: &[&str] = &["se", "jf.", "jfr.", "jvf.", "cf.", "see"];
+const SEE: &[&str] = &["se", "jf.", "jf", "jfr.", "jvf.", "cf.", "see", "vide"];
 /// "also", "however", "moreover", "e.g.": may stand between [`SEE`] and the
 /// cite (`se også 13A`, `Se dog 86C`, `se desuden 214`).
-const SEE_FILLERS: &[&str] = &["også", "dog", "desuden", "fx", "f.eks.", "eksempelvis"];
+#[rustfmt::skip]
+const SEE_FILLERS: &[&str] = &[
+    "også", "dog", "desuden", "fx", "f.eks.", "eksempelvis", "also", "e.g.", "however",
+];
 /// "law", "the law(s)", "paragraph": name a law by number (`lov 16B1a`,
 /// `lovene 16–18`, `Laws 61-64`).
 #[rustfmt::skip]
 const LAW_NOUNS: &[&str] = &[
     "lov", "loven", "lovene", "lovens", "lovenes", "love", "lovparagraf", "paragraf", "paragrafen",
-    "law", "laws",
+    "paragrafene", "paragrafer", "paragraferne", "paragraffen", "lovbestemmelse", "lovbestemmelsen",
+    "lovbestemmelserne", "lovbestemmelsene", "paragraffer", "paragrafferne", "law", "laws",
+    "law's",
 ];
 /// "according to", "because of", "in accordance with", "pursuant to".
 #[rustfmt::skip]
@@ -72,7 +78,7 @@ const PREPOSITIONS: &[&str] = &[
 #[rustfmt::skip]
 const DIRECTIONS: &[&str] = &[
     "ovenfor", "nedenfor", "ovenstående", "nedenstående", "foregående", "ovenover", "nedenunder",
-    "etterfølgende", "efterfølgende",
+    "etterfølgende", "efterfølgende", "below", "above", "hereunder", "hereafter",
 ];
 /// "above", "below": also prepositions, so they count as directions only
 /// before punctuation or the end (`se B4 under)`, `2d) over.`).
@@ -99,7 +105,13 @@ const UNITS: &[&str] = &[
     "kr.", "kroner", "procent", "prosent", "etasje", "sal", "decimaler", "desimaler", "i hver",
     "NT", "SA", "UT", "sesjoner", "sektioner", "halvleg", "kampe", "kamper", "hender", "hænder",
     "farger", "farver", "meldinger", "eksempler", "tilfeller", "tilfælde", "sider", "personer",
-    "medlemmer", "dommere", "turneringer", "omganger", "sett", "sæt",
+    "medlemmer", "dommere", "turneringer", "omganger", "sett", "sæt", "trumf", "trumfer",
+    "honnører", "honnørpoeng", "hp", "beter", "bet", "overstikk", "cards", "card", "tricks",
+    "trick", "boards", "board", "points", "hands", "players", "pairs", "teams", "tables", "rounds",
+    "sessions", "minutes", "hours", "days", "weeks", "times", "matches", "deals", "undertricks",
+    "overtricks", "percent", "januar", "january", "februar", "february", "mars", "marts", "march",
+    "april", "mai", "maj", "juni", "june", "juli", "july", "august", "september",
+    "oktober", "october", "november", "desember", "december",
 ];
 /// Page, number, crowns, o'clock, phone, table, round, board: a number
 /// after these is not a cite (`se side 12`, `kr 500`, `bord 12`).
@@ -107,6 +119,9 @@ const UNITS: &[&str] = &[
 const NOT_AFTER: &[&str] = &[
     "side", "siden", "s.", "nr.", "nr", "kr", "kr.", "kl.", "kl", "tlf.", "tlf", "telefon", "bord",
     "bordnr.", "runde", "mappe", "spil", "spill", "postboks", "etasje", "sal", "udgave", "utgave",
+    "page", "pages", "p.", "pp.", "no.", "board", "table", "round", "trick", "stik", "stikk",
+    "hånd", "hand", "room", "tel.", "phone", "street", "road", "avenue", "boks", "pb.", "version",
+    "versjon", "kampnr.", "spilnr.", "score", "scoren", "resultat", "resultatet",
 ];
 /// Street-name endings: `Sognsveien 75A` is an address.
 #[rustfmt::skip]
@@ -117,6 +132,30 @@ const STREET_ENDINGS: &[&str] = &[
 /// "paragraph" (stykke), "paragraph" (ledd): the numbering of a statute,
 /// such as DBf's vedtægter (`§ 14, stk. 5.1`), never of the laws.
 const STATUTE_PARTS: &[&str] = &["stk.", "stk", "ledd", "litra"];
+/// Documents other than the Laws whose paragraphs people cite with `§` or a
+/// bare number: statutes (vedtekter, vedtægter, bylaws), regulations and
+/// tournament rules (reglement, turneringsbestemmelser, propositioner), a
+/// government regulation (forskrift). `vedtektenes § 3` and `§ 5 i
+/// reglementet` are theirs, never a law of bridge. Each is a word stem.
+#[rustfmt::skip]
+const OTHER_DOCUMENTS: &[&str] = &[
+    "vedtekt", "vedtægt", "reglement", "turneringsreglement", "turneringsbestemmelse",
+    "turneringsregl", "spilleregl", "proposition", "forskrift", "statut", "bylaw", "by-law",
+    "regulation", "konkurranseregl", "retningslinje", "ordensregl",
+];
+/// "law on" / "act on": a state law named by its subject (`lov om
+/// pengespill § 2`), never a law of bridge.
+const LAW_ON: &[&str] = &["lov om", "loven om", "lov av", "act on", "act of"];
+/// "the laws" used as a cue (non-genitive): `Laws §` is not a statute's genitive.
+const PLURAL_CUES: &[&str] = &["laws"];
+/// Joins the two ends of a range: "to", "through", "up to and including",
+/// "until", "from": `53 til 56`, `Laws 53 to 56`, `53 t.o.m. 56`.
+#[rustfmt::skip]
+const RANGE_WORDS: &[&str] = &[
+    "til", "to", "through", "thru", "t.o.m.", "tom.", "til og med", "till", "until",
+];
+/// "and", "or", "as well as": join the members of a list.
+const LIST_WORDS: &[&str] = &["og", "eller", "samt", "and", "or", "&", "samt med"];
 
 /// A regex alternation of `words`, longest first; a word that ends in a
 /// letter must end a word (`se` does not match `sesjon`).
@@ -139,9 +178,11 @@ fn alternation(words: &[&str]) -> String {
 // # Regexes
 
 /// Every token that may be a cite. One scan of the input; the rules below
-/// decide which tokens are cites. The regex crate has no look-around, so a
-/// token ends by consuming one non-word character (or the end); spans come
-/// from the groups, never from the match.
+/// decide which tokens are cites. An absolute token is matched up to its
+/// root number only: the levels below it are read by [`levels::scan`],
+/// whose latitude depends on the cue. The regex crate has no look-around,
+/// so the other tokens end by consuming one non-word character (or the end);
+/// spans come from the groups, never from the match.
 static ATOM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?x)
@@ -149,27 +190,18 @@ static ATOM: LazyLock<Regex> = LazyLock::new(|| {
         (?:
             # An absolute cite: law 1-93, handbook section 201-299 or extension X6-X93.
             (?P<abs>
-                (?P<glued>L)?           # `L16B1a`: the English law sign, glued on
-                (?P<x>X)?               # a handbook extension of a law
-                (?P<root>[0-9]+)        # length and range are checked after the match
-                (?:
-                    (?P<space>[\x20\u{A0}])?    # `86 B`: counts only after a cue
-                    (?P<sec>[A-Z])              # lettered section
-                    (?:
-                        (?P<item>[0-9]{1,2})    # numbered item
-                        (?P<sub>[a-z])?         # lettered sub-item
-                        (?P<paren>\([a-z]{1,5}\))?  # `(ii)`, or `(e)` in the English style
-                    )?
-                )?
+                (?P<glued>L|(?i:lov|law))?  # `L16B1a`, `lov40b3b`: the law sign, glued on
+                (?P<x>[Xx])?                # a handbook extension of a law
+                (?P<root>[0-9]+)            # length and range are checked after the match
             )
           | # Relative, from the section down: `C`, `C2`, `C1d`, `B4`.
-            (?P<rel_sec> [A-Z] (?: [0-9]{1,2} [a-z]? (?:\([a-z]{1,5}\))? )? )
-          | # Relative, from the item down: `2c` (the book writes `2c)`).
-            (?P<rel_item> [0-9]{1,2} [a-z] )
+            (?P<rel_sec> [A-Z] (?: [0-9]{1,2} [a-z]? (?:\([a-z]{1,5}\))? )? ) (?: [^\w] | $ )
           | # A relative sub-item, known by the book's label parenthesis: `d)`.
             (?P<rel_sub> [a-z] ) \)
+          | # A lone lower-case letter: a member of a list with a shared stem
+            # (`12C1b, c og e`); kept only right after such a stem.
+            (?P<letter> [a-z] ) (?: [^\w] | $ )
         )
-        (?: [^\w] | $ )                 # the token ends at a word boundary
         ",
     )
     .expect("static regex")
@@ -270,26 +302,84 @@ static STATUTE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// What may stand between two members of one list: a comma or a
-/// conjunction (nb/da `og`, `eller`, `samt`; `and`, `or`), after an optional
-/// label parenthesis (`2c) eller 2d)`) and an optional gloss in parentheses
-/// (`13 (forkert antal kort), 14 (manglende kort)`).
+/// conjunction ([`LIST_WORDS`]), after an optional label parenthesis (`2c)
+/// eller 2d)`) and an optional gloss in parentheses (`13 (forkert antal
+/// kort), 14 (manglende kort)`).
 static LIST_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    let re = format!(
         r"(?x)
         ^ \)?                                   # the label parenthesis of `2c)`
-        (?: \s* \( [^()\n]{1,80} \) )?          # a gloss: `(manglende kort)`
+        (?: \s* \( [^()\n]{{1,80}} \) )?        # a gloss: `(manglende kort)`
         (?:
-            \s* , \s* (?: (?:og|eller|samt|and|or) \s+ )?   # `61, 62`, `61, og 62`
-          | \s+ (?:og|eller|samt|and|or|&) \s+               # `19A og 77`, `13 eller 14`
+            \s* , \s* (?: (?i:{list}) \s+ )?    # `61, 62`, `61, og 62`
+          | \s+ (?i:{list}) \s+                 # `19A og 77`, `13 eller 14`
         )
         $",
-    )
-    .expect("static regex")
+        list = alternation(LIST_WORDS),
+    );
+    Regex::new(&re).expect("static regex")
 });
 
-/// The dash of a range: `16–18`, `61-64`.
-static RANGE_DASH: LazyLock<Regex> =
+/// What joins the two ends of a range: a dash (`16–18`, `61-64`) or a word
+/// ([`RANGE_WORDS`]: `53 til 56`, `Laws 53 to 56`, `53 t.o.m. 56`).
+static RANGE: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"^(?:\s*[-–—]\s*|\s+(?i:{words})\s+)$",
+        words = alternation(RANGE_WORDS)
+    );
+    Regex::new(&re).expect("static regex")
+});
+
+/// A dash between two numbers: a range, or else a score (`2-0`).
+static DASH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*[-–—]\s*$").expect("static regex"));
+
+/// Another document just before the number, with nothing but a sign or a
+/// comma between: `vedtektenes § 3`, `DBf's vedtægter, 14`, `straffeloven
+/// § 12`, `forskrift om pengespill § 2`, `turneringsbestemmelserne pkt. 4`.
+static OTHER_DOCUMENT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"(?x)
+        (?:
+            \b(?i:{docs})\p{{L}}*                    # vedtektene, reglementets ...
+            (?: \s+ (?i:om|for|of|on) (?: \s+ \p{{L}}+ ){{1,3}} )?
+          | \b\p{{L}}+lov(?:en|ens|a|s|e)?\b         # straffeloven, aksjelovens
+          | \b(?i:{law_on}) (?: \s+ \p{{L}}+ ){{1,4}}  # lov om pengespill
+        )
+        [\s,]* (?: §§? | (?i:nr\.?|pkt\.?|punkt|art\.?|artikkel|article|section|kapitel|kapittel) )? \s* $",
+        docs = OTHER_DOCUMENTS
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect::<Vec<_>>()
+            .join("|"),
+        law_on = alternation(LAW_ON),
+    );
+    Regex::new(&re).expect("static regex")
+});
+
+/// A genitive just before `§`: a document's own paragraph (`lovenes § 9`
+/// in the sense of a club's statutes, `DBf's § 14`, `reglementets § 5`).
+static GENITIVE_SIGN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?P<word>\b\p{L}{2,}(?:s|'s|’s))\s*§§?\s*$").expect("static regex")
+});
+
+/// Another document just after the number: `§ 3 i vedtektene`, `§ 5 in the
+/// bylaws`, `§ 2 i forskriften`, `§ 12 i straffeloven`.
+static OTHER_DOCUMENT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"(?x)
+        ^ \s* ,? \s* (?i:i|in|af|av|of|under) \s+
+        (?: (?i:de[nt]?|the|vores|våre|klubbens|forbundets|DBf's|NBF's) \s+ )?
+        (?: (?i:{docs})\p{{L}}* | \p{{L}}+lov(?:en|a|e)?\b | (?i:{law_on}) )",
+        docs = OTHER_DOCUMENTS
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect::<Vec<_>>()
+            .join("|"),
+        law_on = alternation(LAW_ON),
+    );
+    Regex::new(&re).expect("static regex")
+});
 
 /// How far back a cue may start, and how far ahead a unit or direction may
 /// end, in bytes. Bounded windows keep `find` linear.
@@ -336,8 +426,19 @@ enum Shape {
     },
     /// Starts below the root: `C2`, `C`, `2c`, `d`.
     Relative { path: Path, form: RelForm },
+    /// A lone lower-case letter after a cite with a sub-item: a sibling of
+    /// it (`c` and `e` in `12C1b, c og e`).
+    Letter(char),
     /// A number no cite can have (`2017`, `07`, `0`, `12C0`); always blocked.
     Quantity,
+}
+
+/// What is being read: running text, or a query that should be nothing but
+/// citations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Text,
+    Query,
 }
 
 /// How a relative token starts.
@@ -382,25 +483,34 @@ struct Token {
 ///
 /// A token is a cite when
 /// - it has a cite shape: a number with a section letter (`16C`, `12C1e(ii)`),
-///   an `X` (`X78B4`) or a glued `L` (`L16B1a`); or
-/// - a cue stands just before it: `se`, `jf.`, `§`, `lov`, `iht.`, `reglene i`,
-///   `anvender` … (`se 77`, `anvender 13`); `( 12C1c)` counts as the lost `§`;
-///   or a phrase such as `kan bli brukt` follows it (`16 kan bli brukt`); or
+///   an `X` (`X78B4`) or a glued law sign (`L16B1a`, `lov40b3b`); or
+/// - a cue stands just before it: `se`, `jf.`, `§`, `lov`, `Laws`, `iht.`,
+///   `reglene i`, `anvender` … (`se 77`, `anvender 13`); `( 12C1c)` counts as
+///   the lost `§`; or a phrase such as `kan bli brukt` follows it (`16 kan
+///   bli brukt`); or
 /// - it is relative: a direction word follows (`C2 nedenfor`, `1 og 2
 ///   ovenfor`, `d) under`), or a cue fits its form (`se C`, `av C2`, `Som i B`,
 ///   `som under 1`); or
 /// - it continues a list (`,`, `og`, `eller`, `and`, `or`, with optional
 ///   glosses in parentheses) whose first member is cued or any of whose
-///   members has a cite shape (`i 4, 12C2 og 91`); `16–18` after a cue is a
-///   range.
+///   members has a cite shape (`i 4, 12C2 og 91`); a letter after a cite
+///   shares its stem (`12C1b, c og e`); two roots joined by a dash or a range
+///   word after a cue are a range (`16–18`, `53 til 56`, `Laws 53 to 56`,
+///   `53 t.o.m. 56`, `16C2a-d`).
 ///
-/// A token is never a cite when it is followed by a unit (`13 kort`, `60%`;
-/// this makes its whole list quantities), is a list label at a line start
-/// (`1. Holdturnering`) or an ordinal (`3. etasje`), is part of a decimal,
-/// time, score or a number of four digits or more (`5.1`, `2017`, `+2`), is
-/// followed by a statute's numbering (`14, stk. 5.1`) or comes after `side`,
-/// `kr`, `nr.` or a street name. A space between number and letter (`86 B`)
-/// counts only after a cue, so `Sognsveien 75 A` stays an address.
+/// After a cue, levels may also be joined by spaces or dots (`§ 40 B 2 a`,
+/// `40.B.3.b`) and a section letter may be written in lower case (`lov 7c1`);
+/// the English brackets are read at every depth (`40B2(a)(ii)`).
+///
+/// A token is never a cite when it is followed by a unit or a month (`13
+/// kort`, `60%`, `12 mai`; this makes its whole list quantities), is a list
+/// label at a line start (`1. Holdturnering`) or an ordinal (`3. etasje`), is
+/// part of a decimal, time, score or a number of four digits or more (`5.1`,
+/// `2017`, `+2`), belongs to another document (`vedtektenes § 3`, `§ 5 i
+/// reglementet`, `straffeloven § 12`, `DBf's vedtægter, 14, stk. 5.1`) or
+/// comes after `side`, `kr`, `nr.`, `bord`, `mappe` or a street name. A space
+/// between number and letter (`86 B`) counts only after a cue, so
+/// `Sognsveien 75 A` stays an address.
 ///
 /// The item-label parenthesis (`b)`) is never part of a span: in
 /// `(se 12C1b))` the cite is `12C1b`, the first `)` is the book's label style
@@ -412,13 +522,67 @@ struct Token {
 /// assert_eq!(cites, ["12C1b", "13", "14", "16C"]);
 /// ```
 pub fn find(text: &str) -> Vec<CiteMatch> {
-    let tokens = tokens(text);
+    scan(text, Mode::Text)
+}
+
+/// Reads a query that should be nothing but citations (`12C1c`, `§ 12 C 1
+/// c`, `lov16b1a`, `16B1A`, `12.c.1.e`, `Laws 53 to 56`, `61, 62 og 64`):
+/// the same grammar as [`find`], with every form and case allowed and no
+/// cue needed. `None` when anything but cites, cue words, list and range
+/// words and punctuation is left over (`meldinger etter 16C2`, `13 kort`).
+/// A cite that cannot exist is kept (`99` reads as `Cite::Impossible`), so a
+/// caller can say why.
+///
+/// ```
+/// let q = |s: &str| lovbok::cite::find_query(s).map(|m| m.into_iter().map(|c| c.text).collect::<Vec<_>>());
+/// assert_eq!(q("lov16b1a"), Some(vec!["lov16b1a".to_string()]));
+/// assert_eq!(q("§ 40 B 2 a"), Some(vec!["40 B 2 a".to_string()]));
+/// assert_eq!(q("13 kort"), None);
+/// ```
+pub fn find_query(query: &str) -> Option<Vec<CiteMatch>> {
+    if query.len() > MAX_QUERY || query.trim().is_empty() {
+        return None;
+    }
+    let found = scan(query, Mode::Query);
+    if found.is_empty() {
+        return None;
+    }
+    let mut rest = String::with_capacity(query.len());
+    let mut pos = 0;
+    for m in &found {
+        rest.push_str(query.get(pos..m.span.start).unwrap_or_default());
+        rest.push(' ');
+        pos = pos.max(m.span.end);
+    }
+    rest.push_str(query.get(pos..).unwrap_or_default());
+    QUERY_FILLER.is_match(&rest).then_some(found)
+}
+
+/// The longest query [`find_query`] reads.
+const MAX_QUERY: usize = 200;
+
+/// What may surround the cites of a query: cue words, list and range
+/// words, `§`, punctuation and white space.
+static QUERY_FILLER: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"(?x) ^ (?: [\s,.;:()\[\]§&–—-] | \b(?i:{see}|{law}|{list}|{range}|{fillers}) )* $",
+        see = alternation(SEE),
+        law = alternation(LAW_NOUNS),
+        list = alternation(LIST_WORDS),
+        range = alternation(RANGE_WORDS),
+        fillers = alternation(SEE_FILLERS),
+    );
+    Regex::new(&re).expect("static regex")
+});
+
+fn scan(text: &str, mode: Mode) -> Vec<CiteMatch> {
+    let tokens = tokens(text, mode);
     let mut out = Vec::new();
     let mut group: Vec<Item> = Vec::new();
     let mut last_end: Option<usize> = None;
     for (i, token) in tokens.iter().enumerate() {
         if matches!(token.block, Some(b) if b != Block::Unit) {
-            flush(text, &tokens, &mut group, &mut out);
+            flush(text, &tokens, &mut group, &mut out, mode);
             last_end = None;
             continue;
         }
@@ -426,7 +590,7 @@ pub fn find(text: &str) -> Vec<CiteMatch> {
         let linked = gap.filter(|g| g.len() <= MAX_GAP);
         match (linked, group.last().copied()) {
             (Some(g), Some(Item::One(prev)))
-                if RANGE_DASH.is_match(g) && is_range(&tokens[prev], token) =>
+                if RANGE.is_match(g) && is_range(&tokens[prev], token) =>
             {
                 if let Some(last) = group.last_mut() {
                     *last = Item::Range(prev, i);
@@ -434,13 +598,13 @@ pub fn find(text: &str) -> Vec<CiteMatch> {
             }
             (Some(g), Some(_)) if LIST_SEPARATOR.is_match(g) => group.push(Item::One(i)),
             _ => {
-                flush(text, &tokens, &mut group, &mut out);
+                flush(text, &tokens, &mut group, &mut out, mode);
                 group.push(Item::One(i));
             }
         }
         last_end = Some(token.span.end);
     }
-    flush(text, &tokens, &mut group, &mut out);
+    flush(text, &tokens, &mut group, &mut out, mode);
     out
 }
 
@@ -464,15 +628,26 @@ impl Item {
     }
 }
 
-/// Two bare roots of the same kind, ascending and not too far apart.
+/// The cite an absolute token reads, if it reads a possible one.
+fn parsed_id(t: &Token) -> Option<&ProvisionId> {
+    match &t.shape {
+        Shape::Absolute { parsed: Ok(id), .. } => Some(id),
+        _ => None,
+    }
+}
+
+/// Two bare roots of the same kind, ascending and not too far apart; or a
+/// cite with a sub-item and a later letter (`16C2a-d`).
 fn is_range(a: &Token, b: &Token) -> bool {
-    let root = |t: &Token| match &t.shape {
-        Shape::Absolute {
-            parsed: Ok(ProvisionId::Numbered { root, path }),
-            ..
-        } if path.depth() == 0 => Some(*root),
+    let root = |t: &Token| match parsed_id(t) {
+        Some(ProvisionId::Numbered { root, path }) if path.depth() == 0 => Some(*root),
         _ => None,
     };
+    if let (Some(ProvisionId::Numbered { path, .. }), Shape::Letter(last)) =
+        (parsed_id(a), &b.shape)
+    {
+        return path.roman.is_none() && path.sub.is_some_and(|first| first < *last);
+    }
     match (root(a), root(b)) {
         (Some(Root::Law(x)), Some(Root::Law(y)))
         | (Some(Root::Section(x)), Some(Root::Section(y)))
@@ -481,8 +656,34 @@ fn is_range(a: &Token, b: &Token) -> bool {
     }
 }
 
+/// `id` with its deepest level replaced by `letter`, when that level is a
+/// letter of the same kind (`12C1b` + `c` → `12C1c`, `78A` + `B` → `78B`).
+fn sibling(id: &ProvisionId, letter: char) -> Option<ProvisionId> {
+    let ProvisionId::Numbered { root, path } = id else {
+        return None;
+    };
+    let mut path = path.clone();
+    if path.roman.is_some() {
+        return None;
+    }
+    if letter.is_ascii_lowercase() && path.sub.is_some() {
+        path.sub = Some(letter);
+    } else if letter.is_ascii_uppercase() && path.section.is_some() && path.item.is_none() {
+        path.section = Some(letter);
+    } else {
+        return None;
+    }
+    Some(ProvisionId::Numbered { root: *root, path })
+}
+
 /// Decides which members of a finished group are cites, and emits them.
-fn flush(text: &str, tokens: &[Token], group: &mut Vec<Item>, out: &mut Vec<CiteMatch>) {
+fn flush(
+    text: &str,
+    tokens: &[Token],
+    group: &mut Vec<Item>,
+    out: &mut Vec<CiteMatch>,
+    mode: Mode,
+) {
     if group.is_empty() {
         return;
     }
@@ -504,9 +705,14 @@ fn flush(text: &str, tokens: &[Token], group: &mut Vec<Item>, out: &mut Vec<Cite
     let strong = member_tokens()
         .any(|t| matches!(t.shape, Shape::Absolute { strong: true, .. }) && t.block.is_none());
     let quantities = member_tokens().any(|t| t.block == Some(Block::Unit));
-    let names = matches!(cue, Some(Cue::See | Cue::Law | Cue::Text)) || strong || applies;
+    let names = matches!(cue, Some(Cue::See | Cue::Law | Cue::Text))
+        || strong
+        || applies
+        || mode == Mode::Query;
 
     let mut accepted: Vec<(Span, Cite, bool)> = Vec::new(); // (span, cite, relative)
+                                                            // The last absolute cite of the group: the stem a lone letter shares.
+    let mut stem: Option<ProvisionId> = None;
     for item in &items {
         match *item {
             Item::Range(a, b) => {
@@ -514,24 +720,20 @@ fn flush(text: &str, tokens: &[Token], group: &mut Vec<Item>, out: &mut Vec<Cite
                 if quantities || !names {
                     continue;
                 }
-                if let (
-                    Shape::Absolute {
-                        parsed: Ok(first), ..
-                    },
-                    Shape::Absolute {
-                        parsed: Ok(last), ..
-                    },
-                ) = (&ta.shape, &tb.shape)
-                {
+                let ends = match (parsed_id(ta), &tb.shape) {
+                    (Some(first), Shape::Letter(c)) => {
+                        sibling(first, *c).map(|last| (first.clone(), last))
+                    }
+                    (Some(first), _) => parsed_id(tb).map(|last| (first.clone(), last.clone())),
+                    _ => None,
+                };
+                if let Some((first, last)) = ends {
                     let span = Span {
                         start: ta.span.start,
                         end: tb.span.end,
                     };
-                    let cite = Cite::Range {
-                        first: first.clone(),
-                        last: last.clone(),
-                    };
-                    accepted.push((span, cite, false));
+                    stem = Some(first.clone());
+                    accepted.push((span, Cite::Range { first, last }, false));
                 }
             }
             Item::One(i) => {
@@ -539,7 +741,24 @@ fn flush(text: &str, tokens: &[Token], group: &mut Vec<Item>, out: &mut Vec<Cite
                 if t.block.is_some() {
                     continue;
                 }
+                // A letter after a cite with a letter at that level is its
+                // sibling: `12C1b, c og e`, `78A, B og C`.
+                let letter = match &t.shape {
+                    Shape::Letter(c) => Some(*c),
+                    Shape::Relative {
+                        path,
+                        form: RelForm::Letter,
+                    } if !direction => path.section,
+                    _ => None,
+                };
+                if let Some(id) = letter.and_then(|c| stem.as_ref().and_then(|s| sibling(s, c))) {
+                    accepted.push((t.span, Cite::Absolute { id }, false));
+                    continue;
+                }
                 if let Some((cite, relative)) = accept(t, cue, direction, names, quantities) {
+                    if let Cite::Absolute { id } = &cite {
+                        stem = Some(id.clone());
+                    }
                     accepted.push((t.span, cite, relative));
                 }
             }
@@ -616,23 +835,60 @@ fn accept(
                 };
             ok.then(|| (Cite::Relative { path: path.clone() }, true))
         }
-        Shape::Quantity => None,
+        Shape::Letter(_) | Shape::Quantity => None,
     }
 }
 
 /// Every candidate token, with its cue and blocks.
-fn tokens(text: &str) -> Vec<Token> {
-    let mut tokens: Vec<Token> = ATOM
-        .captures_iter(text)
-        .filter_map(|c| token(text, &c))
-        .collect();
+fn tokens(text: &str, mode: Mode) -> Vec<Token> {
+    let mut tokens: Vec<Token> = Vec::new();
+    for c in ATOM.captures_iter(text) {
+        // A member of a list is read with its first member's latitude:
+        // `lov 16b1a og 16b1b`.
+        let inherited = tokens.last().and_then(|p| {
+            let start = c.get(0).map_or(p.span.end, |m| m.start());
+            let gap = text.get(p.span.end..start).unwrap_or_default();
+            let member = LIST_SEPARATOR.is_match(gap) || RANGE.is_match(gap);
+            (member && p.block.is_none() && matches!(p.shape, Shape::Absolute { .. }))
+                .then_some(p.cue)
+                .flatten()
+        });
+        let Some(t) = token(text, &c, mode, inherited) else {
+            continue;
+        };
+        // An absolute token reads past its regex match (`40 B 3 b`); what
+        // the scan finds inside it is part of it.
+        if tokens.last().is_some_and(|p| t.span.start < p.span.end) {
+            continue;
+        }
+        // A lone letter is kept only as the next member of a list whose
+        // previous member is a cite with a sub-item, or another such letter.
+        if let Shape::Letter(_) = t.shape {
+            let after_stem = tokens.last().is_some_and(|p| {
+                let gap = text.get(p.span.end..t.span.start).unwrap_or_default();
+                let stem = match &p.shape {
+                    Shape::Absolute {
+                        parsed: Ok(ProvisionId::Numbered { path, .. }),
+                        ..
+                    } => path.sub.is_some() && path.roman.is_none(),
+                    Shape::Letter(_) => true,
+                    _ => false,
+                };
+                stem && p.block.is_none() && (LIST_SEPARATOR.is_match(gap) || RANGE.is_match(gap))
+            });
+            if !after_stem {
+                continue;
+            }
+        }
+        tokens.push(t);
+    }
     // Two numbers joined by a dash that are no range are a score or a span
     // of quantities (`2-0`, `se 1-1`, `18–16`), not cites.
     for i in 1..tokens.len() {
         let gap = text
             .get(tokens[i - 1].span.end..tokens[i].span.start)
             .unwrap_or_default();
-        if gap.len() <= 8 && RANGE_DASH.is_match(gap) && !is_range(&tokens[i - 1], &tokens[i]) {
+        if gap.len() <= 8 && DASH.is_match(gap) && !is_range(&tokens[i - 1], &tokens[i]) {
             for t in &mut tokens[i - 1..=i] {
                 if matches!(
                     t.shape,
@@ -646,9 +902,20 @@ fn tokens(text: &str) -> Vec<Token> {
     tokens
 }
 
-fn token(text: &str, c: &Captures<'_>) -> Option<Token> {
+fn token(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) -> Option<Token> {
     if c.name("abs").is_some() {
-        return absolute(text, c);
+        return absolute(text, c, mode, inherited);
+    }
+    if let Some(m) = c.name("letter") {
+        return Some(Token {
+            span: Span {
+                start: m.start(),
+                end: m.end(),
+            },
+            shape: Shape::Letter(m.as_str().chars().next()?),
+            cue: None,
+            block: None,
+        });
     }
     let (m, form) = if let Some(m) = c.name("rel_sec") {
         let form = if m.len() == 1 {
@@ -657,16 +924,16 @@ fn token(text: &str, c: &Captures<'_>) -> Option<Token> {
             RelForm::LetterItem
         };
         (m, form)
-    } else if let Some(m) = c.name("rel_item") {
-        (m, RelForm::ItemSub)
     } else {
         (c.name("rel_sub")?, RelForm::Sub)
     };
-    let span = Span {
-        start: m.start(),
-        end: m.end(),
-    };
-    let path = relative_path(m.as_str())?;
+    relative(text, m.start(), m.end(), form)
+}
+
+/// A relative token at `start..end`: `C2`, `C`, `2c`, `d`.
+fn relative(text: &str, start: usize, end: usize, form: RelForm) -> Option<Token> {
+    let span = Span { start, end };
+    let path = relative_path(text.get(start..end)?)?;
     let rest = after(text, span.end);
     let at_line_start = line_start(text, span.start);
     // Labels at a line start (`a) tekst`, `A. Tittel`), and compounds
@@ -686,12 +953,23 @@ fn token(text: &str, c: &Captures<'_>) -> Option<Token> {
     })
 }
 
-/// An absolute token: `16C2`, `X78B4`, `L16B1a`, `86 B`, `12`, `99`.
-fn absolute(text: &str, c: &Captures<'_>) -> Option<Token> {
+/// How loosely a cite after `cue` may be written.
+fn leniency(cue: Option<Cue>, mode: Mode) -> Leniency {
+    match (mode, cue) {
+        (Mode::Query, _) => Leniency::Query,
+        (_, Some(Cue::Law)) => Leniency::LawCued,
+        (_, Some(Cue::See | Cue::Text)) => Leniency::Cued,
+        _ => Leniency::Bare,
+    }
+}
+
+/// An absolute token: `16C2`, `X78B4`, `L16B1a`, `86 B`, `lov 7c1`, `12`, `99`.
+fn absolute(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) -> Option<Token> {
     let abs = c.name("abs")?;
     let root = c.name("root")?;
     let start = abs.start();
-    let cue = if c.name("glued").is_some() {
+    let glued = c.name("glued").is_some();
+    let cue = if glued {
         Some(Cue::Law)
     } else {
         left_cue(text, start)
@@ -711,49 +989,34 @@ fn absolute(text: &str, c: &Captures<'_>) -> Option<Token> {
     if digits.len() > 3 || digits.starts_with('0') {
         return Some(token(abs.end(), Shape::Quantity, Some(Block::Number)));
     }
-    let extension = c.name("x").is_some();
-    let glued = c.name("glued").is_some();
+    let lenient = leniency(cue.or(inherited), mode);
+    let x = c.name("x");
+    // A lower-case `x` is an extension only where a cite is expected.
+    if x.is_some_and(|m| m.as_str() == "x") && lenient == Leniency::Bare {
+        return Some(token(abs.end(), Shape::Quantity, Some(Block::Number)));
+    }
+    let extension = x.is_some();
 
-    // The levels below the root, as written; a space before the section
-    // letter counts only after a cue, and never before a hyphen (`75 A-kort`).
-    let mut end = root.end();
-    let mut below = String::new();
-    if let Some(sec) = c.name("sec") {
-        let spaced = c.name("space").is_some();
-        let whole_end = [c.name("paren"), c.name("sub"), c.name("item"), Some(sec)]
-            .into_iter()
-            .flatten()
-            .map(|m| m.end())
-            .next()
-            .unwrap_or(sec.end());
-        let hyphen = text.get(whole_end..).is_some_and(|r| r.starts_with('-'));
-        if !spaced || (matches!(cue, Some(Cue::See | Cue::Law | Cue::Text)) && !hyphen) {
-            end = whole_end;
-            below = [
-                c.name("sec"),
-                c.name("item"),
-                c.name("sub"),
-                c.name("paren"),
-            ]
-            .into_iter()
-            .flatten()
-            .map(|m| m.as_str())
-            .collect();
+    let levels = levels::scan(text, root.end(), lenient);
+    if levels.glued_tail {
+        // `2c)`: a relative item and sub-item, as the laws write them.
+        let b = text.as_bytes();
+        let sub = b.get(root.end()).copied();
+        let after_sub = b.get(root.end() + 1).copied();
+        if !extension
+            && !glued
+            && digits.len() <= 2
+            && sub.is_some_and(|s| s.is_ascii_lowercase())
+            && !after_sub.is_some_and(|a| a.is_ascii_alphanumeric() || a >= 0x80)
+        {
+            return relative(text, root.start(), root.end() + 1, RelForm::ItemSub);
         }
+        return Some(token(abs.end(), Shape::Quantity, Some(Block::Number)));
     }
+    let end = levels.end.max(root.end());
+    let below = levels.path.to_string();
     let prefix = if extension { "X" } else { "" };
-    let mut parsed = format!("{prefix}{n}{below}").parse::<ProvisionId>();
-    if parsed.is_err() {
-        // `12C1(abc)`: drop a parenthesis that is not a cite level.
-        if let Some(p) = c.name("paren").filter(|p| p.end() == end) {
-            let shorter = &below[..below.len() - p.len()];
-            if let Ok(id) = format!("{prefix}{n}{shorter}").parse::<ProvisionId>() {
-                end = p.start();
-                below = shorter.to_string();
-                parsed = Ok(id);
-            }
-        }
-    }
+    let parsed = format!("{prefix}{n}{below}").parse::<ProvisionId>();
     let valid_root = if extension {
         (1..=93).contains(&n)
     } else {
@@ -769,14 +1032,6 @@ fn absolute(text: &str, c: &Captures<'_>) -> Option<Token> {
             } else {
                 Root::Section(n)
             };
-            let path = format!("1{below}")
-                .parse::<ProvisionId>()
-                .ok()
-                .and_then(|id| match id {
-                    ProvisionId::Numbered { path, .. } => Some(path),
-                    _ => None,
-                })
-                .unwrap_or_default();
             let reason = if extension {
                 format!("no extension X{n}: the handbook's extensions follow laws 1-93")
             } else {
@@ -785,7 +1040,7 @@ fn absolute(text: &str, c: &Captures<'_>) -> Option<Token> {
             Err((
                 ProvisionId::Numbered {
                     root: written_root,
-                    path,
+                    path: levels.path.clone(),
                 },
                 reason,
             ))
@@ -830,13 +1085,26 @@ fn absolute_block(text: &str, start: usize, end: usize, bare: bool) -> Option<Bl
             }
         }
     }
-    if STATUTE.is_match(rest) || NOT_A_CITE_BEFORE.is_match(before) {
+    if STATUTE.is_match(rest) || NOT_A_CITE_BEFORE.is_match(before) || other_document(before, rest)
+    {
         return Some(Block::NotACite);
     }
     if UNIT.is_match(rest) {
         return Some(Block::Unit);
     }
     None
+}
+
+/// True when a nearby word gives the number to another document than the
+/// Laws: `vedtektenes § 3`, `§ 5 i reglementet`, `straffeloven § 12`.
+fn other_document(before: &str, rest: &str) -> bool {
+    if OTHER_DOCUMENT_BEFORE.is_match(before) || OTHER_DOCUMENT_AFTER.is_match(rest) {
+        return true;
+    }
+    GENITIVE_SIGN.captures(before).is_some_and(|c| {
+        let word = c.name("word").map_or("", |m| m.as_str()).to_lowercase();
+        !PLURAL_CUES.contains(&word.as_str())
+    })
 }
 
 /// The cue just before `start`, if any.

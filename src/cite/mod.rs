@@ -4,10 +4,69 @@ Citations: text in, links to provisions out, in three plain-data stages.
 [`find`] reads cross-references in running text (`se 16C2`, `jf. X78A4`,
 `(§ 13 eller 14)`, `lovene 16–18`, `se C2 nedenfor`) and returns byte spans
 with what was written; [`resolve`] turns each into provisions, using the
-context provision for relative cites and a [`Lookup`] to say whether the
-target's text is in lovbok; [`annotate_html`] links the spans. A caller can
-stop after any stage. Nothing is dropped: a cite that names nothing that can
-exist is kept as [`Status::Unresolved`] with a reason. `cite` does no IO.
+context provision for relative cites, the concordance for books that cite an
+older edition of the Laws, and a [`Lookup`] to say whether the target's text
+is in lovbok; [`annotate_html`] links the spans. A caller can stop after any
+stage. Nothing is dropped: a cite that names nothing that can exist is kept
+as [`Status::Unresolved`] with a reason. `cite` does no IO.
+
+# The grammar
+
+One grammar reads citations everywhere: in the books' text and `POST
+/api/link` ([`find`]), and in what people type — the search box, `GET
+/api/resolve`, `/p/…` URLs ([`find_query`], the same rules with every form
+allowed and no cue needed).
+
+- **A cite** is a root and its levels: law `1`-`93`, handbook section
+  `201`-`299` or extension `X6`-`X93`, then section letter, item number,
+  sub-item letter, roman numeral (`12C1e(ii)`, `X78B4`, `212A1a(iii)`).
+- **Joins** (`levels.rs`): glued (`40B3b`); after a cue also spaced
+  (`lov 40 B 3 b`, `86 B`) or dotted (`40.B.3.b`); the law sign may be
+  glued on (`L16B1a`, `lov40b3b`, `§12C2`, `Law12C1`).
+- **Case**: the compact form without a cue (`16C2`); after a cue a
+  lower-case section letter before an item (`lov 7c1`, `se 12c1`), after a
+  law cue also alone (`lov 16c`), and a capital sub-item after an item
+  (`lov 16B1A`); in a query any case (`16b1a`, `16B1A`, `x78b4`).
+- **Brackets**: a letter in parentheses is a sub-item (`27B1(b)`,
+  `12C1(e)(ii)`, `40B2(a)(ii)`); the book's label parenthesis is never part
+  of a span (`27B1b)`); roman numerals in parentheses (`40B2a(ii)`), in a
+  query also bare (`20F5bii`, `12C1 ii`).
+- **Cues** (Norwegian, Danish, English): `lov`, `loven`, `lovene`, `Law`,
+  `Laws`, `§`, `§§`, `paragraf`, `paragrafen`, `paragrafferne`,
+  `lovbestemmelse` name a law; `se`, `jf.`, `jfr.`, `see`, `cf.` (with `også`,
+  `dog`, `also`) and phrases like `i henhold til`, `ifølge`, `reglene i`,
+  `anvender` name a provision; `( 12C1c)` is the handbook's lost `§`.
+- **Lists**: members joined by `,`, `og`, `eller`, `samt`, `and`, `or`, `&`,
+  with glosses in parentheses between (`13 (forkert antal kort), 14`); a
+  lone letter after a member shares its stem (`12C1b, c og e`, `78A, B og
+  C`); a member is read with its list's cue latitude (`lov 16b1a og 16b1b`).
+- **Ranges**: two roots of one kind joined by a dash or a range word (`53-56`,
+  `53–56`, `53 til 56`, `Laws 53 to 56`, `53 through 56`, `53 t.o.m. 56`),
+  or sub-item letters (`16C2a-d`), after a cue.
+- **Relative cites**: below the context's law or section, made relative by a
+  direction word (`C2 nedenfor`, `2c) eller 2d) over`, `B nedenstående`,
+  `C2 below`) or a fitting cue (`se C`, `av C2`, `som i B`, `som under 1`).
+- **Not cites**: without a cue a bare number is no cite (eyecite's rule: in
+  doubt, do not link); a cue keeps an impossible cite as unresolved (`lov
+  99`). Never cites, cue or not: another document's paragraphs (`vedtektenes
+  § 3`, `§ 5 i reglementet`, `turneringsbestemmelserne § 4`, `straffeloven §
+  12`, `forskrift om … § 2`, `lovenes § 9` in the sense of statutes, `DBf's
+  vedtægter, 14, stk. 5.1`, `§ 5 in the bylaws`), quantities and dates (`13
+  kort`, `10 stikk`, `12 mai`, `60%`, `2017`), scores (`52-12`, `+420`),
+  board, table, page and address numbers (`mappe 12`, `side 12`,
+  `Storgata 12`), list labels and ordinals (`1. Holdturnering`, `3. etasje`).
+
+The tables in `tests.rs` hold one row per behaviour of each class, in all
+three languages, positive and negative.
+
+# Editions
+
+A corpus file may declare that its citations number the Laws as an older
+edition did (`laws-edition: 2007`: the handbook). [`resolve`] then reads
+each law cite through that edition's concordance ([`Lookup::concordance`]):
+mapped (the 2007 `16C` lands on 2017 `16D`, [`EditionNote`] says so),
+unchanged, without a current counterpart ([`Status::NoCounterpart`], linked
+nowhere) or undecided (linked as if unchanged; `lovbok check` lists it).
 
 Vocabulary: a *cite* is a match in text, a *citation* its canonical form
 ([`ProvisionId`]), a *target* the provision it resolves to.
@@ -15,6 +74,7 @@ Vocabulary: a *cite* is a match in text, a *citation* its canonical form
 
 mod annotate;
 mod find;
+mod levels;
 mod resolve;
 
 #[cfg(test)]
@@ -25,8 +85,8 @@ use serde::Serialize;
 use crate::corpus::{Path, ProvisionId};
 
 pub use annotate::{annotate_html, escape_into as escape_html_into};
-pub use find::find;
-pub use resolve::{resolve, status_of, Lookup};
+pub use find::{find, find_query};
+pub use resolve::{resolve, status_of, target_of, Lookup};
 
 /// A byte range `start..end` into the text given to [`find`]; both ends lie
 /// on UTF-8 character boundaries.
@@ -130,6 +190,44 @@ pub enum Status {
     /// corpus holds the parent's text and it has no such child (`12Z`),
     /// or a relative cite has no numbered context.
     Unresolved { reason: String },
+    /// A cite of an older edition of the Laws whose rule the current
+    /// edition no longer has (the handbook's 2007 `12C1e`): shown as that
+    /// edition's cite, linked nowhere, with the concordance's reason.
+    NoCounterpart { edition: u16, reason: String },
+}
+
+/// A target cited by the numbering of an older edition of the Laws, and
+/// what the concordance makes of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EditionNote {
+    /// The edition the cite is numbered in (2007).
+    pub edition: u16,
+    /// The cite as that edition numbers it (`16C`); the target's `id` is
+    /// where it lands in the current edition (`16D`).
+    pub cite: ProvisionId,
+    pub reading: EditionReading,
+}
+
+/// How an older edition's cite was read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "reading")]
+pub enum EditionReading {
+    /// The concordance maps it to another number, with its source.
+    Mapped { source: String },
+    /// The concordance says the number is unchanged, with its source.
+    Unchanged { source: String },
+    /// The concordance says the rule has no current counterpart.
+    NoCounterpart { source: String },
+    /// No concordance entry decides it: linked as if unchanged, and listed
+    /// by `lovbok check` for an editor to decide.
+    Undecided,
+}
+
+impl EditionNote {
+    /// True when the cite lands on a different number than it was written with.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.reading, EditionReading::Mapped { .. })
+    }
 }
 
 /// One provision a cite points at.
@@ -139,6 +237,21 @@ pub struct Target {
     /// the corpus; `99` for `lov 99`, which `FromStr` would reject).
     pub id: ProvisionId,
     pub status: Status,
+    /// Set when the cite is numbered as in an older edition of the Laws.
+    pub edition: Option<EditionNote>,
+}
+
+impl Target {
+    /// The provision a link to this target opens: the target itself, or
+    /// the nearest ancestor whose text the corpus has; `None` for a target
+    /// that is external, unresolved or without a current counterpart.
+    pub fn shown(&self) -> Option<&ProvisionId> {
+        match &self.status {
+            Status::InCorpus => Some(&self.id),
+            Status::OutsideText { nearest } => nearest.as_ref(),
+            Status::External | Status::Unresolved { .. } | Status::NoCounterpart { .. } => None,
+        }
+    }
 }
 
 /// One linkable span and everything it points at.

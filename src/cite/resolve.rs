@@ -8,8 +8,8 @@ dropped and never guessed: what cannot be resolved stays, as
 [`Status::Unresolved`] with a reason, for `lovbok check` and the link API.
 */
 
-use super::{Cite, CiteMatch, Resolved, Status, Target};
-use crate::corpus::{Corpus, Path, ProvisionId, Root};
+use super::{Cite, CiteMatch, EditionNote, EditionReading, Resolved, Status, Target};
+use crate::corpus::{Corpus, Decision, Path, ProvisionId, Reading, Root};
 
 /// What [`resolve`] needs to know about the books.
 pub trait Lookup {
@@ -22,6 +22,15 @@ pub trait Lookup {
     /// Cite texts the corpus declares as pointing outside both books, in
     /// the provision `context` ([`crate::corpus::Provision::externals`]).
     fn externals(&self, context: &ProvisionId) -> Vec<String>;
+    /// The edition of the Laws whose numbering citations in `context` use,
+    /// when it is older than the corpus's own (the handbook: 2007).
+    fn laws_edition(&self, _context: &ProvisionId) -> Option<u16> {
+        None
+    }
+    /// How `id`, numbered as in `edition`, reads in the corpus's edition.
+    fn concordance(&self, _edition: u16, _id: &ProvisionId) -> Reading {
+        Reading::Undecided
+    }
 }
 
 impl Lookup for Corpus {
@@ -42,6 +51,14 @@ impl Lookup for Corpus {
             .map(|p| p.externals.clone())
             .unwrap_or_default()
     }
+
+    fn laws_edition(&self, context: &ProvisionId) -> Option<u16> {
+        self.get(context).and_then(|p| p.laws_edition)
+    }
+
+    fn concordance(&self, edition: u16, id: &ProvisionId) -> Reading {
+        Corpus::concordance(self, edition).map_or(Reading::Undecided, |c| c.read(id))
+    }
 }
 
 /// Resolves each match to its targets; one [`Resolved`] per match, in order.
@@ -58,9 +75,10 @@ pub fn resolve(
     lookup: &dyn Lookup,
 ) -> Vec<Resolved> {
     let declared = context.map(|c| lookup.externals(c)).unwrap_or_default();
+    let edition = context.and_then(|c| lookup.laws_edition(c));
     matches
         .iter()
-        .map(|m| resolve_one(m, context, lookup, &declared))
+        .map(|m| resolve_one(m, context, lookup, &declared, edition))
         .collect()
 }
 
@@ -69,13 +87,11 @@ fn resolve_one(
     context: Option<&ProvisionId>,
     lookup: &dyn Lookup,
     declared: &[String],
+    edition: Option<u16>,
 ) -> Resolved {
     let mut problem = None;
     let mut targets = Vec::new();
-    let mut add = |id: ProvisionId| {
-        let status = status_of(&id, lookup);
-        targets.push(Target { id, status });
-    };
+    let mut add = |id: ProvisionId| targets.push(target_of(id, edition, lookup));
     match &m.cite {
         Cite::Absolute { id } => add(id.clone()),
         Cite::Range { first, last } => expand(first, last).into_iter().for_each(&mut add),
@@ -88,11 +104,13 @@ fn resolve_one(
             status: Status::Unresolved {
                 reason: reason.clone(),
             },
+            edition: None,
         }),
     }
     if is_external(m, declared) {
         for t in &mut targets {
             t.status = Status::External;
+            t.edition = None;
         }
     }
     Resolved {
@@ -101,6 +119,60 @@ fn resolve_one(
         kind: m.kind,
         targets,
         problem,
+    }
+}
+
+/// The target a cite of `id` names, when the text that cites it numbers the
+/// Laws as in `edition` (`None`: the corpus's own edition). A law cite of an
+/// older edition goes through the concordance: mapped (`16C` lands on
+/// `16D`), unchanged, without counterpart (not linked), or undecided
+/// (linked as if unchanged, and marked for `lovbok check`).
+pub fn target_of(id: ProvisionId, edition: Option<u16>, lookup: &dyn Lookup) -> Target {
+    let older = edition.filter(|_| matches!(id.numbered_root(), Some(Root::Law(_))));
+    let Some(edition) = older else {
+        let status = status_of(&id, lookup);
+        return Target {
+            id,
+            status,
+            edition: None,
+        };
+    };
+    let note = |reading| {
+        Some(EditionNote {
+            edition,
+            cite: id.clone(),
+            reading,
+        })
+    };
+    match lookup.concordance(edition, &id) {
+        Reading::Decided { entry, current } => match (entry.decision, current) {
+            (Decision::MapsTo { .. }, Some(to)) => Target {
+                status: status_of(&to, lookup),
+                edition: note(EditionReading::Mapped {
+                    source: entry.source,
+                }),
+                id: to,
+            },
+            (Decision::NoCounterpart { reason }, _) => Target {
+                status: Status::NoCounterpart { edition, reason },
+                edition: note(EditionReading::NoCounterpart {
+                    source: entry.source,
+                }),
+                id: id.clone(),
+            },
+            (_, _) => Target {
+                status: status_of(&id, lookup),
+                edition: note(EditionReading::Unchanged {
+                    source: entry.source,
+                }),
+                id: id.clone(),
+            },
+        },
+        Reading::Undecided => Target {
+            status: status_of(&id, lookup),
+            edition: note(EditionReading::Undecided),
+            id: id.clone(),
+        },
     }
 }
 
@@ -166,27 +238,45 @@ fn missing_level(id: &ProvisionId, nearest: &ProvisionId) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-/// Every root from `first` to `last`, both included.
+/// Every provision from `first` to `last`, both included: roots of one
+/// kind (`16–18`), or siblings that differ in their deepest letter
+/// (`16C2a-d`). Anything else names just its two ends.
 fn expand(first: &ProvisionId, last: &ProvisionId) -> Vec<ProvisionId> {
-    let (Some(a), Some(b)) = (first.numbered_root(), last.numbered_root()) else {
-        return vec![first.clone(), last.clone()];
+    let ends = || vec![first.clone(), last.clone()];
+    let (ProvisionId::Numbered { root: a, path: pa }, ProvisionId::Numbered { root: b, path: pb }) =
+        (first, last)
+    else {
+        return ends();
     };
-    let make = |n: u16| -> Root {
-        match a {
-            Root::Law(_) => Root::Law(n),
-            Root::Section(_) => Root::Section(n),
-            Root::Extension(_) => Root::Extension(n),
-        }
-    };
-    match (a, b) {
-        (Root::Law(x), Root::Law(y))
-        | (Root::Section(x), Root::Section(y))
-        | (Root::Extension(x), Root::Extension(y))
-            if x <= y =>
-        {
-            (x..=y).map(|n| ProvisionId::root(make(n))).collect()
-        }
-        _ => vec![first.clone(), last.clone()],
+    if pa.depth() == 0 && pb.depth() == 0 {
+        let make = |n: u16| -> Root {
+            match a {
+                Root::Law(_) => Root::Law(n),
+                Root::Section(_) => Root::Section(n),
+                Root::Extension(_) => Root::Extension(n),
+            }
+        };
+        return match (a, b) {
+            (Root::Law(x), Root::Law(y))
+            | (Root::Section(x), Root::Section(y))
+            | (Root::Extension(x), Root::Extension(y))
+                if x <= y =>
+            {
+                (*x..=*y).map(|n| ProvisionId::root(make(n))).collect()
+            }
+            _ => ends(),
+        };
+    }
+    let same_parent = a == b && pa.parent() == pb.parent() && pa.depth() == pb.depth();
+    match (pa.sub, pb.sub) {
+        (Some(x), Some(y)) if same_parent && pa.roman.is_none() && x <= y => (x..=y)
+            .map(|c| {
+                let mut path = pa.clone();
+                path.sub = Some(c);
+                ProvisionId::Numbered { root: *a, path }
+            })
+            .collect(),
+        _ => ends(),
     }
 }
 

@@ -3,7 +3,10 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::{Args, Command};
+use super::logging::{self, LogError, LogOptions};
+use super::{Args, CardsFormat, Command, ServeArgs};
+use crate::cards::DeckId;
+use crate::cite::EditionReading;
 use crate::corpus::{BookId, ProvisionId, Severity};
 use crate::kb::{self, Kb, KbError, KbSearchError};
 use crate::search::{self, SearchOptions};
@@ -27,16 +30,15 @@ pub enum CliError {
     Eval(#[from] search::EvalError),
     #[error("server: {0}")]
     Serve(String),
+    #[error(transparent)]
+    Log(#[from] LogError),
 }
 
 pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     let source = args.source();
     match &args.command {
         Command::Check { warnings } => check(&source, *warnings),
-        Command::Serve {
-            addr,
-            cache_entries,
-        } => serve(source, addr, *cache_entries),
+        Command::Serve(serve_args) => serve(source, serve_args),
         Command::Show { cite, json } => show(&Site::new(Kb::load(&source)?), cite, *json),
         Command::Search {
             query,
@@ -59,6 +61,11 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             }
             export(&Kb::load(&source)?)
         }
+        Command::Cards {
+            decks,
+            format,
+            base_url,
+        } => cards(&source, decks, *format, base_url),
         Command::Calc {
             cite,
             list,
@@ -99,6 +106,7 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
         count(BookId::Handbook),
         edges.join(", ")
     )?;
+    editions(&kb, &mut out)?;
     if errors > 0 {
         writeln!(out, "check failed: {errors} error(s)")?;
         return Ok(ExitCode::from(1));
@@ -107,12 +115,64 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(source: kb::CorpusSource, addr: &str, cache_entries: usize) -> Result<ExitCode, CliError> {
-    let addr = addr
-        .parse()
-        .map_err(|e| CliError::Usage(format!("bad --addr {addr:?}: {e}")))?;
+/// The citations of older editions of the Laws: one summary line per
+/// edition, and one line for each citation the concordance does not decide,
+/// so an editor sees what is left.
+fn editions(kb: &Kb, out: &mut impl Write) -> Result<(), CliError> {
+    use std::collections::BTreeMap;
+    let mut counts: BTreeMap<u16, [usize; 4]> = BTreeMap::new();
+    let mut undecided = Vec::new();
+    for (p, e, note) in kb.edition_cites() {
+        let slot = match note.reading {
+            EditionReading::Mapped { .. } => 0,
+            EditionReading::Unchanged { .. } => 1,
+            EditionReading::NoCounterpart { .. } => 2,
+            EditionReading::Undecided => 3,
+        };
+        counts.entry(note.edition).or_default()[slot] += 1;
+        if slot == 3 {
+            undecided.push((p, e, note));
+        }
+    }
+    for (edition, [mapped, unchanged, none, open]) in &counts {
+        let file = kb
+            .corpus()
+            .concordance(*edition)
+            .map_or_else(|| "no concordance file".to_string(), |c| c.file.clone());
+        writeln!(
+            out,
+            "editions: {} citations of the {edition} Laws ({file}): {mapped} mapped, {unchanged} unchanged, {none} without a {} counterpart, {open} undecided",
+            mapped + unchanged + none + open,
+            crate::corpus::CURRENT_EDITION,
+        )?;
+    }
+    for (p, e, note) in undecided {
+        writeln!(
+            out,
+            "{}:{}: undecided: {} citation {:?} in {} ({}) is not decided by the concordance",
+            p.origin.file, p.origin.line, note.edition, e.text, p.id, note.cite
+        )?;
+    }
+    Ok(())
+}
+
+fn serve(source: kb::CorpusSource, args: &ServeArgs) -> Result<ExitCode, CliError> {
+    let parse_addr = |flag: &str, raw: &str| {
+        raw.parse()
+            .map_err(|e| CliError::Usage(format!("bad {flag} {raw:?}: {e}")))
+    };
+    let addr = parse_addr("--addr", &args.addr)?;
     let mut config = crate::server::ServeConfig::new(addr, source);
-    config.limits.cache_entries = cache_entries;
+    config.limits.cache_entries = args.cache_entries;
+    config.metrics_addr = match &args.metrics_addr {
+        Some(raw) => Some(parse_addr("--metrics-addr", raw)?),
+        None => None,
+    };
+    logging::init(&LogOptions {
+        format: args.log_format,
+        level: args.log_level,
+        quiet: args.quiet,
+    })?;
     crate::server::run(config).map_err(|e| CliError::Serve(e.to_string()))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -305,6 +365,44 @@ fn export(kb: &Kb) -> Result<ExitCode, CliError> {
         });
         serde_json::to_writer(&mut out, &line)?;
         writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cards(
+    source: &kb::CorpusSource,
+    raw: &[String],
+    format: CardsFormat,
+    base_url: &str,
+) -> Result<ExitCode, CliError> {
+    let mut decks: Vec<DeckId> = Vec::new();
+    for r in raw {
+        let d: DeckId = r
+            .parse()
+            .map_err(|e: crate::cards::UnknownDeck| CliError::Usage(format!("--deck: {e}")))?;
+        if !decks.contains(&d) {
+            decks.push(d);
+        }
+    }
+    if decks.is_empty() {
+        decks = DeckId::ALL.to_vec();
+    }
+    if format == CardsFormat::Anki
+        && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
+    {
+        return Err(CliError::Usage(format!(
+            "--base-url must start with http:// or https://, not {base_url:?}"
+        )));
+    }
+    let site = Site::new(Kb::load(source)?);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match format {
+        CardsFormat::Json => {
+            serde_json::to_writer(&mut out, &api::cards_dto(&site, &decks, None))?;
+            writeln!(out)?;
+        }
+        CardsFormat::Anki => out.write_all(site.anki(&decks, base_url).as_bytes())?,
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

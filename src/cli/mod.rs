@@ -9,6 +9,7 @@ errors that stop the command (an unreadable folder, bad arguments) exit 2.
 
 mod calc;
 mod commands;
+pub mod logging;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,16 +36,9 @@ pub struct Args {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the web server and JSON API.
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// How many whole responses to keep for repeated requests (0: none).
-        /// The corpus never changes while serving, so a cached answer is exact.
-        #[arg(long, default_value_t = 4096)]
-        cache_entries: usize,
-    },
+    /// Run the web server and JSON API. Prints one line on stderr when ready
+    /// (`lovbok: ready on http://…/ (…)`) and one when stopped.
+    Serve(ServeArgs),
     /// Lint the corpus: structure, numbering, citations. Exits 1 on any error.
     Check {
         /// Also print warnings.
@@ -84,6 +78,20 @@ pub enum Command {
         #[arg(long)]
         jsonl: bool,
     },
+    /// Print the practice cards of the study mode: JSON (as GET /api/cards)
+    /// or a tab-separated file that Anki imports (front, back, tags).
+    Cards {
+        /// A deck: begreper, lovnummer, hvor-star-det or fyll-inn (repeat
+        /// for several); every deck when left out.
+        #[arg(long = "deck", value_name = "DECK")]
+        decks: Vec<String>,
+        /// json, or anki (HTML fields, links to the provisions).
+        #[arg(long, value_enum, default_value_t = CardsFormat::Json)]
+        format: CardsFormat,
+        /// Where the links in an Anki file point (a lovbok server).
+        #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+    },
     /// Run a provision's calculator: `lovbok calc X78B4 --tables 13 --results 6 --mp 7.5`.
     /// Every input of the calculator is a flag (`--tables 13`) or `--input tables=13`;
     /// `lovbok calc --list` shows the calculators and their inputs.
@@ -116,6 +124,41 @@ pub enum Command {
         #[arg(long)]
         html: bool,
     },
+}
+
+/// `lovbok serve`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// How many whole responses to keep for repeated requests (0: none).
+    /// The corpus never changes while serving, so a cached answer is exact.
+    #[arg(long, default_value_t = 4096)]
+    pub cache_entries: usize,
+    /// Serve Prometheus metrics at http://ADDR/metrics, a separate listener
+    /// (off by default; keep it off the public network).
+    #[arg(long, value_name = "ADDR")]
+    pub metrics_addr: Option<String>,
+    /// Log format on stderr.
+    #[arg(long, value_enum, default_value_t = logging::LogFormat::Human)]
+    pub log_format: logging::LogFormat,
+    /// Most verbose logs shown (debug adds one line per request). Default:
+    /// RUST_LOG if set, else info.
+    #[arg(long, value_enum)]
+    pub log_level: Option<logging::LogLevel>,
+    /// Do not print the ready, reloaded and stopped lines (problems still print).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// How `lovbok cards` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CardsFormat {
+    /// The object GET /api/cards returns, every deck asked for in one.
+    Json,
+    /// Anki's tab-separated import format.
+    Anki,
 }
 
 /// A book on the command line.

@@ -105,11 +105,35 @@ pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
     Ok(out)
 }
 
-/// A `*.md` file that is not the editorial log.
+/// A content hash of a corpus: every file's path and text, in path order.
+///
+/// Two folders (or a folder and a binary) with the same fingerprint serve the
+/// same text, so a host can tell which corpus a server runs from its status.
+/// 64-bit FNV-1a: stable across builds and platforms, not for security.
+pub fn fingerprint(sources: &[SourceFile]) -> u64 {
+    let mut files: Vec<&SourceFile> = sources.iter().collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for f in files {
+        // A NUL after each part keeps ("ab", "c") and ("a", "bc") apart.
+        for part in [f.path.as_bytes(), b"\0", f.text.as_bytes(), b"\0"] {
+            for b in part {
+                h ^= u64::from(*b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    h
+}
+
+/// A `*.md` file that is not the editorial log, or a concordance of an
+/// older edition of the Laws (`concordance-2007.tsv`).
 pub fn is_corpus_file(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md")
+    let markdown =
+        path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md");
+    markdown || super::concordance::Concordance::edition_of_file(&name).is_some()
 }

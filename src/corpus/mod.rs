@@ -9,6 +9,7 @@ and `serve` can refuse a broken corpus. This module imports nothing else from
 the crate; everything above builds on it.
 */
 
+pub mod concordance;
 pub mod id;
 pub mod load;
 pub mod parse;
@@ -18,8 +19,9 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use concordance::{Concordance, Decision, Reading, CURRENT_EDITION};
 pub use id::{BookId, ParseIdError, Path, ProvisionId, Root};
-pub use load::{embedded_sources, read_dir_sources, LoadError, SourceFile};
+pub use load::{embedded_sources, fingerprint, read_dir_sources, LoadError, SourceFile};
 pub use parse::parse_file;
 
 /// What a provision is, from a book down to a roman sub-sub-item.
@@ -160,6 +162,9 @@ pub struct Provision {
     pub extends: Option<u16>,
     /// The handbook chapter a section belongs to.
     pub chapter: Option<String>,
+    /// The edition of the Laws its citations use, when older than the one
+    /// in the corpus (the handbook cites the 2007 Laws).
+    pub laws_edition: Option<u16>,
     pub origin: Origin,
     /// Index of the parent in [`Corpus::provisions`].
     pub parent: Option<usize>,
@@ -217,6 +222,8 @@ pub struct Corpus {
     by_id: HashMap<ProvisionId, usize>,
     /// Definition terms, lower-cased, for case-insensitive lookup.
     by_term: HashMap<String, usize>,
+    /// How the older editions of the Laws that the books cite read today.
+    concordances: Vec<Concordance>,
 }
 
 /// A parsed corpus and everything wrong with it.
@@ -244,7 +251,15 @@ impl Corpus {
     pub fn build(sources: &[SourceFile]) -> Loaded {
         let mut diagnostics = Vec::new();
         let mut files = Vec::new();
+        let mut concordances = Vec::new();
         for src in sources {
+            let name = src.path.rsplit('/').next().unwrap_or_default();
+            if let Some(edition) = Concordance::edition_of_file(name) {
+                let (c, d) = Concordance::parse(edition, &src.path, &src.text);
+                diagnostics.extend(d);
+                concordances.push(c);
+                continue;
+            }
             let parsed = parse_file(src);
             diagnostics.extend(parsed.diagnostics);
             if let Some(first) = parsed.provisions.first() {
@@ -253,7 +268,10 @@ impl Corpus {
         }
         files.sort_by(|a, b| a.0.cmp(&b.0));
 
-        let mut corpus = Corpus::default();
+        let mut corpus = Corpus {
+            concordances,
+            ..Corpus::default()
+        };
         for (_, provisions) in files {
             let base = corpus.provisions.len();
             let mut kept: Vec<Option<usize>> = Vec::with_capacity(provisions.len());
@@ -336,6 +354,16 @@ impl Corpus {
             cur = c.numbered_parent();
         }
         None
+    }
+
+    /// The concordance of an older edition of the Laws, if the corpus has one.
+    pub fn concordance(&self, edition: u16) -> Option<&Concordance> {
+        self.concordances.iter().find(|c| c.edition == edition)
+    }
+
+    /// Every concordance, in the order the files came.
+    pub fn concordances(&self) -> &[Concordance] {
+        &self.concordances
     }
 
     /// The chain of provisions from the top-level one down to `idx`.

@@ -35,6 +35,8 @@ struct Meta {
     text: TextStatus,
     chapter: Option<String>,
     extends: Option<u16>,
+    /// The edition of the Laws the file's citations use (`laws-edition:`).
+    laws_edition: Option<u16>,
 }
 
 /// A `#` heading of a law or section: `12. Title`, `X16. Title`.
@@ -472,10 +474,36 @@ impl<'a> Builder<'a> {
             },
             None => None,
         };
+        let laws_edition = match get("laws-edition") {
+            Some((v, l)) => match v.parse::<u16>() {
+                Ok(y) if (1900..=super::concordance::CURRENT_EDITION).contains(&y) => {
+                    (y != super::concordance::CURRENT_EDITION).then_some(y)
+                }
+                _ => {
+                    err(
+                        l,
+                        format!(
+                            "`laws-edition` must be a year of the Laws up to {}, not {v:?}",
+                            super::concordance::CURRENT_EDITION
+                        ),
+                    );
+                    None
+                }
+            },
+            None => None,
+        };
         for (k, (_, l)) in &fields {
             if !matches!(
                 *k,
-                "book" | "edition" | "lang" | "kind" | "pages" | "text" | "chapter" | "extends"
+                "book"
+                    | "edition"
+                    | "lang"
+                    | "kind"
+                    | "pages"
+                    | "text"
+                    | "chapter"
+                    | "extends"
+                    | "laws-edition"
             ) {
                 self.out.diagnostics.push(Diagnostic {
                     file: self.file.to_string(),
@@ -501,6 +529,7 @@ impl<'a> Builder<'a> {
                 text,
                 chapter: get("chapter").map(|(v, _)| v),
                 extends,
+                laws_edition,
             });
         }
     }
@@ -699,6 +728,7 @@ impl<'a> Builder<'a> {
                 None
             },
             chapter: meta.chapter.clone(),
+            laws_edition: meta.laws_edition,
             origin: Origin {
                 file: self.file.to_string(),
                 line,
@@ -734,9 +764,9 @@ impl<'a> Builder<'a> {
         start: usize,
     ) -> usize {
         let line = self.line(start);
-        let (book, in_corpus, chapter) = {
+        let (book, in_corpus, chapter, laws_edition) = {
             let r = &self.out.provisions[parent];
-            (r.book, r.in_corpus, r.chapter.clone())
+            (r.book, r.in_corpus, r.chapter.clone(), r.laws_edition)
         };
         let p = Provision {
             id,
@@ -754,6 +784,7 @@ impl<'a> Builder<'a> {
             in_corpus,
             extends: None,
             chapter,
+            laws_edition,
             origin: Origin {
                 file: self.file.to_string(),
                 line,

@@ -217,6 +217,42 @@ pub(crate) fn with_analyzers<R>(f: impl FnOnce(&mut Analyzers) -> R) -> R {
     })
 }
 
+/// How search reads one word, for modules that must judge words the same
+/// way without searching (the practice cards of [`crate::cards`]): the
+/// word's index term in a book's language, or nothing for a stop word, and
+/// its root. Two words with the same term or root are forms of one word.
+pub struct WordForms {
+    analyzers: Analyzers,
+}
+
+impl Default for WordForms {
+    fn default() -> WordForms {
+        WordForms::new()
+    }
+}
+
+impl WordForms {
+    /// The analyzers of both languages, built once.
+    pub fn new() -> WordForms {
+        WordForms {
+            analyzers: Analyzers::new(),
+        }
+    }
+
+    /// The index term (language tag and stem) of a single word in `book`'s
+    /// language; `None` for a stop word or something that is not a word.
+    pub fn term(&mut self, book: BookId, word: &str) -> Option<String> {
+        self.analyzers.term(Lang::of_book(book), word)
+    }
+
+    /// The root of the word's term (`nøling` and `nøle` share `nb:nøl`), as
+    /// search joins words of one root; `None` for a stop word or a root too
+    /// short to join anything.
+    pub fn root(&mut self, book: BookId, word: &str) -> Option<String> {
+        super::vocab::root(&self.term(book, word)?)
+    }
+}
+
 /// Letters people without a Danish/Norwegian keyboard replace, with the
 /// spellings they use instead (`æ` as "ae", "a" or "e"; `ø` as "o" or "oe";
 /// `å` as "a" or "aa"), the first being the canonical fold.

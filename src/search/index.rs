@@ -25,7 +25,6 @@ use super::snippet::{self, Span, SNIPPET_CHARS};
 use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
-use crate::cite::Status;
 use crate::corpus::{BookId, Corpus, Provision};
 
 /// Indexing arena of the single writer thread.
@@ -748,12 +747,7 @@ fn anchor_texts(corpus: &Corpus, sources: &[UnitSource]) -> HashMap<usize, Vec<(
                 continue;
             };
             for t in &r.targets {
-                let id = match &t.status {
-                    Status::InCorpus => Some(&t.id),
-                    Status::OutsideText { nearest } => nearest.as_ref(),
-                    Status::External | Status::Unresolved { .. } => None,
-                };
-                if let Some(target) = id.and_then(|id| corpus.index_of(id)) {
+                if let Some(target) = t.shown().and_then(|id| corpus.index_of(id)) {
                     if target != u.corpus {
                         out.entry(target)
                             .or_default()

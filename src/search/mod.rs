@@ -29,7 +29,7 @@ use serde::Serialize;
 
 use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
-pub use analyzer::register_all;
+pub use analyzer::{register_all, WordForms};
 pub use eval::{
     evaluate, parse_judgments, EvalError, EvalReport, Judgment, StrictScores, CUTOFF, MISS_RANK,
 };

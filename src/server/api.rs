@@ -14,14 +14,16 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::cite::{Resolved, Status};
+use crate::cards::{Card, DeckId, Face, UnknownDeck};
+use crate::cite::{self, EditionNote, EditionReading, Resolved, Status};
 use crate::corpus::{BookId, ProvisionId};
-use crate::kb::{url_of, KbSearchError};
+use crate::kb::{url_of, KbSearchError, TypedCite};
 use crate::search::{Hit, SearchOptions};
 use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
 
 use super::error::{ApiError, ApiJson, ApiPath, ApiQuery};
+use super::status::{rfc3339, SourceKind};
 use super::AppState;
 
 /// The largest `limit` a search accepts.
@@ -138,6 +140,7 @@ pub(crate) async fn search(
     };
     let site = st.site();
     let results = site.kb().search(&q, &opts)?;
+    st.metrics.search_done(results.took_us);
     let corpus = site.kb().corpus();
     let hits: Vec<HitDto> = results
         .hits
@@ -195,13 +198,15 @@ pub struct ProvisionDto {
 /// A citation this provision makes.
 #[derive(Serialize)]
 pub struct CiteDto {
-    /// The cited provision.
+    /// The cited provision, numbered as the citing text numbers it.
     cite: String,
     /// The citation as written.
     text: String,
     in_corpus: bool,
     status: &'static str,
     url: Option<String>,
+    #[serde(flatten)]
+    edition: EditionDto,
 }
 
 /// A provision that cites this one.
@@ -210,6 +215,57 @@ pub struct CitedByDto {
     cite: String,
     text: String,
     url: String,
+    /// The edition of the Laws the citation is numbered in, when older.
+    edition: Option<String>,
+}
+
+/// For a cite numbered as in an older edition of the Laws: which edition,
+/// where it lands now, and why (all null for a cite of the current edition).
+#[derive(Serialize, Default)]
+pub struct EditionDto {
+    /// The edition the cite is numbered in (`"2007"`).
+    edition: Option<String>,
+    /// The provision it lands on in the current edition (`"16D"` for the
+    /// 2007 `"16C"`); null when the rule has no counterpart.
+    maps_to: Option<String>,
+    /// mapped, unchanged, no_counterpart or undecided.
+    edition_reading: Option<&'static str>,
+    /// Where the concordance's decision comes from.
+    edition_source: Option<String>,
+    /// Why there is no counterpart.
+    edition_reason: Option<String>,
+}
+
+/// The cite as written (its number in its own edition) and its edition facts.
+fn edition_of(
+    id: &ProvisionId,
+    status: &Status,
+    note: Option<&EditionNote>,
+) -> (String, EditionDto) {
+    let Some(n) = note else {
+        return (id.to_string(), EditionDto::default());
+    };
+    let (reading, source) = match &n.reading {
+        EditionReading::Mapped { source } => ("mapped", Some(source.clone())),
+        EditionReading::Unchanged { source } => ("unchanged", Some(source.clone())),
+        EditionReading::NoCounterpart { source } => ("no_counterpart", Some(source.clone())),
+        EditionReading::Undecided => ("undecided", None),
+    };
+    let reason = match status {
+        Status::NoCounterpart { reason, .. } => Some(reason.clone()),
+        _ => None,
+    };
+    let maps_to = (!matches!(status, Status::NoCounterpart { .. })).then(|| id.to_string());
+    (
+        n.cite.to_string(),
+        EditionDto {
+            edition: Some(n.edition.to_string()),
+            maps_to,
+            edition_reading: Some(reading),
+            edition_source: source,
+            edition_reason: reason,
+        },
+    )
 }
 
 fn status_name(s: &Status) -> &'static str {
@@ -218,6 +274,7 @@ fn status_name(s: &Status) -> &'static str {
         Status::OutsideText { .. } => "outside_text",
         Status::External => "external",
         Status::Unresolved { .. } => "unresolved",
+        Status::NoCounterpart { .. } => "no_counterpart",
     }
 }
 
@@ -241,6 +298,7 @@ pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
                 cite: from.id.to_string(),
                 text: e.text.clone(),
                 url: url_of(&from.id),
+                edition: e.edition.as_ref().map(|n| n.edition.to_string()),
             });
         }
     }
@@ -260,12 +318,16 @@ pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
         cites: graph
             .cites(idx)
             .iter()
-            .map(|e| CiteDto {
-                cite: e.to.to_string(),
-                text: e.text.clone(),
-                in_corpus: e.status == Status::InCorpus,
-                status: status_name(&e.status),
-                url: e.to_index.map(|i| url_of(&corpus.at(i).id)),
+            .map(|e| {
+                let (cite, edition) = edition_of(&e.to, &e.status, e.edition.as_ref());
+                CiteDto {
+                    cite,
+                    text: e.text.clone(),
+                    in_corpus: e.status == Status::InCorpus,
+                    status: status_name(&e.status),
+                    url: e.to_index.map(|i| url_of(&corpus.at(i).id)),
+                    edition,
+                }
             })
             .collect(),
         cited_by,
@@ -283,17 +345,41 @@ pub(crate) async fn provision(
     State(st): State<AppState>,
     ApiPath(raw): ApiPath<String>,
 ) -> Result<Json<ProvisionDto>, ApiError> {
-    let id: ProvisionId = raw.parse()?;
     let site = st.site();
-    let (idx, _) = site.kb().get(&id).ok_or_else(|| {
-        let nearest = site
-            .kb()
-            .corpus()
-            .nearest(&id)
-            .map(|n| format!("; the nearest provision is {}", n.id))
-            .unwrap_or_default();
-        ApiError::NotFound(format!("{id} is not in the corpus{nearest}"))
-    })?;
+    let kb = site.kb();
+    // The canonical form only; but a well-formed cite of a provision that
+    // cannot exist (`99`, `X99`) is as unknown as `12Z`, not malformed.
+    let id: ProvisionId = match raw.parse() {
+        Ok(id) => id,
+        Err(e) => match kb.read_cite(&raw) {
+            TypedCite::Missing(id) => id,
+            TypedCite::Found(id) => {
+                return Err(ApiError::BadRequest(format!(
+                    "{e}; the canonical form of this cite is {id}"
+                )))
+            }
+            TypedCite::NotACite => return Err(e.into()),
+        },
+    };
+    let Some((idx, _)) = kb.get(&id) else {
+        let nearest: Vec<String> = kb
+            .nearest_existing(&id)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let hint = match nearest.as_slice() {
+            [] => String::new(),
+            n => format!("; the nearest provisions are {}", n.join(", ")),
+        };
+        let why = match cite::status_of(&id, kb.corpus()) {
+            Status::Unresolved { reason } => format!("{id} does not exist: {reason}"),
+            _ => format!("{id} is not in the corpus"),
+        };
+        return Err(ApiError::NoSuchProvision {
+            detail: format!("{why}{hint}"),
+            nearest,
+        });
+    };
     Ok(Json(provision_dto(&site, idx)))
 }
 
@@ -318,7 +404,10 @@ pub struct MatchDto {
     title: Option<String>,
     in_corpus: bool,
     status: &'static str,
-    url: String,
+    /// Null only for an older edition's cite without a current counterpart.
+    url: Option<String>,
+    #[serde(flatten)]
+    edition: EditionDto,
 }
 
 fn parse_context(raw: Option<&str>) -> Result<Option<ProvisionId>, ApiError> {
@@ -351,12 +440,13 @@ pub(crate) async fn resolve(
         if matches!(t.status, Status::Unresolved { .. } | Status::External) {
             continue;
         }
+        let (written, edition) = edition_of(&t.id, &t.status, t.edition.as_ref());
         let title = kb
             .corpus()
             .nearest(&t.id)
             .and_then(|n| kb.corpus().index_of(&n.id))
             .and_then(|i| kb.title_of(i));
-        let cite = t.id.to_string();
+        let cite = written;
         if matches.iter().any(|m| m.cite == cite) {
             continue;
         }
@@ -365,8 +455,9 @@ pub(crate) async fn resolve(
             title,
             in_corpus: t.status == Status::InCorpus,
             status: status_name(&t.status),
-            url: kb.href(&t.id),
+            url: t.shown().map(|_| kb.href(&t.id)),
             cite,
+            edition,
         });
     }
     Ok(Json(ResolveResponse { input, matches }))
@@ -393,6 +484,12 @@ pub struct LinkResponse {
 
 #[derive(Serialize)]
 pub struct CitationDto {
+    /// The edition of the Laws the citation is numbered in, when older.
+    edition: Option<String>,
+    /// Where each of `cites` lands in the current edition, in the same
+    /// order (null for a rule without a counterpart); present only with
+    /// `edition`.
+    maps_to: Option<Vec<Option<String>>>,
     /// Byte offset of the citation's start in the text.
     start: usize,
     /// Byte offset just past its end.
@@ -406,11 +503,7 @@ pub struct CitationDto {
 
 /// One citation as `POST /api/link` (and `lovbok link`) reports it.
 pub fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
-    let resolved: Vec<_> = r
-        .targets
-        .iter()
-        .filter(|t| !matches!(t.status, Status::Unresolved { .. } | Status::External))
-        .collect();
+    let resolved: Vec<_> = r.targets.iter().filter(|t| t.shown().is_some()).collect();
     // The citation's status is its weakest target's.
     let status = r
         .targets
@@ -420,14 +513,31 @@ pub fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
             Status::InCorpus => 0,
             Status::OutsideText { .. } => 1,
             Status::External => 2,
-            Status::Unresolved { .. } => 3,
+            Status::Unresolved { .. } | Status::NoCounterpart { .. } => 3,
         })
         .map_or("unresolved", status_name);
+    let edition = r
+        .targets
+        .iter()
+        .find_map(|t| t.edition.as_ref())
+        .map(|n| n.edition.to_string());
+    let maps_to = edition.as_ref().map(|_| {
+        r.targets
+            .iter()
+            .map(|t| (!matches!(t.status, Status::NoCounterpart { .. })).then(|| t.id.to_string()))
+            .collect()
+    });
     CitationDto {
+        edition,
+        maps_to,
         start: r.span.start,
         end: r.span.end,
         text: r.text.clone(),
-        cites: r.targets.iter().map(|t| t.id.to_string()).collect(),
+        cites: r
+            .targets
+            .iter()
+            .map(|t| t.edition.as_ref().map_or(&t.id, |n| &n.cite).to_string())
+            .collect(),
         in_corpus: !r.targets.is_empty() && r.targets.iter().all(|t| t.status == Status::InCorpus),
         status,
         url: resolved.first().map(|t| site.kb().href(&t.id)),
@@ -468,6 +578,97 @@ pub(crate) async fn link(
     .into_response())
 }
 
+// --- status -------------------------------------------------------------------
+
+/// `GET /api/status`: what this server is serving and how its last reload went.
+#[derive(Serialize)]
+pub struct StatusDto {
+    /// lovbok's version.
+    version: &'static str,
+    corpus: CorpusDto,
+    /// When the server started (RFC 3339, UTC).
+    started_at: String,
+    /// The last reload of a corpus folder; `null` when there was none.
+    last_reload: Option<ReloadDto>,
+}
+
+/// The corpus being served.
+#[derive(Serialize)]
+pub struct CorpusDto {
+    /// `built_in` or `folder`.
+    source: &'static str,
+    /// Content hash of the corpus files (16 hex digits).
+    fingerprint: String,
+    provisions: usize,
+    citations: usize,
+    /// When this corpus was loaded (RFC 3339, UTC).
+    loaded_at: String,
+}
+
+/// One reload of the corpus folder.
+#[derive(Serialize)]
+pub struct ReloadDto {
+    /// When it finished (RFC 3339, UTC).
+    at: String,
+    /// True when the changed folder is now being served.
+    ok: bool,
+    took_ms: u64,
+    /// Why it was rejected; empty when `ok`.
+    errors: Vec<ProblemDto>,
+}
+
+/// One reason a corpus folder does not build.
+#[derive(Serialize)]
+pub struct ProblemDto {
+    file: Option<String>,
+    line: Option<usize>,
+    /// The line `lovbok check` prints for it.
+    text: String,
+}
+
+/// The status of the server behind `state`.
+pub fn status_dto(state: &AppState) -> StatusDto {
+    let site = state.site();
+    let kb = site.kb();
+    let board = &state.board;
+    StatusDto {
+        version: env!("CARGO_PKG_VERSION"),
+        corpus: CorpusDto {
+            source: match board.source {
+                SourceKind::BuiltIn => "built_in",
+                SourceKind::Folder => "folder",
+            },
+            fingerprint: format!("{:016x}", kb.fingerprint()),
+            provisions: kb.corpus().provisions().len(),
+            citations: kb.citation_count(),
+            loaded_at: rfc3339(board.loaded()),
+        },
+        started_at: rfc3339(board.started),
+        last_reload: board.last_reload().map(|r| ReloadDto {
+            at: rfc3339(r.at),
+            ok: r.problems.is_empty(),
+            took_ms: u64::try_from(r.took.as_millis()).unwrap_or(u64::MAX),
+            errors: r
+                .problems
+                .iter()
+                .map(|p| ProblemDto {
+                    file: p.file.clone(),
+                    line: p.line,
+                    text: p.text.clone(),
+                })
+                .collect(),
+        }),
+    }
+}
+
+pub(crate) async fn status(State(st): State<AppState>) -> Response {
+    let mut res = Json(status_dto(&st)).into_response();
+    // A status is read to learn what is true now.
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
 /// `GET /api/openapi.json`.
 pub(crate) async fn openapi() -> Response {
     (
@@ -478,4 +679,180 @@ pub(crate) async fn openapi() -> Response {
         OPENAPI,
     )
         .into_response()
+}
+
+// --- cards ------------------------------------------------------------------
+
+#[derive(Deserialize)]
+pub(crate) struct CardsParams {
+    deck: Option<String>,
+    book: Option<String>,
+}
+
+/// The cards of one or more decks and the provisions they come from: the
+/// body of `GET /api/cards`, of the deck asset `/ov` fetches, and of
+/// `lovbok cards --format json`.
+#[derive(Serialize)]
+pub struct CardsResponse {
+    decks: Vec<DeckDto>,
+    cards: Vec<CardDto>,
+    provisions: Vec<CardProvisionDto>,
+}
+
+/// A deck and how many of its cards the response holds.
+#[derive(Serialize)]
+pub struct DeckDto {
+    id: &'static str,
+    cards: usize,
+}
+
+#[derive(Serialize)]
+pub struct CardDto {
+    /// `<cite>@<kind>`, stable across corpus updates.
+    id: String,
+    deck: &'static str,
+    kind: &'static str,
+    /// The provision the card is made from.
+    cite: String,
+    /// 16 hex digits; changes when what the card asks or answers changes.
+    hash: String,
+    book: BookId,
+    law: Option<u16>,
+    chapter: Option<String>,
+    prompt: FaceDto,
+    choices: Vec<ChoiceDto>,
+    /// Index of the right choice.
+    answer: usize,
+}
+
+/// What a card's prompt shows: a provision's name, text, or both.
+#[derive(Serialize)]
+pub struct FaceDto {
+    label: Option<String>,
+    text: Option<String>,
+    lang: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct ChoiceDto {
+    /// The provision the choice is taken from.
+    cite: String,
+    label: Option<String>,
+    text: Option<String>,
+    lang: &'static str,
+}
+
+/// A provision a card comes from, as the answer shows it.
+#[derive(Serialize)]
+pub struct CardProvisionDto {
+    cite: String,
+    label: String,
+    title: Option<String>,
+    /// The provision's own text.
+    text: String,
+    lang: &'static str,
+    url: String,
+}
+
+fn face_dto(site: &Site, face: &Face) -> (Option<String>, Option<String>, &'static str) {
+    let label = face
+        .cite
+        .as_ref()
+        .and_then(|id| site.kb().corpus().get(id))
+        .map(label_of);
+    (label, face.text.clone(), face.lang)
+}
+
+/// The cards of `decks` (only those of `book`, if given), in deck order.
+pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsResponse {
+    let kb = site.kb();
+    let corpus = kb.corpus();
+    let chosen: Vec<&Card> = kb
+        .cards()
+        .cards()
+        .iter()
+        .filter(|c| decks.contains(&c.deck()) && book.is_none_or(|b| c.book == b))
+        .collect();
+    let mut used = std::collections::BTreeSet::new();
+    let cards = chosen
+        .iter()
+        .map(|c| {
+            used.insert(c.provision);
+            let (label, text, lang) = face_dto(site, &c.prompt);
+            CardDto {
+                id: c.id.clone(),
+                deck: c.deck().slug(),
+                kind: c.kind.slug(),
+                cite: corpus.at(c.provision).id.to_string(),
+                hash: format!("{:016x}", c.hash),
+                book: c.book,
+                law: c.law,
+                chapter: c.chapter.clone(),
+                prompt: FaceDto { label, text, lang },
+                choices: c
+                    .choices
+                    .iter()
+                    .map(|ch| {
+                        used.insert(ch.source);
+                        let (label, text, lang) = face_dto(site, &ch.face);
+                        ChoiceDto {
+                            cite: corpus.at(ch.source).id.to_string(),
+                            label,
+                            text,
+                            lang,
+                        }
+                    })
+                    .collect(),
+                answer: c.answer,
+            }
+        })
+        .collect();
+    let provisions = used
+        .into_iter()
+        .map(|i| {
+            let p = corpus.at(i);
+            CardProvisionDto {
+                cite: p.id.to_string(),
+                label: label_of(p),
+                title: kb.title_of(i),
+                text: p.text(),
+                lang: p.lang(),
+                url: url_of(&p.id),
+            }
+        })
+        .collect();
+    CardsResponse {
+        decks: decks
+            .iter()
+            .map(|&d| DeckDto {
+                id: d.slug(),
+                cards: chosen.iter().filter(|c| c.deck() == d).count(),
+            })
+            .collect(),
+        cards,
+        provisions,
+    }
+}
+
+/// A `deck` parameter: one of the four deck names.
+pub(crate) fn parse_deck(raw: Option<&str>) -> Result<DeckId, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Err(ApiError::BadRequest(
+            "deck is missing (begreper, lovnummer, hvor-star-det or fyll-inn)".into(),
+        )),
+        Some(d) => d
+            .parse()
+            .map_err(|e: UnknownDeck| ApiError::BadRequest(e.to_string())),
+    }
+}
+
+/// `GET /api/cards?deck=…`.
+pub(crate) async fn cards(
+    State(st): State<AppState>,
+    ApiQuery(p): ApiQuery<CardsParams>,
+) -> Result<Json<CardsResponse>, ApiError> {
+    let deck = parse_deck(p.deck.as_deref())?;
+    let book = parse_book(p.book.as_deref())?;
+    let site = st.site();
+    Ok(Json(cards_dto(&site, &[deck], book)))
 }

@@ -1,11 +1,14 @@
 /*!
-Serves the embedded assets of [`crate::web::assets`] under their
+Serves the embedded assets of [`crate::web::assets`], the current site's
+offline assets and the current practice deck ([`super::deck`]) under their
 fingerprinted names, with `Cache-Control: immutable`: the name changes
 whenever the bytes do. Nothing here touches the file system; a name not in
 the table is a 404, whatever `..` or encoding it tries.
 */
 
-use axum::body::Body;
+use std::sync::Arc;
+
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -15,18 +18,45 @@ use crate::web::assets::fnv1a;
 use super::error::{ApiError, ApiPath};
 use super::AppState;
 
-/// `GET /static/{file}`: a fixed asset, or the current site's offline
-/// index or service worker.
+/// The content type of the deck file.
+const DECK_TYPE: &str = "application/json";
+
+/// `GET /static/{file}`: a fixed asset, the current site's offline index or
+/// service worker, or its practice deck.
 pub(crate) async fn asset(
     State(st): State<AppState>,
     headers: HeaderMap,
     ApiPath(file): ApiPath<String>,
 ) -> Response {
-    let site = st.site();
-    let Some(a) = site.asset(&file) else {
-        return ApiError::NotFound(format!("no asset named {file:?}")).into_response();
-    };
-    let etag = format!("\"{:016x}\"", fnv1a(&a.body));
+    let site = Arc::clone(&st.site());
+    if let Some(a) = site.asset(&file) {
+        return immutable(
+            &headers,
+            Bytes::from(a.body.to_vec()),
+            a.content_type,
+            a.worker,
+        );
+    }
+    if file.starts_with("cards.") {
+        match super::deck::current(&st, &site).await {
+            Ok(deck) if deck.url.strip_prefix("/static/") == Some(file.as_str()) => {
+                return immutable(&headers, deck.body.clone(), DECK_TYPE, false);
+            }
+            Ok(_) => {}
+            Err(e) => return ApiError::Internal(format!("deck: {e}")).into_response(),
+        }
+    }
+    ApiError::NotFound(format!("no asset named {file:?}")).into_response()
+}
+
+/// A fingerprinted file with its validators: a 304 when the client has it.
+fn immutable(
+    headers: &HeaderMap,
+    body: Bytes,
+    content_type: &'static str,
+    worker: bool,
+) -> Response {
+    let etag = format!("\"{:016x}\"", fnv1a(&body));
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -34,14 +64,11 @@ pub(crate) async fn asset(
     let mut res = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        Body::from(a.body.to_vec()).into_response()
+        body.into_response()
     };
     let h = res.headers_mut();
     if !fresh {
-        h.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(a.content_type),
-        );
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     }
     h.insert(
         header::CACHE_CONTROL,
@@ -50,7 +77,7 @@ pub(crate) async fn asset(
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }
-    if a.worker {
+    if worker {
         // The worker lives under /static/ but controls every page.
         h.insert("service-worker-allowed", HeaderValue::from_static("/"));
     }

@@ -30,7 +30,7 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use quick_cache::sync::Cache;
-use quick_cache::Weighter;
+use quick_cache::{DefaultHashBuilder, Lifecycle, Weighter};
 
 use super::middleware::etag_matches;
 use super::AppState;
@@ -76,9 +76,21 @@ impl Weighter<String, Arc<Entry>> for Bytesize {
     }
 }
 
+/// Counts the entries an insert evicts (for the metrics).
+#[derive(Clone, Default)]
+struct CountEvictions;
+
+impl Lifecycle<String, Arc<Entry>> for CountEvictions {
+    type RequestState = usize;
+
+    fn on_evict(&self, evicted: &mut usize, _key: String, _entry: Arc<Entry>) {
+        *evicted += 1;
+    }
+}
+
 /// The cache; shared by every clone of the [`AppState`].
 pub(crate) struct ResponseCache {
-    store: Option<Cache<String, Arc<Entry>, Bytesize>>,
+    store: Option<Cache<String, Arc<Entry>, Bytesize, DefaultHashBuilder, CountEvictions>>,
 }
 
 impl ResponseCache {
@@ -87,7 +99,13 @@ impl ResponseCache {
     pub(crate) fn new(max_entries: usize) -> ResponseCache {
         let store = (max_entries > 0).then(|| {
             let min = (MAX_BYTES / max_entries).max(1) as u64;
-            Cache::with_weighter(max_entries, MAX_BYTES as u64, Bytesize { min })
+            Cache::with(
+                max_entries,
+                MAX_BYTES as u64,
+                Bytesize { min },
+                DefaultHashBuilder::default(),
+                CountEvictions,
+            )
         });
         ResponseCache { store }
     }
@@ -106,13 +124,16 @@ impl ResponseCache {
             .filter(|e| e.generation == generation)
     }
 
-    fn insert(&self, key: String, entry: Arc<Entry>, current: u64) {
+    /// Stores `entry`; returns how many entries were evicted to make room.
+    fn insert(&self, key: String, entry: Arc<Entry>, current: u64) -> usize {
         // An answer from a knowledge base that was replaced meanwhile is
         // not stored; should a reload slip in after this check, `get`
         // still never serves it.
+        let mut evicted = 0;
         if let Some(store) = self.store.as_ref().filter(|_| entry.generation == current) {
-            store.insert(key, entry);
+            store.insert_with_lifecycle(key, entry, &mut evicted);
         }
+        evicted
     }
 
     fn enabled(&self) -> bool {
@@ -211,8 +232,10 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
     };
     let generation = state.generation();
     if let Some(entry) = state.cache.get(&key, generation) {
+        state.metrics.cache_hit();
         return entry.respond(req.headers());
     }
+    state.metrics.cache_miss();
     let req_headers = req.headers().clone();
     // Ask the inner layers for the full identity body; this layer compresses.
     let mut req = req;
@@ -242,7 +265,10 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
         gzip: OnceLock::new(),
     });
     let res = entry.respond(&req_headers);
-    state.cache.insert(key, entry, state.generation());
+    let evicted = state.cache.insert(key, entry, state.generation());
+    if evicted > 0 {
+        state.metrics.cache_evicted(evicted);
+    }
     res
 }
 

@@ -31,6 +31,12 @@ pub enum ApiError {
     BadRequest(String),
     /// 404: no such provision or route.
     NotFound(String),
+    /// 404: a well-formed cite of a provision that does not exist, with
+    /// the nearest ones that do (`nearest` in the body).
+    NoSuchProvision {
+        detail: String,
+        nearest: Vec<String>,
+    },
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
     /// 413: the body is over the limit.
@@ -50,6 +56,16 @@ pub enum ApiError {
 #[derive(Clone, Debug)]
 pub struct InternalCause(pub String);
 
+/// What an error page says and to whom, kept on its response so that a
+/// middleware with the site at hand can render it again in the site's frame
+/// (with the editor's banner, while one is set): extractor rejections and
+/// 500s are rendered without a site.
+#[derive(Clone, Debug)]
+pub(crate) struct ErrorPageView {
+    pub(crate) ctx: UiContext,
+    pub(crate) view: Box<ErrorView>,
+}
+
 #[derive(Serialize)]
 struct Problem<'a> {
     #[serde(rename = "type")]
@@ -57,6 +73,9 @@ struct Problem<'a> {
     title: &'a str,
     status: u16,
     detail: &'a str,
+    /// For an unknown cite: the nearest provisions that exist.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    nearest: &'a [String],
 }
 
 impl ApiError {
@@ -64,7 +83,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoSuchProvision { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -82,7 +101,8 @@ impl ApiError {
             | ApiError::PayloadTooLarge(d)
             | ApiError::UnsupportedMediaType(d)
             | ApiError::Unprocessable(d)
-            | ApiError::Unavailable(d) => d,
+            | ApiError::Unavailable(d)
+            | ApiError::NoSuchProvision { detail: d, .. } => d,
             ApiError::MethodNotAllowed => "this method is not allowed on this resource",
             ApiError::Internal(_) => "an internal error occurred; it has been logged",
         }
@@ -108,6 +128,10 @@ impl IntoResponse for ApiError {
             title: status.canonical_reason().unwrap_or("Error"),
             status: status.as_u16(),
             detail: self.detail(),
+            nearest: match &self {
+                ApiError::NoSuchProvision { nearest, .. } => nearest,
+                _ => &[],
+            },
         };
         let bytes = serde_json::to_vec(&body).unwrap_or_default();
         let mut res = (status, bytes).into_response();
@@ -255,6 +279,10 @@ impl IntoResponse for PageError {
         if let Some(cause) = self.cause {
             res.extensions_mut().insert(InternalCause(cause));
         }
+        res.extensions_mut().insert(ErrorPageView {
+            ctx: self.ctx,
+            view: self.view,
+        });
         res
     }
 }

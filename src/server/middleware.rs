@@ -8,14 +8,15 @@ and the compression layer outside may change its bytes.
 */
 
 use axum::body::{to_bytes, Body};
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::web::assets::fnv1a;
 
-use super::error::InternalCause;
+use super::error::{ErrorPageView, InternalCause};
+use super::AppState;
 
 /// The Content-Security-Policy of every response: nothing from other
 /// origins, no inline script or style, no framing.
@@ -76,6 +77,42 @@ pub(crate) async fn etag(req: Request, next: Next) -> Response {
         return not_modified(&parts.headers);
     }
     Response::from_parts(parts, Body::from(bytes))
+}
+
+/// Pages while the editor's banner is set. An error page (rendered without
+/// a site, as extractor rejections and 500s are) is rendered again in the
+/// site's frame, so that every page shows the banner; and no page with the
+/// banner may be kept by the browser or the service worker
+/// (`Cache-Control: no-store`), since the banner goes once the folder builds
+/// again, which may be with the very same corpus and so the same stored site.
+pub(crate) async fn error_page_chrome(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let mut res = next.run(req).await;
+    let site = state.site();
+    if site.notice().is_none() {
+        return res;
+    }
+    let html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if html {
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    let Some(page) = res.extensions_mut().remove::<ErrorPageView>() else {
+        return res;
+    };
+    let Ok(body) = site.error_page(&page.ctx, &page.view) else {
+        return res;
+    };
+    let (mut parts, _) = res.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(body))
 }
 
 /// A 304 carrying the validators and caching headers of the full response.

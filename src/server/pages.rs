@@ -10,14 +10,16 @@ URL (`/p/12C1`), so every provision has exactly one address. A cite of a
 provision the corpus lacks is a 404 page that offers the nearest ones.
 */
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Extension;
 use serde::Deserialize;
 
-use crate::corpus::{BookId, ProvisionId};
-use crate::kb::url_of;
+use crate::corpus::BookId;
+use crate::kb::{url_of, TypedCite};
 use crate::web::{ErrorView, SearchOutcome, Site, UiContext};
 
 use super::error::{ApiError, PageError, PagePath, PageQuery};
@@ -40,12 +42,22 @@ fn page_book(ctx: &UiContext, raw: Option<&str>) -> Result<Option<BookId>, PageE
     }
 }
 
-/// Runs a search for a page.
-fn outcome(site: &Site, ctx: &UiContext, p: &SearchPageParams) -> Result<SearchOutcome, PageError> {
+/// Runs a search for a page, and counts its time.
+fn outcome(
+    st: &AppState,
+    site: &Site,
+    ctx: &UiContext,
+    p: &SearchPageParams,
+) -> Result<SearchOutcome, PageError> {
     let q = p.q.clone().unwrap_or_default();
     let book = page_book(ctx, p.book.as_deref())?;
-    site.search(&q, book)
-        .map_err(|e| PageError::internal(ctx, format!("search: {e}")))
+    let o = site
+        .search(&q, book)
+        .map_err(|e| PageError::internal(ctx, format!("search: {e}")))?;
+    if let Some(results) = &o.results {
+        st.metrics().search_done(results.took_us);
+    }
+    Ok(o)
 }
 
 /// `/` and `/sok`: the search page, with server-rendered results when a
@@ -61,7 +73,7 @@ pub(crate) async fn search(
     if let Some(id) = site.kb().jump(q) {
         return Ok(Redirect::to(&url_of(&id)).into_response());
     }
-    let o = outcome(&site, &ctx, &p)?;
+    let o = outcome(&st, &site, &ctx, &p)?;
     if let Some(idx) = o.jump_target() {
         let id = &site.kb().corpus().at(idx).id;
         return Ok(Redirect::to(&url_of(id)).into_response());
@@ -86,7 +98,7 @@ pub(crate) async fn results(
     PageQuery(p): PageQuery<SearchPageParams>,
 ) -> Result<Response, PageError> {
     let site = st.site();
-    let o = outcome(&site, &ctx, &p)?;
+    let o = outcome(&st, &site, &ctx, &p)?;
     let html = site
         .results_html(ctx.lang, &o)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
@@ -103,9 +115,22 @@ pub(crate) async fn provision(
     PageQuery(query): PageQuery<Vec<(String, String)>>,
 ) -> Result<Response, PageError> {
     let site = st.site();
-    let id: ProvisionId = raw
-        .parse()
-        .map_err(|_| PageError::not_found(&ctx, ErrorView::not_a_cite(ctx.lang, &raw)).on(&site))?;
+    // Any written form of a cite reads (`/p/16b1a`, `/p/lov 12 C 1`) and
+    // redirects to the one stable URL; a well-formed cite that names no
+    // provision (`/p/99`, `/p/12Z`) is 404 with the nearest ones, and so is
+    // an address that is no cite at all (a page, unlike the API, has no
+    // "malformed" to report).
+    let id = match site.kb().read_cite(&raw) {
+        TypedCite::Found(id) => id,
+        TypedCite::Missing(id) => {
+            let view = site.unknown_cite_view(ctx.lang, &id);
+            return Err(PageError::not_found(&ctx, view).on(&site));
+        }
+        TypedCite::NotACite => {
+            let view = ErrorView::not_a_cite(ctx.lang, &raw);
+            return Err(PageError::not_found(&ctx, view).on(&site));
+        }
+    };
     let Some((idx, p)) = site.kb().get(&id) else {
         let view = site.unknown_cite_view(ctx.lang, &id);
         return Err(PageError::not_found(&ctx, view).on(&site));
@@ -148,6 +173,20 @@ pub(crate) async fn glossary(
 ) -> Result<Html<String>, PageError> {
     st.site()
         .glossary_page(&ctx)
+        .map(Html)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
+}
+
+/// `/ov`: the study mode, with the URL of the current deck asset.
+pub(crate) async fn practice(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+) -> Result<Html<String>, PageError> {
+    let site = Arc::clone(&st.site());
+    let deck = super::deck::current(&st, &site)
+        .await
+        .map_err(|e| PageError::internal(&ctx, format!("deck: {e}")))?;
+    site.practice_page(&ctx, &deck.url)
         .map(Html)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
 }

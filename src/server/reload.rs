@@ -1,18 +1,27 @@
 /*!
 Live reload for `serve --corpus DIR`: poll the corpus folders' file names,
 sizes and mtimes, and when they change build a new knowledge base off the
-async runtime and swap it in. A corpus that no longer builds is logged and
-the last good one keeps serving, so an editor's half-finished change never
-takes the pages down. Polling (once a second) needs no extra crate and works
-the same on every file system.
+async runtime and swap it in. Polling (once a second) needs no extra crate
+and works the same on every file system.
+
+A corpus that no longer builds is rejected and the last good one keeps
+serving, so an editor's half-finished change never takes the pages down;
+but the editor is told why the change does not appear: each problem is
+printed on stderr as the line `lovbok check` prints for it, every page
+shows a banner listing them ([`crate::web::ReloadNotice`]), and
+`GET /api/status` reports them, until the folder builds again and a line
+says it reloaded.
 */
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use tracing::Level;
 
 use crate::kb::{CorpusSource, Kb};
 
-use super::AppState;
+use super::status::{self, Problem};
+use super::{AppState, DIAGNOSTIC_TARGET, STATUS_TARGET};
 
 /// A cheap summary of the corpus folders: changes whenever a markdown file
 /// is added, removed, resized or touched.
@@ -23,7 +32,7 @@ pub(crate) fn fingerprint(root: &Path) -> u64 {
             Ok(rd) => {
                 for e in rd.flatten() {
                     let name = e.file_name().to_string_lossy().to_string();
-                    if !name.ends_with(".md") {
+                    if !crate::corpus::load::is_corpus_file(std::path::Path::new(&name)) {
                         continue;
                     }
                     let (len, mtime) = match e.metadata() {
@@ -47,9 +56,9 @@ pub(crate) fn fingerprint(root: &Path) -> u64 {
 }
 
 /// Watches `dir` forever, swapping a new knowledge base into `state` after
-/// each change that builds. `last` is the [`fingerprint`] taken before the
-/// current knowledge base was read, so an edit made while it loaded is not
-/// missed.
+/// each change that builds and reporting each that does not. `last` is the
+/// [`fingerprint`] taken before the current knowledge base was read, so an
+/// edit made while it loaded is not missed.
 pub(crate) async fn watch(dir: PathBuf, state: AppState, every: Duration, mut last: u64) {
     loop {
         tokio::time::sleep(every).await;
@@ -62,22 +71,57 @@ pub(crate) async fn watch(dir: PathBuf, state: AppState, every: Duration, mut la
         }
         last = now;
         let source = CorpusSource::Dir(dir.clone());
-        let started = std::time::Instant::now();
-        match tokio::task::spawn_blocking(move || Kb::load(&source)).await {
+        let started = Instant::now();
+        let loaded = tokio::task::spawn_blocking(move || Kb::load(&source)).await;
+        let took = started.elapsed();
+        let ms = took.as_millis() as u64;
+        let problems = match loaded {
             Ok(Ok(kb)) => {
-                state.replace(kb);
+                let provisions = kb.corpus().provisions().len();
+                let citations = kb.citation_count();
+                state.reloaded(kb, took);
                 tracing::info!(
+                    target: STATUS_TARGET,
                     dir = %dir.display(),
-                    ms = started.elapsed().as_millis() as u64,
-                    "corpus changed: reloaded"
+                    provisions,
+                    citations,
+                    ms,
+                    "reloaded {} ({provisions} provisions, {citations} citations, {ms} ms)",
+                    dir.display()
                 );
+                continue;
             }
-            Ok(Err(e)) => {
-                tracing::error!(dir = %dir.display(), error = %e, "corpus changed but does not build; still serving the last good one");
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "corpus reload task failed; still serving the last good one");
-            }
+            Ok(Err(e)) => status::problems(&e),
+            Err(e) => vec![Problem {
+                file: None,
+                line: None,
+                text: format!("the reload task failed: {e}"),
+            }],
+        };
+        let n = problems.len();
+        // The banner first, so that whoever reads the lines finds it up.
+        state.rejected(&dir, problems.clone(), took);
+        tracing::warn!(
+            target: STATUS_TARGET,
+            dir = %dir.display(),
+            errors = n,
+            "the change in {} is not loaded ({n} error{}); still serving the last good corpus:",
+            dir.display(),
+            if n == 1 { "" } else { "s" }
+        );
+        report_problems(Level::WARN, &problems);
+    }
+}
+
+/// One line per problem, each the line `lovbok check` prints for it.
+pub(crate) fn report_problems(level: Level, problems: &[Problem]) {
+    for p in problems {
+        let file = p.file.as_deref().unwrap_or_default();
+        let line = p.line.unwrap_or_default();
+        if level == Level::ERROR {
+            tracing::error!(target: DIAGNOSTIC_TARGET, file, line, "{}", p.text);
+        } else {
+            tracing::warn!(target: DIAGNOSTIC_TARGET, file, line, "{}", p.text);
         }
     }
 }
@@ -135,18 +179,33 @@ mod tests {
             "the edit was not picked up"
         );
 
-        // A duplicate cite is an error: the last good corpus stays.
+        // A duplicate cite is an error: the last good corpus stays, with a notice.
         std::fs::write(dir.join("laws/lov-01b.md"), LAW_1.replace("TITLE", "dup")).expect("write");
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        let mut noticed = None;
+        for _ in 0..200 {
+            noticed = state.site().notice();
+            if noticed.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let notice = noticed.expect("the broken edit was not noticed");
+        assert!(notice.place.starts_with("laws/lov-01b.md:"), "{notice:?}");
+        assert!(notice.lines[0].contains("duplicate cite 1"), "{notice:?}");
         assert!(text_of_1a(&state).contains("second version"));
+        let last = state.board.last_reload().expect("a reload was recorded");
+        assert!(!last.problems.is_empty());
 
-        // Fixing it is picked up again.
+        // Fixing it is picked up again, and the notice goes.
         std::fs::remove_file(dir.join("laws/lov-01b.md")).expect("rm");
         write_law(&dir, "third and fixed");
         assert!(
             wait_for(&state, "third and fixed").await,
             "the fix was not picked up"
         );
+        assert!(state.site().notice().is_none());
+        let last = state.board.last_reload().expect("a reload was recorded");
+        assert!(last.problems.is_empty());
 
         watcher.abort();
         let _ = std::fs::remove_dir_all(&dir);

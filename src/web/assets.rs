@@ -62,8 +62,10 @@ const JS: usize = 1;
 const ICON: usize = 2;
 const CALC_JS: usize = 3;
 const CALC_CSS: usize = 4;
-const STRINGS: [usize; 2] = [5, 6];
-const MANIFEST: [usize; 2] = [7, 8];
+const PRACTICE_CSS: usize = 5;
+const PRACTICE_JS: usize = 6;
+const STRINGS: [usize; 2] = [7, 8];
+const MANIFEST: [usize; 2] = [9, 10];
 
 fn lang_slot(lang: UiLang) -> usize {
     match lang {
@@ -121,6 +123,16 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             "calc.css",
             "text/css; charset=utf-8",
             include_bytes!("static/calc.css"),
+        ),
+        embedded(
+            "practice.css",
+            "text/css; charset=utf-8",
+            include_bytes!("static/practice.css"),
+        ),
+        embedded(
+            "practice.js",
+            "text/javascript; charset=utf-8",
+            include_bytes!("static/practice.js"),
         ),
     ];
     for lang in UiLang::ALL {
@@ -184,6 +196,16 @@ pub fn strings_url(lang: UiLang) -> &'static str {
 /// The URL of the web app manifest.
 pub fn manifest_url(lang: UiLang) -> &'static str {
     &ALL[MANIFEST[lang_slot(lang)]].url
+}
+
+/// The URL of the study page's stylesheet.
+pub fn practice_css_url() -> &'static str {
+    &ALL[PRACTICE_CSS].url
+}
+
+/// The URL of the study page's script.
+pub fn practice_js_url() -> &'static str {
+    &ALL[PRACTICE_JS].url
 }
 
 /// 64-bit FNV-1a: a stable, dependency-free content hash for fingerprints and

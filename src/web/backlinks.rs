@@ -255,10 +255,21 @@ impl Site {
                     title: kb.title_of(e.from).filter(|title| *title != label_of(p)),
                     lang: p.lang(),
                     before,
-                    cite: if cite.is_empty() {
-                        e.text.clone()
-                    } else {
-                        cite
+                    cite: {
+                        let cite = if cite.is_empty() {
+                            e.text.clone()
+                        } else {
+                            cite
+                        };
+                        // `16C (2007-lovene) = 16D`: the citing text numbers
+                        // the Laws as an older edition did ("-lovene" reads
+                        // the same in Norwegian and Danish).
+                        match &e.edition {
+                            Some(n) if n.is_mapped() => {
+                                format!("{cite} ({}{EDITION_SUFFIX}) = {}", n.edition, e.to)
+                            }
+                            _ => cite,
+                        }
                     },
                     after,
                     from_chain: corpus
@@ -282,6 +293,9 @@ impl Site {
             .collect()
     }
 }
+
+/// Follows an edition's year: "2007-lovene", the 2007 Laws.
+const EDITION_SUFFIX: &str = "-lovene";
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,9 @@ about HTTP (no axum, no tokio), so the same pages can be rendered by a
 future `lovbok export` without a server. A [`Site`] is a [`Kb`] plus what
 the pages precompute from it once (the defined-term matcher, the offline
 index and service worker, the vocabulary for spelling suggestions); it is
-built whenever a knowledge base is, and never changes afterwards.
+built whenever a knowledge base is, and never changes afterwards, apart from
+the editor's [`ReloadNotice`] a server may pin on it while a corpus folder's
+newer text does not build.
 
 The interface speaks Norwegian or Danish ([`i18n`]); every page is rendered
 for a [`UiContext`] that says which. The corpus text keeps its own language,
@@ -20,17 +22,24 @@ mod backlinks;
 pub mod calc;
 pub mod i18n;
 mod nearest;
+mod notice;
 mod offline;
 mod pages;
+pub mod practice;
 mod render;
 mod search_page;
 mod suggest;
 mod terms;
 
 pub use i18n::UiLang;
+pub use notice::ReloadNotice;
 pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
 pub use search_page::SearchOutcome;
+
+use std::sync::Arc;
+
+use arc_swap::ArcSwapOption;
 
 use crate::corpus::Kind;
 use crate::kb::Kb;
@@ -65,6 +74,9 @@ pub struct Site {
     glossary: Glossary,
     offline: Offline,
     speller: Speller,
+    /// Set while the folder this was loaded from holds a change that does
+    /// not build; every page shows it.
+    notice: ArcSwapOption<ReloadNotice>,
 }
 
 impl Site {
@@ -83,7 +95,18 @@ impl Site {
             glossary,
             offline,
             speller,
+            notice: ArcSwapOption::empty(),
         }
+    }
+
+    /// Shows `notice` on every page from now on (`None`: no banner).
+    pub fn set_notice(&self, notice: Option<ReloadNotice>) {
+        self.notice.store(notice.map(Arc::new));
+    }
+
+    /// The banner every page shows, if any.
+    pub fn notice(&self) -> Option<Arc<ReloadNotice>> {
+        self.notice.load_full()
     }
 
     /// The knowledge base.
@@ -198,6 +221,71 @@ mod tests {
         assert!(
             da.contains("hreflang=\"nb\""),
             "the switch offers Norwegian"
+        );
+    }
+
+    /// Every full page of `site` in `lang`.
+    fn every_page(site: &Site, lang: UiLang) -> Vec<String> {
+        let ctx = |path: &str| UiContext::new(lang, path);
+        let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
+        let found = site.search("kortene", None).unwrap();
+        let unknown = site.unknown_cite_view(lang, &"1Z".parse().unwrap());
+        vec![
+            site.provision_page(&ctx("/p/1A"), idx, false).unwrap(),
+            site.provision_page(&ctx("/p/1A?vis=denne"), idx, true)
+                .unwrap(),
+            site.contents_page(&ctx("/innhold")).unwrap(),
+            site.glossary_page(&ctx("/definisjoner")).unwrap(),
+            site.search_page(&ctx("/"), &SearchOutcome::default())
+                .unwrap(),
+            site.search_page(&ctx("/sok?q=kortene"), &found).unwrap(),
+            site.error_page(&ctx("/x"), &ErrorView::no_such_page(lang))
+                .unwrap(),
+            site.error_page(&ctx("/p/1Z"), &unknown).unwrap(),
+            site.error_page(&ctx("/p/1A"), &ErrorView::internal(lang))
+                .unwrap(),
+        ]
+    }
+
+    #[test]
+    fn the_notice_shows_on_every_page_escaped_until_cleared() {
+        let site = site();
+        let pages = |site: &Site| every_page(site, UiLang::Nb);
+        assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
+        site.set_notice(Some(ReloadNotice::new(
+            "laws/lov-01.md:3",
+            vec!["laws/lov-01.md:3: error: <b>bad</b>".into()],
+        )));
+        for page in pages(&site) {
+            assert!(page.contains("class=\"reload-notice\""));
+            assert!(page.contains("Endringen i <code>laws/lov-01.md:3</code> er ikke lastet:"));
+            assert!(!page.contains("<b>bad</b>"), "problem text is escaped");
+        }
+        site.set_notice(None);
+        assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
+    }
+
+    #[test]
+    fn the_notice_speaks_the_interface_language() {
+        let site = site();
+        let lines: Vec<String> = (0..notice::MAX_LINES + 2)
+            .map(|i| format!("laws/lov-01.md:{i}: error: x"))
+            .collect();
+        site.set_notice(Some(ReloadNotice::new("laws/lov-01.md:0", lines)));
+        for lang in UiLang::ALL {
+            let t = lang.strings();
+            for page in every_page(&site, lang) {
+                assert!(page.contains(&format!(
+                    "{} <code>laws/lov-01.md:0</code> {}",
+                    t.reload_before, t.reload_after
+                )));
+                assert!(page.contains(&i18n::fill(t.reload_more, &[("n", "2")])));
+                assert!(page.contains(t.reload_keep));
+            }
+        }
+        assert_ne!(
+            UiLang::Nb.strings().reload_before,
+            UiLang::Da.strings().reload_before
         );
     }
 }

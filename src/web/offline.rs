@@ -50,6 +50,8 @@ const TEMPLATES: &[&str] = &[
     include_str!("../../templates/contents.html"),
     include_str!("../../templates/glossary.html"),
     include_str!("../../templates/error.html"),
+    include_str!("../../templates/reload-notice.html"),
+    include_str!("../../templates/practice.html"),
 ];
 
 /// The offline assets of one knowledge base.
@@ -62,7 +64,7 @@ pub(crate) struct Offline {
     /// The cache version the worker stores the site under.
     pub version: String,
     /// Every page the worker stores: the pages of the top-level provisions,
-    /// the search page, the contents and the definitions.
+    /// the search page, the contents, the definitions and the study page.
     pub pages: Vec<String>,
 }
 
@@ -230,7 +232,13 @@ impl Offline {
         let body = serde_json::to_vec(&json).unwrap_or_default();
         let index = Asset::new("offline.json".into(), "application/json", body.into());
 
-        let mut pages: Vec<String> = vec!["/".into(), "/innhold".into(), "/definisjoner".into()];
+        // The study page too: the worker stores its deck with it.
+        let mut pages: Vec<String> = vec![
+            "/".into(),
+            "/innhold".into(),
+            "/definisjoner".into(),
+            "/ov".into(),
+        ];
         pages.extend(
             corpus
                 .provisions()

@@ -11,6 +11,7 @@ module returns escaped apart from `<mark>`.
 */
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 use askama::Template;
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
@@ -22,7 +23,7 @@ use super::backlinks::{BacklinkGroup, BacklinkView};
 use super::i18n::{fill, Strings, UiLang};
 use super::nearest::nearest_provisions;
 use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
-use super::{assets, Site, UiContext};
+use super::{assets, ReloadNotice, Site, UiContext};
 
 /// The query parameter that shows only the requested provision (`?vis=denne`:
 /// "show = this one").
@@ -31,7 +32,8 @@ pub const ONLY_PARAM: &str = "vis";
 pub const ONLY_VALUE: &str = "denne";
 
 /// The parts of the page frame that vary: language, asset URLs, the
-/// offline assets, the current menu item and the language switch.
+/// offline assets, the current menu item, the language switch and the
+/// editor's banner.
 #[derive(Debug, Clone)]
 pub struct Chrome {
     pub t: &'static Strings,
@@ -42,14 +44,17 @@ pub struct Chrome {
     pub strings_js: &'static str,
     pub icon: &'static str,
     pub manifest: &'static str,
-    /// The service worker and the offline index, when a site is loaded.
+    /// The service worker and the offline index, when a site is loaded
+    /// (no worker while the editor's banner is set).
     pub sw: String,
     pub index: String,
-    /// `search`, `toc`, `glossary` or empty: which menu item is the current page.
+    /// `search`, `toc`, `glossary`, `practice` or empty: which menu item is the current page.
     pub nav: &'static str,
     /// The language switch: where it goes and the language it offers.
     pub switch_url: String,
     pub switch_lang: &'static str,
+    /// The editor's banner (`reload-notice.html`), while the site has one.
+    pub notice: Option<Arc<ReloadNotice>>,
 }
 
 impl Chrome {
@@ -68,7 +73,12 @@ impl Chrome {
             strings_js: assets::strings_url(ctx.lang),
             icon: assets::icon_url(),
             manifest: assets::manifest_url(ctx.lang),
-            sw: site.map(|s| s.worker_url().to_string()).unwrap_or_default(),
+            // A page with the editor's banner does not ask for the site to be
+            // stored: the stored copy would keep a banner that has gone.
+            sw: site
+                .filter(|s| s.notice().is_none())
+                .map(|s| s.worker_url().to_string())
+                .unwrap_or_default(),
             index: site
                 .map(|s| s.offline_index_url().to_string())
                 .unwrap_or_default(),
@@ -79,6 +89,7 @@ impl Chrome {
                 utf8_percent_encode(back, NON_ALPHANUMERIC)
             ),
             switch_lang: other.code(),
+            notice: site.and_then(Site::notice),
         }
     }
 }
@@ -743,9 +754,28 @@ impl Site {
     /// exist, and the nearest provisions that do.
     pub fn unknown_cite_view(&self, lang: UiLang, id: &ProvisionId) -> ErrorView {
         let t = lang.strings();
+        let kb = self.kb();
+        // Past the numbers a book has: say how far they go.
+        let root_missing = id
+            .numbered_root()
+            .filter(|r| kb.corpus().get(&ProvisionId::root(*r)).is_none());
+        let range = kb
+            .root_range(id)
+            .map(|(lo, hi)| (lo.to_string(), hi.to_string()));
+        let detail = match (root_missing, range) {
+            (Some(root), Some((lo, hi))) => {
+                let (text, n) = match root {
+                    Root::Law(n) => (t.unknown_law, n.to_string()),
+                    Root::Section(n) => (t.unknown_section, n.to_string()),
+                    Root::Extension(n) => (t.unknown_extension, n.to_string()),
+                };
+                fill(text, &[("n", &n), ("lo", &lo), ("hi", &hi)])
+            }
+            _ => fill(t.unknown_cite, &[("cite", &id.to_string())]),
+        };
         ErrorView {
             title: t.error_not_found.to_string(),
-            detail: fill(t.unknown_cite, &[("cite", &id.to_string())]),
+            detail,
             nearest: nearest_provisions(self.kb(), id)
                 .into_iter()
                 .map(|i| self.link_view(i))
@@ -753,7 +783,8 @@ impl Site {
         }
     }
 
-    /// An error page of this site (with the offline assets).
+    /// An error page of this site (with the offline assets, and the
+    /// editor's banner while one is set).
     pub fn error_page(&self, ctx: &UiContext, view: &ErrorView) -> Result<String, askama::Error> {
         ErrorPage {
             chrome: Chrome::new(Some(self), ctx, ""),

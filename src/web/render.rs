@@ -365,6 +365,8 @@ impl<'a> TextRenderer<'a> {
                             Some(t) => out.push_str(&t),
                             None => out.push_str(tag),
                         }
+                    } else if let Some(t) = Self::no_counterpart(tag) {
+                        out.push_str(&t);
                     } else {
                         if tag == "</a>" {
                             in_link = in_link.saturating_sub(1);
@@ -381,6 +383,29 @@ impl<'a> TextRenderer<'a> {
             }
         }
         out
+    }
+
+    /// A span for a cite of an older edition without a current counterpart,
+    /// its title in the interface language; `None` for other tags.
+    fn no_counterpart(tag: &str) -> Option<String> {
+        if !tag.starts_with("<span class=\"cite no-counterpart\"") {
+            return None;
+        }
+        let edition = attr(tag, "data-edition")?;
+        let written = attr(tag, "data-written")?;
+        let reason = attr(tag, "title")
+            .and_then(|t| t.split_once(": ").map(|(_, r)| r.to_string()))
+            .unwrap_or_default();
+        let title = format!(
+            "{written} ({edition}{EDITION_SUFFIX}): {NO_COUNTERPART} {}{EDITION_SUFFIX}. {reason}",
+            crate::corpus::CURRENT_EDITION
+        );
+        Some(format!(
+            "<span class=\"cite no-counterpart\" data-edition=\"{}\" data-written=\"{}\" title=\"{}\">",
+            esc(&edition),
+            esc(&written),
+            esc(&title)
+        ))
     }
 
     fn text_node(&mut self, text: &str, in_link: bool, out: &mut String) {
@@ -430,6 +455,12 @@ impl<'a> TextRenderer<'a> {
         if !first.is_empty() && first != p.id.to_string() {
             title = format!("{first} → {title}");
         }
+        // `16C (2007-lovene) = 16D: …` for a cite of an older edition.
+        if let (Some(edition), Some(written)) =
+            (attr(tag, "data-edition"), attr(tag, "data-written"))
+        {
+            title = format!("{written} ({edition}{EDITION_SUFFIX}) = {title}");
+        }
         let class = if p.in_corpus { "cite" } else { "cite outside" };
         Some(format!(
             "<a class=\"{class}\" href=\"{}\" data-cite=\"{}\" title=\"{}\">",
@@ -439,6 +470,11 @@ impl<'a> TextRenderer<'a> {
         ))
     }
 }
+
+/// Follows an edition's year: "2007-lovene", the 2007 Laws.
+const EDITION_SUFFIX: &str = "-lovene";
+/// "no corresponding provision in the": before "2017-lovene".
+const NO_COUNTERPART: &str = "ingen tilsvarende bestemmelse i";
 
 /// The unescaped value of a double-quoted attribute in an opening tag.
 fn attr(tag: &str, name: &str) -> Option<String> {

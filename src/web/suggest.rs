@@ -11,9 +11,8 @@ when it finds something (the caller checks).
 
 use std::collections::{HashMap, HashSet};
 
-use crate::cite::Status;
 use crate::corpus::ProvisionId;
-use crate::kb::Kb;
+use crate::kb::{Kb, TypedCite};
 use crate::search::offline::{ascii_fold, OfflineTerms};
 
 /// Shortest word that is corrected.
@@ -117,22 +116,10 @@ pub(crate) fn unknown_cite(kb: &Kb, query: &str) -> Option<ProvisionId> {
     if q.is_empty() || kb.jump(q).is_some() {
         return None;
     }
-    let target = match q.parse::<ProvisionId>() {
-        Ok(id) => kb.resolve(&id.to_string(), None).into_iter().next()?,
-        Err(_) => {
-            let found = kb.link(q, None);
-            let [r] = found.as_slice() else { return None };
-            let covers = q[..r.span.start].split_whitespace().count() <= 1
-                && q[r.span.end..].trim().is_empty();
-            match r.targets.as_slice() {
-                [t] if covers => t.clone(),
-                _ => return None,
-            }
-        }
-    };
-    match target.status {
-        Status::InCorpus | Status::OutsideText { nearest: Some(_) } | Status::External => None,
-        Status::OutsideText { nearest: None } | Status::Unresolved { .. } => Some(target.id),
+    // The citation grammar reads the query (one grammar everywhere).
+    match kb.read_cite(q) {
+        TypedCite::Missing(id) => Some(id),
+        TypedCite::Found(_) | TypedCite::NotACite => None,
     }
 }
 

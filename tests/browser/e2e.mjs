@@ -72,6 +72,7 @@ const PAGE_TYPES = [
   ["contents", "/innhold"],
   ["definitions", "/definisjoner"],
   ["404", "/p/12C9"],
+  ["practice", "/ov"],
 ];
 
 async function launch(profile, extra = {}) {
@@ -584,6 +585,9 @@ try {
   await nojs.close();
   rmSync(nojsProfile, { recursive: true, force: true });
 
+  // 10. The study page (/ov) on a phone: a round, progress kept, an exam, axe.
+  await practice(context, problems);
+
   step = "console";
   check(problems.length === 0, problems.join("\n"));
   writeFileSync(join(shots, "sizes.json"), JSON.stringify(sizes, null, 2));
@@ -666,4 +670,157 @@ async function checkCalculator(context, nojs, problems) {
   await Promise.all([plain.waitForURL(/\/p\/X78B4\?/), plain.press("#calc-mp", "Enter")]);
   check((await plain.locator("#regn-ut .calc-result dd").first().textContent()) === "17,4 poeng", "the server computes the form");
   await plain.close();
+}
+
+// --- the study page (/ov) ----------------------------------------------------
+//
+// Kept as one function so that it merges cleanly with other changes to the
+// steps above. Plays a round of Begreper on a 390x844 phone viewport: one
+// answer right, one wrong (the right choice is read from the deck the page
+// itself fetched), checks the feedback links the provision, reloads and sees
+// the progress kept in localStorage; takes a short exam and checks that each
+// wrong answer links its provision; runs axe-core on the page in light and
+// dark mode, with a card answered and on the exam's result, and fails on any
+// serious or critical violation (step 13 covers /ov's first view with the
+// other page types).
+
+// axe-core: the shared axe() helper above (serious and critical violations).
+async function axeCheck(page, what) {
+  await page.waitForFunction(() => window.LOVBOK_L !== undefined);
+  const v = await axe(page);
+  check(v.length === 0, `axe on ${what}:\n  ${v.join("\n  ")}`);
+}
+
+async function practice(context, problems) {
+  const PHONE_OV = { width: 390, height: 844 };
+  step = "ov: load";
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error on /ov: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error on /ov: ${e.message}`));
+  await page.setViewportSize(PHONE_OV);
+  await page.goto(base + "/ov");
+  await page.waitForSelector("#ov[data-ready=true]");
+  const noOverflow = async () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  check(await noOverflow(), "no sideways scrolling at 390 px");
+  await page.screenshot({ path: join(shots, "ov.png"), fullPage: true });
+
+  step = "ov: axe";
+  await axeCheck(page, "/ov (light)");
+  await scheme(page, "dark");
+  await axeCheck(page, "/ov (dark)");
+  await page.screenshot({ path: join(shots, "ov-dark.png"), fullPage: true });
+  await scheme(page, "light");
+
+  const deck = await page.evaluate(async () => {
+    const r = await fetch(document.getElementById("ov").getAttribute("data-deck"));
+    return r.json();
+  });
+  const byId = new Map(deck.cards.map((c) => [c.id, c]));
+  const urlOf = new Map(deck.provisions.map((p) => [p.cite, p.url]));
+
+  step = "ov: round";
+  for (const d of ["lovnummer", "hvor-star-det", "fyll-inn"]) await page.uncheck(`input[name=deck][value="${d}"]`);
+  check(/^142 /.test((await page.textContent("#ov-count")) || ""), "only Begreper is chosen");
+  await page.click("#ov-start");
+  await page.waitForSelector(".ov-card");
+
+  async function answerCurrent(right) {
+    const id = await page.getAttribute(".ov-card", "data-card");
+    const card = byId.get(id);
+    check(card && card.deck === "begreper", `the card ${id} is from the deck`);
+    const pick = right ? card.answer : (card.answer + 1) % card.choices.length;
+    await page.click(`.ov-choice[data-i="${pick}"]`);
+    await page.waitForSelector(".ov-feedback");
+    const verdict = right ? ".ov-verdict.right" : ".ov-verdict.wrong";
+    check(await page.isVisible(verdict), `the answer is judged ${right ? "right" : "wrong"}`);
+    check(
+      (await page.getAttribute(`.ov-choice[data-i="${card.answer}"]`, "class")).includes("is-right"),
+      "the right choice is marked"
+    );
+    const href = await page.getAttribute(".ov-source a", "href");
+    check(href === urlOf.get(card.choices[card.answer].cite), `the answer links its provision (${href})`);
+    check(((await page.textContent(".ov-source .ov-text")) || "").length > 0, "the provision's text is shown");
+    for (const b of await page.locator(".ov-choice, .ov-next").all()) {
+      const box = await b.boundingBox();
+      check(box && box.width >= 24 && box.height >= 24, `targets are at least 24x24 px (${JSON.stringify(box)})`);
+    }
+    check(await noOverflow(), "no sideways scrolling on a card");
+    return id;
+  }
+
+  await answerCurrent(true);
+  await page.screenshot({ path: join(shots, "ov-right.png"), fullPage: true });
+  await axeCheck(page, "/ov with an answered card (light)");
+  await scheme(page, "dark");
+  await axeCheck(page, "/ov with an answered card (dark)");
+  await scheme(page, "light");
+  await page.click(".ov-next");
+  await page.waitForSelector(".ov-card:not(:has(.ov-feedback))");
+  const missed = await answerCurrent(false);
+  await page.screenshot({ path: join(shots, "ov-wrong.png"), fullPage: true });
+
+  step = "ov: progress survives a reload";
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  const cell = (k) => page.textContent(`#ov-progress-decks tr[data-deck="begreper"] td.${k}`);
+  check((await cell("seen")) === "2", `two Begreper cards seen after reload (${await cell("seen")})`);
+  check((await cell("due")) === "1", `the wrong one is due again at once (${await cell("due")})`);
+  check((await cell("learned")) === "0", "nothing learned after one right answer");
+  check(
+    !(await page.isChecked('input[name=deck][value="fyll-inn"]')),
+    "the chosen decks are kept too"
+  );
+  const groupSeen = await page.$$eval("#ov-progress-groups td.seen", (tds) =>
+    tds.reduce((n, td) => n + Number(td.textContent), 0)
+  );
+  check(groupSeen === 2, `progress per law group adds up (${groupSeen})`);
+
+  step = "ov: exam";
+  await page.selectOption("select[name=questions]", "10");
+  await page.selectOption("select[name=minutes]", "5");
+  await page.click("#ov-exam-start");
+  await page.waitForSelector(".ov-timer");
+  let wrong = 0;
+  for (let i = 1; i <= 10; i++) {
+    await page.waitForFunction((n) => (document.querySelector(".ov-pos") || {}).textContent === `Kort ${n} av 10`, i);
+    const card = byId.get(await page.getAttribute(".ov-card", "data-card"));
+    // Right on odd questions, wrong on even ones.
+    const pick = i % 2 ? card.answer : (card.answer + 1) % card.choices.length;
+    if (pick !== card.answer) wrong += 1;
+    check((await page.locator(".ov-feedback").count()) === 0, "an exam shows no answers on the way");
+    await page.click(`.ov-choice[data-i="${pick}"]`);
+  }
+  await page.waitForSelector(".ov-wrong");
+  const heading = (await page.textContent("#ov-play h2")) || "";
+  check(heading.includes(`${10 - wrong} av 10`), `the exam is scored (${heading})`);
+  const items = page.locator(".ov-wrong > li");
+  check((await items.count()) === wrong, `every wrong answer is listed (${await items.count()} of ${wrong})`);
+  for (const li of await items.all()) {
+    const href = await li.locator(".ov-source a").getAttribute("href");
+    check(href && href.startsWith("/p/"), "each wrong answer links its provision");
+  }
+  await page.screenshot({ path: join(shots, "ov-exam.png"), fullPage: true });
+  await axeCheck(page, "/ov exam result");
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  check(((await page.textContent("#ov-exams")) || "").includes(`${10 - wrong} av 10`), "the exam is in the history");
+
+  step = "ov: a changed provision marks its card";
+  // As if the corpus had changed under the card answered wrong: the hash
+  // the browser kept no longer matches the deck's.
+  await page.evaluate((id) => {
+    const s = JSON.parse(localStorage.getItem("lovbok.ov.v1"));
+    s.cards[id].h = "0000000000000000";
+    localStorage.setItem("lovbok.ov.v1", JSON.stringify(s));
+  }, missed);
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  await page.click("#ov-start");
+  await page.waitForSelector(".ov-card");
+  check((await page.getAttribute(".ov-card", "data-card")) === missed, "the changed card comes first");
+  check(await page.isVisible(".ov-changed"), "and says that its text changed");
+  await page.close();
 }

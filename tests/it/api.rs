@@ -143,6 +143,21 @@ fn type_ok(value: &Value, ty: &str) -> bool {
 
 fn validate(value: &Value, schema: &Value, at: &str, errors: &mut Vec<String>) {
     let schema = resolve_ref(schema);
+    if let Some(options) = schema.get("oneOf").and_then(Value::as_array) {
+        let matching = options
+            .iter()
+            .filter(|o| {
+                let mut e = Vec::new();
+                validate(value, o, at, &mut e);
+                e.is_empty()
+            })
+            .count();
+        if matching != 1 {
+            errors.push(format!(
+                "{at}: {value} matches {matching} of the oneOf schemas, not exactly one"
+            ));
+        }
+    }
     if let Some(ty) = schema.get("type") {
         let ok = match ty {
             Value::String(t) => type_ok(value, t),
@@ -247,6 +262,8 @@ async fn openapi_document_describes_every_endpoint() {
         ("/api/provisions/{cite}", "get"),
         ("/api/resolve", "get"),
         ("/api/link", "post"),
+        ("/api/status", "get"),
+        ("/api/cards", "get"),
         ("/api/openapi.json", "get"),
     ] {
         assert!(
@@ -433,7 +450,32 @@ async fn unknown_cites_are_404_and_malformed_ones_400() {
     get("/api/provisions/def:Nonsense")
         .await
         .assert_problem(StatusCode::NOT_FOUND);
-    for bad in ["abc", "0", "94", "12c", "%FF", "%00", "laws:", "12C1e("] {
+    // Well-formed cites of provisions that cannot exist are as unknown as
+    // 12Z, with the nearest ones that do.
+    for (missing, nearest) in [
+        ("99", vec!["93"]),
+        ("94", vec!["93"]),
+        ("X99", vec!["X93"]),
+        ("X50", vec!["X40", "X70"]),
+        ("209", vec!["208", "211"]),
+        ("12Z", vec!["12", "12A", "12B", "12C"]),
+    ] {
+        let p = get(&format!("/api/provisions/{missing}"))
+            .await
+            .assert_problem(StatusCode::NOT_FOUND);
+        assert!(p["detail"].as_str().unwrap().contains(missing), "{p}");
+        assert_eq!(p["nearest"], serde_json::json!(nearest), "{missing}: {p}");
+    }
+    for bad in [
+        "abc",
+        "0",
+        "12c",
+        "%FF",
+        "%00",
+        "laws:",
+        "12C1e(",
+        "13%20kort",
+    ] {
         get(&format!("/api/provisions/{bad}"))
             .await
             .assert_problem(StatusCode::BAD_REQUEST);
@@ -771,6 +813,7 @@ async fn every_page_forbids_external_sources_and_inline_script() {
         "/innhold",
         "/definisjoner",
         "/p/def:Alert",
+        "/ov",
     ] {
         let r = get(uri).await;
         assert_eq!(r.status, StatusCode::OK, "{uri}");
@@ -799,6 +842,170 @@ async fn every_page_forbids_external_sources_and_inline_script() {
         );
         assert!(html.contains("<html lang=\"nb\">"), "{uri}");
     }
+}
+
+// --- practice cards ---------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn cards_api_returns_one_deck_in_the_documented_shape() {
+    let r = get("/api/cards?deck=begreper").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header(header::CONTENT_TYPE), "application/json");
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/cards", "get", "200"));
+    assert_eq!(v["decks"][0]["id"], "begreper");
+    let cards = v["cards"].as_array().unwrap();
+    assert_eq!(v["decks"][0]["cards"], cards.len());
+    assert!(cards.len() >= 142, "{}", cards.len());
+    let provisions: std::collections::HashSet<&str> = v["provisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["cite"].as_str())
+        .collect();
+    for c in cards {
+        assert_eq!(c["deck"], "begreper");
+        let choices = c["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 4);
+        assert!(c["answer"].as_u64().unwrap() < 4);
+        for ch in choices {
+            assert!(provisions.contains(ch["cite"].as_str().unwrap()), "{ch}");
+        }
+        assert!(provisions.contains(c["cite"].as_str().unwrap()));
+        assert_eq!(c["hash"].as_str().unwrap().len(), 16);
+    }
+    // A book narrows the deck.
+    let v = get("/api/cards?deck=hvor-star-det&book=handbook")
+        .await
+        .json();
+    let cards = v["cards"].as_array().unwrap();
+    assert!(!cards.is_empty());
+    assert!(cards.iter().all(|c| c["book"] == "handbook"));
+    for p in v["provisions"].as_array().unwrap() {
+        assert!(p["url"].as_str().unwrap().starts_with("/p/"), "{p}");
+    }
+}
+
+#[tokio::test]
+async fn cards_api_rejects_a_bad_or_missing_deck() {
+    for uri in [
+        "/api/cards",
+        "/api/cards?deck=",
+        "/api/cards?deck=alle",
+        "/api/cards?deck=Begreper",
+        "/api/cards?deck=begreper&book=neither",
+        "/api/cards?deck=%FF",
+    ] {
+        let r = get(uri).await;
+        let p = r.assert_problem(StatusCode::BAD_REQUEST);
+        assert!(!p["detail"].as_str().unwrap().is_empty(), "{uri}");
+    }
+    assert_eq!(response_schema_name("/api/cards", "get", "400"), "Problem");
+}
+
+#[tokio::test]
+async fn practice_page_links_a_fingerprinted_immutable_deck() {
+    let r = get("/ov").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let html = r.text();
+    assert!(html.contains(lovbok::web::assets::practice_js_url()));
+    assert!(html.contains(lovbok::web::assets::practice_css_url()));
+    assert!(html.contains("aria-current=\"page\">Øving</a>"));
+    let at = html
+        .find("data-deck=\"/static/cards.")
+        .expect("the deck URL");
+    let url = &html[at + "data-deck=\"".len()..];
+    let url = &url[..url.find('"').unwrap()];
+    assert!(
+        url.ends_with(".json") && url.len() == "/static/cards.0123456789.json".len(),
+        "{url}"
+    );
+    for c in ["142 kort", "212 kort"] {
+        assert!(html.contains(c), "deck counts on the page: {c}");
+    }
+
+    let r = get(url).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header(header::CONTENT_TYPE), "application/json");
+    assert!(r.header(header::CACHE_CONTROL).contains("immutable"));
+    let v = r.json();
+    check_schema(&v, "CardsResponse");
+    let decks: Vec<&str> = v["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["id"].as_str())
+        .collect();
+    assert_eq!(
+        decks,
+        ["begreper", "lovnummer", "hvor-star-det", "fyll-inn"]
+    );
+    // The asset is the same document the API gives, deck by deck.
+    let api = get("/api/cards?deck=fyll-inn").await.json();
+    let in_asset: Vec<&Value> = v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["deck"] == "fyll-inn")
+        .collect();
+    assert_eq!(in_asset.len(), api["cards"].as_array().unwrap().len());
+    assert_eq!(
+        in_asset.first().copied(),
+        api["cards"].as_array().unwrap().first()
+    );
+
+    let etag = r.header(header::ETAG).to_string();
+    let again = send(
+        Request::get(url)
+            .header(header::IF_NONE_MATCH, &etag)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    for stale in [
+        "/static/cards.0000000000.json",
+        "/static/cards.json",
+        "/static/cards.",
+    ] {
+        assert_eq!(get(stale).await.status, StatusCode::NOT_FOUND, "{stale}");
+    }
+}
+
+#[tokio::test]
+async fn a_reload_gives_a_new_deck_url_and_the_old_one_is_gone() {
+    let kb = |text: &str| Kb::from_sources(&crate::cards::small(text)).expect("fixture builds");
+    let state = AppState::new(kb("Et signal som gjør motstanderne oppmerksom."));
+    let app = router(state.clone());
+    let deck_url = |html: String| {
+        let at = html.find("data-deck=\"").expect("deck URL") + "data-deck=\"".len();
+        html[at..at + html[at..].find('"').unwrap()].to_string()
+    };
+    let fetch = |uri: String| {
+        let app = app.clone();
+        async move {
+            let res = app
+                .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let status = res.status();
+            let body = to_bytes(res.into_body(), usize::MAX).await.unwrap();
+            (status, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    let (_, page) = fetch("/ov".into()).await;
+    let old = deck_url(page);
+    let (status, body) = fetch(old.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Et signal som"));
+    state.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    let (_, page) = fetch("/ov".into()).await;
+    let new = deck_url(page);
+    assert_ne!(old, new, "the deck changed, so must its name");
+    assert_eq!(fetch(old).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = fetch(new).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Et varsel som") && !body.contains("Et signal som"));
 }
 
 // --- pages -----------------------------------------------------------------------------------------
@@ -930,6 +1137,43 @@ async fn glossary_lists_every_definition() {
 }
 
 #[tokio::test]
+async fn a_cite_that_cannot_exist_is_a_404_page_with_the_nearest_provisions() {
+    let r = get("/p/99").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let html = r.text();
+    assert!(
+        html.contains("Lov 99 finnes ikke; lovene går fra 1 til 93."),
+        "{html}"
+    );
+    assert!(html.contains("href=\"/p/93\""), "{html}");
+    let html = get("/p/X99").await.text();
+    assert!(html.contains("X99 finnes ikke"), "{html}");
+    assert!(html.contains("href=\"/p/X93\""), "{html}");
+    let html = get("/p/12Z").await.text();
+    for link in ["/p/12", "/p/12A", "/p/12B", "/p/12C"] {
+        assert!(html.contains(&format!("href=\"{link}\"")), "{link}: {html}");
+    }
+    assert_eq!(get("/p/nonsense").await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn every_written_form_of_a_cite_opens_its_page() {
+    for (uri, want) in [
+        ("/p/16b1a", "/p/16B1a"),
+        ("/p/lov16b1a", "/p/16B1a"),
+        ("/p/16B1A", "/p/16B1a"),
+        ("/p/12.c.1.e", "/p/12C1e"),
+        ("/p/lov%2012%20C%202", "/p/12C2"),
+        ("/p/12C1(e)", "/p/12C1e"),
+        ("/p/x78b4", "/p/X78B4"),
+    ] {
+        let r = get(uri).await;
+        assert_eq!(r.status, StatusCode::PERMANENT_REDIRECT, "{uri}");
+        assert_eq!(r.header(header::LOCATION), want, "{uri}");
+    }
+}
+
+#[tokio::test]
 async fn unknown_provision_pages_are_404_pages() {
     for uri in ["/p/12Z", "/p/nonsense", "/p/%FF"] {
         let r = get(uri).await;
@@ -1055,6 +1299,10 @@ async fn no_malformed_request_gets_a_500() {
         "/healthz",
         "/api/openapi.json",
         "/api/",
+        "/api/cards?deck=",
+        "/api/cards?deck=begreper&book=",
+        "/ov",
+        "/static/cards.",
         "/p/12C1",
         "/sok?q=revoke&q=",
     ];
@@ -1130,4 +1378,116 @@ async fn no_malformed_request_gets_a_500() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+// --- editions of the Laws ----------------------------------------------------------------
+
+#[tokio::test]
+async fn the_handbooks_2007_cites_land_on_their_2017_provisions() {
+    // In the API: the cite as written, its edition and where it lands.
+    let v = get("/api/provisions/X16A").await.json();
+    check_schema(&v, "Provision");
+    let c = v["cites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["text"] == "16C")
+        .cloned()
+        .unwrap();
+    assert_eq!(c["cite"], "16C");
+    assert_eq!(c["edition"], "2007");
+    assert_eq!(c["maps_to"], "16D");
+    assert_eq!(c["edition_reading"], "mapped");
+    assert_eq!(c["url"], "/p/16D");
+    // "Henvist fra" of the 2017 provision.
+    let v = get("/api/provisions/16D").await.json();
+    let from: Vec<_> = v["cited_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["edition"] == "2007")
+        .map(|c| c["cite"].as_str().unwrap().to_string())
+        .collect();
+    assert!(from.contains(&"X16A".to_string()), "{v}");
+    let v = get("/api/provisions/16C").await.json();
+    assert!(
+        !v["cited_by"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["cite"] == "X16A"),
+        "2017 16C is about withdrawn calls, not X16A's subject: {v}"
+    );
+    // On the pages.
+    let html = get("/p/X16").await.text();
+    assert!(
+        html.contains("title=\"16C (2007-lovene) = Lov 16D"),
+        "{html}"
+    );
+    let html = get("/p/16D").await.text();
+    assert!(
+        html.contains("<mark>16C (2007-lovene) = 16D</mark>"),
+        "{html}"
+    );
+    let html = get("/p/X12").await.text();
+    assert!(html.contains("class=\"cite no-counterpart\""), "{html}");
+    assert!(html.contains("12C1e (2007-lovene): ingen tilsvarende bestemmelse i 2017-lovene"));
+}
+
+#[tokio::test]
+async fn link_and_resolve_read_2007_numbers_in_a_handbook_context() {
+    let r = send(
+        Request::post("/api/link")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(
+                r#"{"text":"se 16C2 og 12C1e","context":"X16A"}"#,
+            ))
+            .unwrap(),
+    )
+    .await;
+    let v = r.json();
+    check_schema(&v, "LinkResponse");
+    let c = &v["citations"];
+    assert_eq!(c[0]["edition"], "2007");
+    assert_eq!(c[0]["cites"], serde_json::json!(["16C2"]));
+    assert_eq!(c[0]["maps_to"], serde_json::json!(["16D2"]));
+    assert_eq!(c[0]["url"], "/p/16D2");
+    assert_eq!(c[1]["status"], "no_counterpart");
+    assert_eq!(c[1]["url"], serde_json::Value::Null);
+    let v = get("/api/resolve?cite=16C&context=X16A").await.json();
+    check_schema(&v, "ResolveResponse");
+    assert_eq!(v["matches"][0]["cite"], "16C");
+    assert_eq!(v["matches"][0]["maps_to"], "16D");
+    assert_eq!(v["matches"][0]["url"], "/p/16D");
+    // Without a handbook context a cite is a 2017 cite.
+    let v = get("/api/resolve?cite=16C").await.json();
+    assert_eq!(v["matches"][0]["url"], "/p/16C");
+    assert_eq!(v["matches"][0]["edition"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn resolve_reads_every_form_class() {
+    for (input, want) in [
+        ("16B1A", vec!["16B1a"]),
+        ("lov16b1a", vec!["16B1a"]),
+        ("12.c.1.e", vec!["12C1e"]),
+        ("§ 40 B 2 a", vec!["40B2a"]),
+        ("Law 40B2(a)(ii)", vec!["40B2a(ii)"]),
+        ("27B1b)", vec!["27B1b"]),
+        ("Laws 53 to 56", vec!["53", "54", "55", "56"]),
+        ("53 t.o.m. 56", vec!["53", "54", "55", "56"]),
+        ("12C1b, c og e", vec!["12C1b", "12C1c", "12C1e"]),
+        ("paragraf 16", vec!["16"]),
+    ] {
+        let v = get(&format!("/api/resolve?cite={}", urlencode(input)))
+            .await
+            .json();
+        let got: Vec<&str> = v["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["cite"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, want, "{input}: {v}");
+    }
 }

@@ -24,7 +24,9 @@ fn missing_prerequisites(dir: &Path) -> Option<String> {
             "{CHROMIUM} is missing (apt-get install -y chromium)"
         ));
     }
-    if !dir.join("node_modules/playwright-core").exists() {
+    if !dir.join("node_modules/playwright-core").exists()
+        || !dir.join("node_modules/axe-core").exists()
+    {
         return Some(format!(
             "{}/node_modules is missing (npm ci in tests/browser)",
             dir.display()

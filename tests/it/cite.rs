@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use lovbok::cite::{self, annotate_html, find, link, resolve, Lookup, Resolved, Status};
+use lovbok::cite::{
+    self, annotate_html, find, link, resolve, EditionReading, Lookup, Resolved, Status,
+};
 use lovbok::corpus::{BookId, ProvisionId};
 use proptest::prelude::*;
 
@@ -26,6 +28,9 @@ fn every_corpus_cite_resolves() {
     let mut outside = 0;
     let mut external = Vec::new();
     let mut unresolved = Vec::new();
+    let mut no_counterpart = Vec::new();
+    let mut mapped = Vec::new();
+    let mut undecided = Vec::new();
     for p in c.provisions() {
         for text in texts(p) {
             for r in link(&text, Some(&p.id), &c) {
@@ -42,6 +47,17 @@ fn every_corpus_cite_resolves() {
                 }
                 for t in &r.targets {
                     *edges.entry(p.book).or_default() += 1;
+                    if let Some(n) = &t.edition {
+                        match n.reading {
+                            EditionReading::Mapped { .. } => {
+                                mapped.push(format!("{} {}={}", p.id, n.cite, t.id))
+                            }
+                            EditionReading::Undecided => {
+                                undecided.push(format!("{} {}", p.id, n.cite))
+                            }
+                            _ => {}
+                        }
+                    }
                     match &t.status {
                         Status::InCorpus => {}
                         Status::OutsideText { .. } => outside += 1,
@@ -58,6 +74,10 @@ fn every_corpus_cite_resolves() {
                         Status::Unresolved { reason } => {
                             unresolved.push(format!("{}: {:?}: {reason}", p.id, r.text))
                         }
+                        Status::NoCounterpart { edition, .. } => {
+                            assert_eq!(*edition, 2007);
+                            no_counterpart.push(format!("{} {}", p.id, r.text))
+                        }
                     }
                 }
             }
@@ -71,12 +91,44 @@ fn every_corpus_cite_resolves() {
         "unresolved cites:\n{}",
         unresolved.join("\n")
     );
-    // The 2007-edition cites in X16 (`16C2a`-`16C2d`, declared external in
-    // the corpus); `14, stk. 5.1` in X91 is a statute paragraph, which
-    // `find` does not read as a cite at all.
+    // Nothing points outside both books: `14, stk. 5.1` in X91 is a statute
+    // paragraph, which `find` does not read as a cite at all, and X16's
+    // 2007 cites `16C2a`-`16C2d` are now read through the concordance.
+    assert!(external.is_empty(), "{external:?}");
+    // Every handbook cite of a law is decided by the 2007 concordance.
+    assert!(undecided.is_empty(), "undecided 2007 cites: {undecided:?}");
+    // The handbook's 2007 numbers that name another rule in 2017 land on
+    // the 2017 provision about their subject (issue 9's review).
+    for want in [
+        "X16A 16C=16D",
+        "X16A 16C2=16D2",
+        "X16A1 16C2a=16D2a",
+        "X16A4 16C2d=16D2d",
+        "X16A 16C3=16D3",
+        "214A 16C=16D",
+        "214A 17D=15A",
+        "214A3 16C=16D",
+        "X78A4 12C1b=12C1e",
+        "X78D4 12C1b=12C1e",
+        "X90B4c 23=72C",
+        "X6A2 86C=86A",
+        "X16A2b 86C=86A",
+        "211B1d 86B=12C4",
+        "205B 86D=86B",
+    ] {
+        assert!(mapped.iter().any(|m| m == want), "{want} not in {mapped:?}");
+    }
+    // The 2007 "traditional" adjusted score has no 2017 counterpart.
     assert_eq!(
-        external,
-        ["X16A1 16C2a", "X16A2 16C2b", "X16A3 16C2c", "X16A4 16C2d"]
+        no_counterpart,
+        [
+            "X12A 12C1e",
+            "X40A2c 12C1e",
+            "X78A2 12C1e",
+            "X78D2 12C1e",
+            "204A2a 12C1e",
+            "204A3a 12C1e"
+        ]
     );
 }
 

@@ -1,9 +1,11 @@
 mod api;
 mod browser;
+mod cards;
 mod cite;
 mod cli;
 mod corpus;
 mod fixtures;
+mod ops;
 mod rules;
 mod search;
 mod web;

@@ -9,6 +9,7 @@ pub(super) const STRINGS: Strings = Strings {
     nav_search: "Søg",
     nav_contents: "Indhold",
     nav_definitions: "Definitioner",
+    nav_practice: "Øvelse",
     lang_switch: "Norsk",
     search_label: "Søg",
     search_placeholder: "Søg, eller skriv en henvisning (12C1)",
@@ -37,6 +38,9 @@ pub(super) const STRINGS: Strings = Strings {
     query_empty: "den er tom.",
     query_too_long: "den er længere end {max} tegn.",
     unknown_cite: "{cite} findes ikke.",
+    unknown_law: "Lov {n} findes ikke; lovene går fra {lo} til {hi}.",
+    unknown_section: "§ {n} findes ikke; håndbogens paragraffer går fra {lo} til {hi}.",
+    unknown_extension: "X{n} findes ikke; håndbogens udvidelser går fra {lo} til {hi}.",
     nearest: "Nærmeste bestemmelser:",
     did_you_mean: "Mente du",
     suggestion_hits: "{n} resultater",
@@ -107,6 +111,12 @@ pub(super) const STRINGS: Strings = Strings {
     error_bad_parameters: "Adressen har parametre, siden ikke kan bruge.",
     error_bad_book: "Ukendt bog »{book}«: vælg lovene eller håndbogen.",
     error_to_search: "Til søgningen",
+
+    reload_before: "Ændringen i",
+    reload_after: "er ikke indlæst:",
+    reload_more: "… og {n} fejl mere (se »lovbok check«)",
+    reload_keep: "Siderne viser den seneste version, der kunne bygges. \
+                  Når fejlene er rettet, indlæses ændringen af sig selv.",
 
     searching: "Søger …",
     search_failed: "Søgningen mislykkedes: {reason}",

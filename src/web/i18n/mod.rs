@@ -94,6 +94,8 @@ pub struct Strings {
     pub nav_contents: &'static str,
     /// Menu: the definitions.
     pub nav_definitions: &'static str,
+    /// Menu: the study mode (practice for the TD exam).
+    pub nav_practice: &'static str,
     /// The language switch: the other language's name, in that language.
     pub lang_switch: &'static str,
     /// Label of a search box.
@@ -150,6 +152,13 @@ pub struct Strings {
     pub query_too_long: &'static str,
     /// A well-formed cite the corpus lacks (`{cite}`).
     pub unknown_cite: &'static str,
+    /// A law number past the Laws' (`{n}`, `{lo}`, `{hi}`): "Lov 99 finnes
+    /// ikke; lovene går fra 1 til 93."
+    pub unknown_law: &'static str,
+    /// A handbook section number the handbook lacks (`{n}`, `{lo}`, `{hi}`).
+    pub unknown_section: &'static str,
+    /// A handbook extension the handbook lacks (`{n}`, `{lo}`, `{hi}`).
+    pub unknown_extension: &'static str,
     /// Lead-in to the nearest existing provisions.
     pub nearest: &'static str,
     /// Zero results: lead-in to a corrected query.
@@ -290,6 +299,18 @@ pub struct Strings {
     pub error_bad_book: &'static str,
     /// Link back to the search.
     pub error_to_search: &'static str,
+
+    // --- the editor's banner (`serve --corpus DIR`, a change that does not build)
+    /// Before the place of the first problem: "The change in".
+    pub reload_before: &'static str,
+    /// After it: "is not loaded:".
+    pub reload_after: &'static str,
+    /// The count of problems not listed (`{n}`): "… and {n} more errors
+    /// (see `lovbok check`)".
+    pub reload_more: &'static str,
+    /// Under the list: the pages show the last version that built; once the
+    /// errors are fixed, the change is loaded by itself.
+    pub reload_keep: &'static str,
 
     // --- only the page script uses these
     /// Searching …
@@ -516,6 +537,11 @@ mod tests {
             ("glossary", include_str!("../../../templates/glossary.html")),
             ("error", include_str!("../../../templates/error.html")),
             ("calc", include_str!("../../../templates/calc.html")),
+            (
+                "reload-notice",
+                include_str!("../../../templates/reload-notice.html"),
+            ),
+            ("practice", include_str!("../../../templates/practice.html")),
         ];
         /// The name of the site, the same in every language.
         const BRAND: &str = "lovbok";

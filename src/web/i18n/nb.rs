@@ -9,6 +9,7 @@ pub(super) const STRINGS: Strings = Strings {
     nav_search: "Søk",
     nav_contents: "Innhold",
     nav_definitions: "Definisjoner",
+    nav_practice: "Øving",
     lang_switch: "Dansk",
     search_label: "Søk",
     search_placeholder: "Søk, eller skriv en henvisning (12C1)",
@@ -37,6 +38,9 @@ pub(super) const STRINGS: Strings = Strings {
     query_empty: "det er tomt.",
     query_too_long: "det er lengre enn {max} tegn.",
     unknown_cite: "{cite} finnes ikke.",
+    unknown_law: "Lov {n} finnes ikke; lovene går fra {lo} til {hi}.",
+    unknown_section: "§ {n} finnes ikke; håndbokens paragrafer går fra {lo} til {hi}.",
+    unknown_extension: "X{n} finnes ikke; håndbokens utvidelser går fra {lo} til {hi}.",
     nearest: "Nærmeste bestemmelser:",
     did_you_mean: "Mente du",
     suggestion_hits: "{n} treff",
@@ -107,6 +111,12 @@ pub(super) const STRINGS: Strings = Strings {
     error_bad_parameters: "Adressen har parametre siden ikke kan bruke.",
     error_bad_book: "Ukjent bok «{book}»: velg lovene eller håndboken.",
     error_to_search: "Til søket",
+
+    reload_before: "Endringen i",
+    reload_after: "er ikke lastet:",
+    reload_more: "… og {n} feil til (se «lovbok check»)",
+    reload_keep: "Sidene viser den siste versjonen som lot seg bygge. \
+                  Når feilene er rettet, lastes endringen inn av seg selv.",
 
     searching: "Søker …",
     search_failed: "Søket feilet: {reason}",

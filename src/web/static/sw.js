@@ -29,7 +29,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(CONFIG.shell))
+      .then((cache) => cache.addAll(CONFIG.shell).then(() => forgetUnstorable(cache, CONFIG.shell)))
       .then(() => self.skipWaiting())
   );
 });
@@ -96,8 +96,10 @@ function storeAll(lang) {
         const url = todo.shift();
         try {
           const res = await fetch(url, { credentials: "same-origin" });
-          if (res.ok) await cache.put(url, res);
-          else failed++;
+          if (storable(res)) {
+            if (url === STUDY_PAGE) await storeDeck(cache, res.clone());
+            await cache.put(url, res);
+          } else failed++;
         } catch (e) {
           failed++;
         }
@@ -117,6 +119,16 @@ function storeAll(lang) {
     storing = null;
   });
   return storing;
+}
+
+// The study page fetches its cards from a fingerprinted file named in its
+// data-deck attribute: store that file with the page.
+const STUDY_PAGE = "/ov";
+async function storeDeck(cache, res) {
+  const m = /data-deck="(\/static\/[^"]+)"/.exec(await res.text());
+  if (!m || (await cache.match(m[1]))) return;
+  const deck = await fetch(m[1], { credentials: "same-origin" });
+  if (deck.ok) await cache.put(m[1], deck);
 }
 
 self.addEventListener("message", (event) => {
@@ -162,13 +174,27 @@ async function storedPage(cache, url) {
 
 function isPage(url) {
   const p = url.pathname;
-  return p === "/" || p === "/sok" || p === "/innhold" || p === "/definisjoner" || p.startsWith("/p/");
+  return p === "/" || p === "/sok" || p === "/innhold" || p === "/definisjoner" || p === STUDY_PAGE || p.startsWith("/p/");
 }
 
 // Pages worth keeping when the network brings them: a page itself, or a
 // provision shown alone; not search results or calculations.
 function keep(url) {
   return url.pathname !== "/sok" && (!url.search || url.search === "?vis=denne");
+}
+
+// A page the server lets us keep: not an error, and not marked no-store
+// (a page with the editor's banner, which goes once the folder builds).
+function storable(res) {
+  return res.ok && !/no-store/i.test(res.headers.get("cache-control") || "");
+}
+
+// addAll keeps whatever answered 200; drop what may not be kept.
+async function forgetUnstorable(cache, urls) {
+  for (const url of urls) {
+    const res = await cache.match(url);
+    if (res && !storable(res)) await cache.delete(url);
+  }
 }
 
 function delay(ms) {
@@ -178,7 +204,7 @@ function delay(ms) {
 async function page(event, url) {
   const cache = await caches.open(CACHE);
   const network = fetch(event.request).then(async (res) => {
-    if (res.ok && res.type === "basic" && keep(url)) {
+    if (storable(res) && res.type === "basic" && keep(url)) {
       await cache.put(url.pathname + url.search, res.clone());
     }
     return res;

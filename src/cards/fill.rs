@@ -1,0 +1,435 @@
+/*!
+*Fyll inn*: one full sentence of a provision with one key word blanked.
+
+A **key word** is a word of small letters only (no name, no abbreviation,
+not the first word of the sentence), at least [`MIN_KEY_CHARS`] letters
+long, standing alone (not half of `KP-fradrag` or `DBf's`), that is not a
+stop word of the book's language (as search sees it), not a number word,
+and not part of a citation or the word that introduces one. The blank is
+the sentence's *rarest* key word in the corpus (held by the fewest
+provisions), because rare words carry what the sentence says; ties go to
+the longer word, then the earlier one. The word must occur once in its
+sentence, or the blank would give itself away.
+
+The three distractors are key words of the same part of the book (the same
+law, X-section, handbook section, or the definitions) before any from the
+rest of the book, those with the answer's ending first (so they read like
+the same kind of word), in a seeded order. A word that could also be right
+is never one: not the answer in another form (the same stem or root as
+search sees it, or one word the start or end of the other) and not a word that
+makes a sentence the corpus has. Nor is a word the sentence already holds
+(`positivt eller _____` never offers `negativt`), nor a compound with the
+answer's head (`sluttkontrakten` for `kontrakten`).
+*/
+
+use std::collections::{HashMap, HashSet};
+
+use crate::cite;
+use crate::corpus::{BookId, Corpus, Kind, Provision};
+use crate::search::WordForms;
+
+use super::{
+    card, full_sentences, is_numbered, letter_runs, normalized, pick, sentence, Card, CardKind,
+    Choice, Face, Skipped, BLANK, CHOICES,
+};
+
+/// The fewest letters a key word has.
+pub const MIN_KEY_CHARS: usize = 3;
+
+/// Number words, Norwegian and Danish (one to twenty, tens, hundred,
+/// thousand, ordinals, half, double): a number is never the blank.
+const NUMBER_WORDS: &[&str] = &[
+    "en",
+    "ett",
+    "et",
+    "én",
+    "to",
+    "tre",
+    "fire",
+    "fem",
+    "seks",
+    "sju",
+    "syv",
+    "åtte",
+    "otte",
+    "ni",
+    "ti",
+    "elleve",
+    "tolv",
+    "tretten",
+    "fjorten",
+    "femten",
+    "seksten",
+    "sytten",
+    "atten",
+    "nitten",
+    "tjue",
+    "tyve",
+    "tretti",
+    "tredive",
+    "førti",
+    "fyrre",
+    "femti",
+    "halvtreds",
+    "seksti",
+    "tres",
+    "sytti",
+    "halvfjerds",
+    "åtti",
+    "firs",
+    "nitti",
+    "halvfems",
+    "hundre",
+    "hundrede",
+    "tusen",
+    "tusind",
+    "første",
+    "annen",
+    "andre",
+    "anden",
+    "tredje",
+    "fjerde",
+    "femte",
+    "sjette",
+    "syvende",
+    "sjuende",
+    "åttende",
+    "ottende",
+    "niende",
+    "tiende",
+    "halv",
+    "halve",
+    "halvdelen",
+    "dobbelt",
+    "dobbelte",
+    "null",
+    "nul",
+    "million",
+    "millioner",
+];
+
+/// Words that introduce or close a citation ("see", "cf.", "law", "laws",
+/// "the law's", "paragraph", "section", "below", "above"): next to a cite
+/// they are part of it.
+const CITE_CUES: &[&str] = &[
+    "se",
+    "jf",
+    "jfr",
+    "lov",
+    "loven",
+    "lovene",
+    "lovens",
+    "lovs",
+    "law",
+    "laws",
+    "paragraf",
+    "paragraffen",
+    "afsnit",
+    "afsnittet",
+    "avsnitt",
+    "avsnittet",
+    "nedenfor",
+    "ovenfor",
+    "nedenunder",
+    "ovenover",
+];
+
+/// A full sentence and the byte ranges of its key words.
+type Keyed<'s> = (&'s str, Vec<(usize, usize)>);
+
+/// A key word of a sentence, with where it came from.
+#[derive(Clone, Debug)]
+struct PoolWord {
+    word: String,
+    /// The provision it was first seen in.
+    source: usize,
+}
+
+struct Fill<'c> {
+    corpus: &'c Corpus,
+    forms: WordForms,
+    /// (book, word) → (term, root) as search reads it; term `None` is a stop word.
+    terms: HashMap<(BookId, String), (Option<String>, Option<String>)>,
+    /// Word (lower case) → number of provisions whose text holds it.
+    df: HashMap<String, u32>,
+    /// Every sentence of the corpus, normalized.
+    sentences: HashSet<String>,
+}
+
+/// Every Fyll inn card, and the provisions with a full sentence that got none.
+pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
+    let mut f = Fill {
+        corpus,
+        forms: WordForms::new(),
+        terms: HashMap::new(),
+        df: HashMap::new(),
+        sentences: HashSet::new(),
+    };
+    f.count();
+
+    // Key words of every full sentence, per provision, and the pools of
+    // each top-level provision and each book (first occurrence kept).
+    let eligible: Vec<(usize, &Provision)> = corpus
+        .provisions()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| (is_numbered(p.kind) || p.kind == Kind::Definition) && p.in_corpus)
+        .collect();
+    let mut keyed: Vec<(usize, Vec<Keyed>)> = Vec::new();
+    let mut top_pool: HashMap<usize, Vec<PoolWord>> = HashMap::new();
+    let mut book_pool: HashMap<BookId, Vec<PoolWord>> = HashMap::new();
+    let mut seen_top: HashSet<(usize, String)> = HashSet::new();
+    let mut seen_book: HashSet<(BookId, String)> = HashSet::new();
+    for &(i, p) in &eligible {
+        let top = corpus.path_of(i).first().copied().unwrap_or(i);
+        let mut per = Vec::new();
+        for s in full_sentences(p) {
+            let keys = f.key_words(p.book, s);
+            for &(a, b) in &keys {
+                let w = s[a..b].to_string();
+                if seen_top.insert((top, w.clone())) {
+                    top_pool.entry(top).or_default().push(PoolWord {
+                        word: w.clone(),
+                        source: i,
+                    });
+                }
+                if seen_book.insert((p.book, w.clone())) {
+                    book_pool
+                        .entry(p.book)
+                        .or_default()
+                        .push(PoolWord { word: w, source: i });
+                }
+            }
+            per.push((s, keys));
+        }
+        if !per.is_empty() {
+            keyed.push((i, per));
+        }
+    }
+
+    let mut cards = Vec::new();
+    let mut skipped = Vec::new();
+    let empty = Vec::new();
+    for (i, per) in keyed {
+        let p = corpus.at(i);
+        let top = corpus.path_of(i).first().copied().unwrap_or(i);
+        let id = format!("{}@{}", p.id, CardKind::FillIn.slug());
+        // Candidates: (rarity, longer first, sentence, start).
+        let mut cands: Vec<(u32, std::cmp::Reverse<usize>, usize, usize, usize)> = Vec::new();
+        for (k, (s, keys)) in per.iter().enumerate() {
+            for &(a, b) in keys {
+                let w = &s[a..b];
+                let once = letter_runs(s)
+                    .into_iter()
+                    .filter(|&(x, y)| s[x..y].to_lowercase() == w)
+                    .count()
+                    == 1;
+                if once {
+                    let df = f.df.get(w).copied().unwrap_or(0);
+                    cands.push((df, std::cmp::Reverse(w.chars().count()), k, a, b));
+                }
+            }
+        }
+        cands.sort();
+        if cands.is_empty() {
+            skipped.push(Skipped {
+                kind: CardKind::FillIn,
+                provision: i,
+                reason: "no key word in its full sentences",
+            });
+            continue;
+        }
+        let mut made = None;
+        for &(_, _, k, a, b) in &cands {
+            let s = per[k].0;
+            let pools = [
+                top_pool.get(&top).unwrap_or(&empty),
+                book_pool.get(&p.book).unwrap_or(&empty),
+            ];
+            let d = f.distractors(&id, p.book, s, a, b, pools);
+            if d.len() == CHOICES - 1 {
+                made = Some((s, a, b, d));
+                break;
+            }
+        }
+        let Some((s, a, b, d)) = made else {
+            skipped.push(Skipped {
+                kind: CardKind::FillIn,
+                provision: i,
+                reason: "no key word with three distractors",
+            });
+            continue;
+        };
+        // The provision's name places the sentence; a definition's name is
+        // its term, which would give a blanked form of it away.
+        let prompt = Face {
+            cite: (p.kind != Kind::Definition).then(|| p.id.clone()),
+            text: Some(format!("{}{BLANK}{}", &s[..a], &s[b..])),
+            lang: p.lang(),
+        };
+        let answer = Choice {
+            source: i,
+            face: Face::text(&s[a..b], p.lang()),
+        };
+        cards.push(card(corpus, CardKind::FillIn, i, prompt, answer, d));
+    }
+    (cards, skipped)
+}
+
+impl Fill<'_> {
+    /// Document frequencies of words and the set of every sentence.
+    fn count(&mut self) {
+        for p in self.corpus.provisions() {
+            let mut words: HashSet<String> = HashSet::new();
+            for b in &p.blocks {
+                let crate::corpus::Block::Paragraph { text } = b else {
+                    continue;
+                };
+                for (s, e) in letter_runs(text) {
+                    words.insert(text[s..e].to_lowercase());
+                }
+                for r in sentence::split(text) {
+                    if let Some(s) = text.get(r) {
+                        self.sentences.insert(normalized(s));
+                    }
+                }
+            }
+            for w in words {
+                *self.df.entry(w).or_insert(0) += 1;
+            }
+        }
+    }
+
+    fn forms_of(&mut self, book: BookId, word: &str) -> &(Option<String>, Option<String>) {
+        let key = (book, word.to_string());
+        if !self.terms.contains_key(&key) {
+            let term = self.forms.term(book, word);
+            let root = self.forms.root(book, word);
+            self.terms.insert(key.clone(), (term, root));
+        }
+        &self.terms[&key]
+    }
+
+    /// Byte ranges of the key words of sentence `s`.
+    fn key_words(&mut self, book: BookId, s: &str) -> Vec<(usize, usize)> {
+        let cites: Vec<cite::Span> = cite::find(s).into_iter().map(|m| m.span).collect();
+        let runs = letter_runs(s);
+        let mut out = Vec::new();
+        for (n, &(a, b)) in runs.iter().enumerate() {
+            let w = &s[a..b];
+            if n == 0 || w.chars().count() < MIN_KEY_CHARS || !w.chars().all(char::is_lowercase) {
+                continue;
+            }
+            let before = s[..a].chars().last();
+            let mut after = s[b..].chars();
+            let next = after.next();
+            let joined = |c: Option<char>| {
+                c.is_some_and(|c| matches!(c, '-' | '\'' | '’' | '/' | '_') || c.is_ascii_digit())
+            };
+            let abbreviation = next == Some('.')
+                && (after.next().is_some_and(char::is_alphabetic) || sentence::is_abbreviation(w));
+            if joined(before) || joined(next) || abbreviation || before == Some('.') {
+                continue;
+            }
+            if NUMBER_WORDS.contains(&w) {
+                continue;
+            }
+            let in_cite = cites.iter().any(|c| a < c.end && c.start < b);
+            let gap_to = |from: usize, to: usize| {
+                s.get(from..to)
+                    .is_some_and(|g| g.chars().all(|c| c.is_whitespace() || c == '§' || c == '.'))
+            };
+            let cue = CITE_CUES.contains(&w)
+                && cites.iter().any(|c| {
+                    (c.start >= b && gap_to(b, c.start)) || (c.end <= a && gap_to(c.end, a))
+                });
+            if in_cite || cue {
+                continue;
+            }
+            if self.forms_of(book, w).0.is_none() {
+                continue;
+            }
+            out.push((a, b));
+        }
+        out
+    }
+
+    /// True when `cand` could also fill the blank `s[a..b]`: the answer in
+    /// another form, or a word that makes a sentence the corpus has.
+    fn also_right(&mut self, book: BookId, s: &str, a: usize, b: usize, cand: &str) -> bool {
+        let answer = &s[a..b];
+        // The same word, an inflection the stemmer misses, or a compound
+        // with the same head ("kontrakten", "sluttkontrakten").
+        if cand.starts_with(answer)
+            || answer.starts_with(cand)
+            || cand.ends_with(answer)
+            || answer.ends_with(cand)
+        {
+            return true;
+        }
+        // A word the sentence already has is no candidate for its gap.
+        if letter_runs(s)
+            .into_iter()
+            .any(|(x, y)| s[x..y].to_lowercase() == cand)
+        {
+            return true;
+        }
+        let (at, ar) = self.forms_of(book, answer).clone();
+        let (ct, cr) = self.forms_of(book, cand).clone();
+        if (at.is_some() && at == ct) || (ar.is_some() && ar == cr) {
+            return true;
+        }
+        let filled = format!("{}{cand}{}", &s[..a], &s[b..]);
+        self.sentences.contains(&normalized(&filled))
+    }
+
+    /// Up to three distractors for the blank `s[a..b]`: from the first pool
+    /// (the same part of the book) before the second (the book).
+    fn distractors(
+        &mut self,
+        card_id: &str,
+        book: BookId,
+        s: &str,
+        a: usize,
+        b: usize,
+        pools: [&Vec<PoolWord>; 2],
+    ) -> Vec<Choice> {
+        let answer = s[a..b].to_string();
+        let ending: String = {
+            let cs: Vec<char> = answer.chars().collect();
+            cs[cs.len().saturating_sub(2)..].iter().collect()
+        };
+        let mut out: Vec<Choice> = Vec::new();
+        let mut considered: HashSet<&str> = HashSet::new();
+        for pool in pools {
+            let fresh: Vec<&PoolWord> = pool
+                .iter()
+                .filter(|w| !considered.contains(w.word.as_str()))
+                .collect();
+            let ranked = pick::choose(
+                card_id,
+                &fresh,
+                fresh.len(),
+                |w| w.word.clone(),
+                |w| u8::from(!w.word.ends_with(&ending)),
+            );
+            for w in ranked {
+                considered.insert(w.word.as_str());
+                if out.len() == CHOICES - 1 {
+                    break;
+                }
+                if self.also_right(book, s, a, b, &w.word) {
+                    continue;
+                }
+                out.push(Choice {
+                    source: w.source,
+                    face: Face::text(w.word.clone(), self.corpus.at(w.source).lang()),
+                });
+            }
+            if out.len() == CHOICES - 1 {
+                break;
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,307 @@
+/*!
+The levels below a cite's root, as people write them: one scanner for text
+and queries alike.
+
+A cite's levels alternate between letters and digits (section letter, item
+number, sub-item letter, roman numeral), so they can be read however they
+are joined: glued (`40B3b`), spaced (`40 B 3 b`), dotted (`40.B.3.b`), with
+the English brackets (`40B2(a)(ii)`, `27B1(b)`) or in any case (`16b1a`,
+`16B1A`). How much latitude is allowed depends on the evidence that a cite
+is meant ([`Leniency`]): running text without a cue gets the book's own
+compact form only; after a cue word (`lov`, `§`, `se`) spaces and dots may
+join levels and a lower-case section letter may stand glued before an item
+(`lov 7c1`); a query typed into the search box (nothing but a cite) reads
+every form.
+*/
+
+use crate::corpus::id::from_roman;
+use crate::corpus::Path;
+
+/// How much evidence there is that a cite is meant, which decides how
+/// loosely its levels may be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Leniency {
+    /// Running text, no cue: only the compact form (`16C2`, `12C1e(ii)`).
+    Bare,
+    /// Running text after a cue that names a provision (`se`, `jf.`,
+    /// `iht.`): spaces and dots may join levels; a lower-case section letter
+    /// is read when an item number follows it (`7c1`).
+    Cued,
+    /// Running text after a cue that names a law (`lov`, `§`, `Law`): as
+    /// [`Leniency::Cued`], and a lower-case section letter also stands alone
+    /// (`lov 16c`).
+    LawCued,
+    /// A query that is nothing but citations: every form, any case.
+    Query,
+}
+
+/// The levels read after a root number.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Levels {
+    /// Byte offset just past the last level read.
+    pub end: usize,
+    pub path: Path,
+    /// True when something word-like is glued on after the last level
+    /// (`12kort`, `3NT`, `16C2xyz`): the token is no cite.
+    pub glued_tail: bool,
+    /// True when a level was joined by a space or a dot (`86 B`, `40.B`).
+    pub loose: bool,
+}
+
+/// Reads the levels of a cite from byte `from` of `text` (just after the
+/// root number). Never fails: it stops at the first character that does not
+/// continue the cite.
+pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
+    let b = text.as_bytes();
+    let mut out = Levels {
+        end: from,
+        ..Levels::default()
+    };
+    let mut pos = from;
+
+    // # Section letter
+    if let Some((at, loose)) = joined(text, pos, leniency, is_letter) {
+        let c = b[at];
+        let next = b.get(at + 1).copied();
+        // A digit follows: an item, directly or after the dot of the
+        // dotted form (`7c1`, `12.c.1`).
+        let next_is_digit = next.is_some_and(|n| n.is_ascii_digit())
+            || (next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_digit));
+        let ends_word = !letter_at(text, at + 1);
+        let upper = c.is_ascii_uppercase();
+        let lower_ok = match leniency {
+            Leniency::Query => true,
+            Leniency::LawCued => !loose || next_is_digit,
+            Leniency::Cued => next_is_digit,
+            Leniency::Bare => false,
+        };
+        // A spaced letter must stand alone (`86 B`, not `86 Bord`), and a
+        // space never joins a letter that starts a compound (`75 A-kort`).
+        let hyphen = next == Some(b'-');
+        let spaced_ok = !loose || (ends_word && !(hyphen && b[at - 1] == b' '));
+        // `t.o.m.`, `f.eks.`: a letter in an abbreviation is no level.
+        let abbreviation = next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
+        if (upper || lower_ok) && ends_word && spaced_ok && !abbreviation {
+            out.path.section = Some(c.to_ascii_uppercase() as char);
+            out.loose |= loose;
+            pos = at + 1;
+            out.end = pos;
+        }
+    }
+
+    // # Item number
+    if out.path.section.is_some() {
+        if let Some((at, loose)) = joined(text, pos, leniency, |c| c.is_ascii_digit()) {
+            let mut e = at;
+            while e < b.len() && b[e].is_ascii_digit() {
+                e += 1;
+            }
+            let digits = text.get(at..e).unwrap_or_default();
+            if digits.len() <= 2 && !digits.starts_with('0') {
+                if let Ok(n) = digits.parse::<u16>() {
+                    out.path.item = Some(n);
+                    out.loose |= loose;
+                    pos = e;
+                    out.end = pos;
+                }
+            }
+        }
+    }
+
+    // # Sub-item letter: `b`, `(b)`, or in a query `B`.
+    if out.path.item.is_some() {
+        if let Some((at, loose)) = joined(text, pos, leniency, is_letter) {
+            let c = b[at];
+            let next = b.get(at + 1).copied();
+            let ends_word = !word_at(text, at + 1);
+            // After a space, `i` is a word of its own (`lov 12 C 1 i slike
+            // tilfeller`) unless nothing but punctuation follows.
+            let word_like = loose && c.eq_ignore_ascii_case(&b'i');
+            let punct_after = next.is_none_or(|n| n != b' ') && !word_at(text, at + 1);
+            // After an item a letter can only be a sub-item, so a cue
+            // allows it in capitals (`lov 16B1A`).
+            let case_ok = c.is_ascii_lowercase() || leniency != Leniency::Bare;
+            // In a query a roman numeral may follow the letter directly (`20F5bii`).
+            let roman_tail = leniency == Leniency::Query && bare_roman(text, at + 1).is_some();
+            let abbreviation =
+                next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
+            if case_ok && (ends_word || roman_tail) && (!word_like || punct_after) && !abbreviation
+            {
+                out.path.sub = Some(c.to_ascii_lowercase() as char);
+                out.loose |= loose;
+                pos = at + 1;
+                out.end = pos;
+            }
+        } else if let Some((letter, close)) = paren_letter(text, pos) {
+            // `(b)` is a sub-item; `(i)`, `(v)`, `(x)` are roman numerals
+            // unless another roman numeral follows (`(i)(ii)` is rare, but
+            // `(a)(ii)` is the English style).
+            let romanish = from_roman(&(letter as char).to_string()).is_some();
+            if !romanish || paren_roman(text, close).is_some() {
+                out.path.sub = Some(letter as char);
+                pos = close;
+                out.end = pos;
+            }
+        }
+    }
+
+    // # Roman numeral: `(ii)`, in a query also `ii` or ` ii`.
+    if out.path.item.is_some() || out.path.sub.is_some() {
+        let spaced_paren = leniency != Leniency::Bare && b.get(pos) == Some(&b' ');
+        if let Some((n, close)) = paren_roman(text, pos) {
+            out.path.roman = Some(n);
+            pos = close;
+            out.end = pos;
+        } else if let Some((n, close)) = paren_roman(text, pos + 1).filter(|_| spaced_paren) {
+            out.path.roman = Some(n);
+            out.loose = true;
+            pos = close;
+            out.end = pos;
+        } else if leniency == Leniency::Query {
+            let at = if b.get(pos) == Some(&b' ') {
+                pos + 1
+            } else {
+                pos
+            };
+            if let Some((n, e)) = bare_roman(text, at) {
+                out.path.roman = Some(n);
+                pos = e;
+                out.end = pos;
+            }
+        }
+    }
+
+    out.glued_tail = text[out.end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric());
+    out
+}
+
+/// True when a letter (of any script) starts at byte `pos`.
+fn letter_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(char::is_alphabetic)
+}
+
+/// True when a letter or digit (of any script) starts at byte `pos`.
+fn word_at(text: &str, pos: usize) -> bool {
+    text.get(pos..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(char::is_alphanumeric)
+}
+
+fn is_letter(c: u8) -> bool {
+    c.is_ascii_alphabetic()
+}
+
+/// Where the next level starts, if it follows `pos` directly or, when the
+/// leniency allows, after one space or one dot; and whether it was joined
+/// loosely.
+fn joined(
+    text: &str,
+    pos: usize,
+    leniency: Leniency,
+    class: impl Fn(u8) -> bool,
+) -> Option<(usize, bool)> {
+    let b = text.as_bytes();
+    let c = *b.get(pos)?;
+    if class(c) {
+        return Some((pos, false));
+    }
+    if leniency == Leniency::Bare {
+        return None;
+    }
+    // One space (or a no-break space, two bytes in UTF-8) or one dot.
+    let skip = if c == b' ' || c == b'.' {
+        1
+    } else if text.get(pos..)?.starts_with('\u{a0}') {
+        2
+    } else {
+        return None;
+    };
+    let at = pos + skip;
+    b.get(at).copied().filter(|&n| class(n)).map(|_| (at, true))
+}
+
+/// `(b)` at `pos`: the letter and the offset after `)`.
+fn paren_letter(text: &str, pos: usize) -> Option<(u8, usize)> {
+    let b = text.as_bytes();
+    match (b.get(pos), b.get(pos + 1), b.get(pos + 2)) {
+        (Some(b'('), Some(&c), Some(b')')) if c.is_ascii_lowercase() => Some((c, pos + 3)),
+        _ => None,
+    }
+}
+
+/// `(ii)` at `pos`: the number and the offset after `)`.
+fn paren_roman(text: &str, pos: usize) -> Option<(u16, usize)> {
+    let rest = text.get(pos..)?.strip_prefix('(')?;
+    let close = rest.find(')')?;
+    if close == 0 || close > 7 {
+        return None;
+    }
+    let n = from_roman(rest.get(..close)?)?;
+    Some((n, pos + close + 2))
+}
+
+/// A roman numeral written without parentheses at `pos`, standing alone
+/// (nothing word-like after it): `ii` in `20F5bii`.
+fn bare_roman(text: &str, pos: usize) -> Option<(u16, usize)> {
+    let b = text.as_bytes();
+    let mut e = pos;
+    while e < b.len() && matches!(b[e], b'i' | b'v' | b'x') {
+        e += 1;
+    }
+    if e == pos || word_at(text, e) {
+        return None;
+    }
+    Some((from_roman(text.get(pos..e)?)?, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str, l: Leniency) -> (String, usize, bool) {
+        let lv = scan(s, 0, l);
+        (lv.path.to_string(), lv.end, lv.glued_tail)
+    }
+
+    #[test]
+    fn compact_forms_in_any_leniency() {
+        for l in [Leniency::Bare, Leniency::Cued, Leniency::Query] {
+            assert_eq!(read("C1e(ii) x", l), ("C1e(ii)".into(), 7, false));
+            assert_eq!(read("B1(a)", l), ("B1a".into(), 5, false));
+            assert_eq!(read("B2(a)(ii)", l), ("B2a(ii)".into(), 9, false));
+        }
+    }
+
+    #[test]
+    fn spaces_and_dots_need_a_cue() {
+        assert_eq!(read(" B 3 b", Leniency::Bare).0, "");
+        assert_eq!(read(" B 3 b", Leniency::Cued), ("B3b".into(), 6, false));
+        assert_eq!(read(".B.3.b", Leniency::Cued), ("B3b".into(), 6, false));
+        assert_eq!(read(".c.1.e", Leniency::Query), ("C1e".into(), 6, false));
+    }
+
+    #[test]
+    fn lower_case_letters_by_leniency() {
+        assert_eq!(read("c1", Leniency::Bare), ("".into(), 0, true));
+        assert_eq!(read("c1", Leniency::Cued), ("C1".into(), 2, false));
+        assert_eq!(read("c", Leniency::Cued), ("".into(), 0, true));
+        assert_eq!(read("c", Leniency::LawCued), ("C".into(), 1, false));
+        assert_eq!(read("B1A", Leniency::Query), ("B1a".into(), 3, false));
+        assert_eq!(read("F5bii", Leniency::Query), ("F5b(ii)".into(), 5, false));
+    }
+
+    #[test]
+    fn words_after_a_space_are_not_levels() {
+        assert_eq!(read(" C 1 i slike", Leniency::LawCued).0, "C1");
+        assert_eq!(read(" C 1 a", Leniency::LawCued).0, "C1a");
+        assert_eq!(read(" C 1 i)", Leniency::LawCued).0, "C1i");
+        assert_eq!(read(" Bord", Leniency::LawCued).0, "");
+        assert_eq!(read("C1 når", Leniency::Cued), ("C1".into(), 2, false));
+        assert_eq!(read(" A-kort", Leniency::LawCued).0, "");
+    }
+}

@@ -1,0 +1,547 @@
+/*!
+The study mode ("Øving"): the `/ov` page and the Anki export of the cards.
+
+The page is a shell: the server renders the deck picker, the exam settings
+and the progress table's frame; `practice.js` fetches the whole deck as one
+fingerprinted JSON asset and does everything else in the browser (rounds,
+Leitner scheduling, the exam), keeping its state in `localStorage` only.
+
+Every interface string of the page, its script and the Anki export lives in
+one table per interface language, [`NB`] and [`DA`] (a [`PracticeText`]
+each, kept beside [`super::i18n`]'s tables so that the study mode stays one
+piece; a test checks that both fill the same placeholders); the script gets
+the table of the page's language as
+JSON in a `data-text` attribute (escaped like any attribute; no inline
+script), so that the strings can move into per-language tables in one
+piece. The corpus text is shown as it is, marked with its language.
+*/
+
+use askama::Template;
+use serde::Serialize;
+
+use crate::cards::{Card, CardKind, DeckId, Face};
+use crate::corpus::BookId;
+use crate::kb::url_of;
+
+use super::i18n::UiLang;
+use super::pages::Chrome;
+use super::render::{esc, label_of};
+use super::{assets, Site, UiContext};
+
+/// Every interface string of the study mode, in one language.
+#[derive(Debug, Serialize)]
+pub struct PracticeText {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub noscript: &'static str,
+    pub loading: &'static str,
+    pub load_failed: &'static str,
+    pub choose_heading: &'static str,
+    pub decks_legend: &'static str,
+    pub deck_terms: &'static str,
+    pub deck_terms_about: &'static str,
+    pub deck_law_numbers: &'static str,
+    pub deck_law_numbers_about: &'static str,
+    pub deck_where: &'static str,
+    pub deck_where_about: &'static str,
+    pub deck_fill: &'static str,
+    pub deck_fill_about: &'static str,
+    pub deck_count: &'static str,
+    pub scope_legend: &'static str,
+    pub scope_label: &'static str,
+    pub scope_all: &'static str,
+    pub scope_laws: &'static str,
+    pub scope_handbook: &'static str,
+    pub scope_chapters: &'static str,
+    pub law_from: &'static str,
+    pub law_to: &'static str,
+    pub law_range_note: &'static str,
+    pub selected: &'static str,
+    pub start_round: &'static str,
+    pub exam_heading: &'static str,
+    pub exam_intro: &'static str,
+    pub exam_questions: &'static str,
+    pub exam_minutes: &'static str,
+    pub start_exam: &'static str,
+    pub progress_heading: &'static str,
+    pub progress_deck: &'static str,
+    pub progress_group: &'static str,
+    pub progress_cards: &'static str,
+    pub progress_seen: &'static str,
+    pub progress_learned: &'static str,
+    pub progress_due: &'static str,
+    pub progress_decks_heading: &'static str,
+    pub progress_groups_heading: &'static str,
+    pub group_definitions: &'static str,
+    pub group_laws: &'static str,
+    pub group_handbook: &'static str,
+    pub exams_heading: &'static str,
+    pub exam_entry: &'static str,
+    pub no_exams: &'static str,
+    pub reset: &'static str,
+    pub reset_confirm: &'static str,
+    pub schedule_note: &'static str,
+    pub q_term_definition: &'static str,
+    pub q_definition_term: &'static str,
+    pub q_title_number: &'static str,
+    pub q_number_title: &'static str,
+    pub q_extension_law: &'static str,
+    pub q_law_extension: &'static str,
+    pub q_where: &'static str,
+    pub q_fill: &'static str,
+    pub card_of: &'static str,
+    pub changed: &'static str,
+    pub right: &'static str,
+    pub wrong: &'static str,
+    pub answer_is: &'static str,
+    pub your_answer: &'static str,
+    pub from: &'static str,
+    pub blank: &'static str,
+    pub choices_label: &'static str,
+    pub next: &'static str,
+    pub round_done: &'static str,
+    pub again: &'static str,
+    pub back: &'static str,
+    pub no_cards: &'static str,
+    pub time_left: &'static str,
+    pub finish_exam: &'static str,
+    pub exam_done: &'static str,
+    pub time_up: &'static str,
+    pub wrong_heading: &'static str,
+    pub unanswered: &'static str,
+    pub all_right: &'static str,
+    pub see: &'static str,
+}
+
+/// The study mode in Norwegian (Bokmål).
+pub const NB: PracticeText = PracticeText {
+    title: "Øving",
+    intro: "Øv til TL-eksamen med kort laget av teksten selv: begreper, lovnumre, hvor noe står og ord som mangler. Fremgangen lagres bare i denne nettleseren.",
+    noscript: "Øvingen trenger JavaScript. Kortene finnes også som JSON (/api/cards) og for Anki (lovbok cards --format anki).",
+    loading: "Henter kortene …",
+    load_failed: "Kortene kunne ikke hentes. Last siden på nytt for å prøve igjen.",
+    choose_heading: "Velg kort",
+    decks_legend: "Kortstokker",
+    deck_terms: "Begreper",
+    deck_terms_about: "definerte begreper og definisjonene deres",
+    deck_law_numbers: "Lovnummer",
+    deck_law_numbers_about: "lovenes titler og numre, håndbokens X-avsnitt",
+    deck_where: "Hvor står det?",
+    deck_where_about: "finn bestemmelsen teksten står i",
+    deck_fill: "Fyll inn",
+    deck_fill_about: "finn ordet som mangler",
+    deck_count: "{n} kort",
+    scope_legend: "Utvalg",
+    scope_label: "Bok eller kapittel",
+    scope_all: "Begge bøkene",
+    scope_laws: "Lovene",
+    scope_handbook: "Håndboken, alle kapitler",
+    scope_chapters: "Kapitler i håndboken",
+    law_from: "Fra lov",
+    law_to: "Til lov",
+    law_range_note: "Et avgrenset lovområde tar med kort fra de lovene og håndbokens X-avsnitt til dem.",
+    selected: "{n} kort valgt",
+    start_round: "Øv {n} kort",
+    exam_heading: "Prøve",
+    exam_intro: "Et fast antall spørsmål på tid, fra de valgte kortstokkene. Du ser svarene først til slutt.",
+    exam_questions: "Antall spørsmål",
+    exam_minutes: "Minutter",
+    start_exam: "Start prøve",
+    progress_heading: "Fremgang",
+    progress_deck: "Kortstokk",
+    progress_group: "Gruppe",
+    progress_cards: "Kort",
+    progress_seen: "Sett",
+    progress_learned: "Lært",
+    progress_due: "Til repetisjon",
+    progress_decks_heading: "Per kortstokk",
+    progress_groups_heading: "Per lovgruppe",
+    group_definitions: "Definisjoner",
+    group_laws: "Lov {a}–{b}",
+    group_handbook: "Håndboken",
+    exams_heading: "Tidligere prøver",
+    exam_entry: "{date}: {right} av {n} riktige",
+    no_exams: "Ingen prøver ennå.",
+    reset: "Nullstill fremgangen",
+    reset_confirm: "Slette all fremgang og alle prøveresultater i denne nettleseren?",
+    schedule_note: "Kortene repeteres i fem Leitner-bokser: et riktig svar flytter kortet en boks opp, og det kommer igjen etter 1, 3, 7 eller 21 dager; et feil svar sender det tilbake til første boks. Et kort regnes som lært fra tredje boks.",
+    q_term_definition: "Hva betyr begrepet?",
+    q_definition_term: "Hvilket begrep er definert slik?",
+    q_title_number: "Hvilken lov har denne tittelen?",
+    q_number_title: "Hva heter loven?",
+    q_extension_law: "Hvilken lov utvider dette avsnittet i håndboken?",
+    q_law_extension: "Hvilket avsnitt i håndboken utvider loven?",
+    q_where: "Hvor står det?",
+    q_fill: "Hvilket ord mangler?",
+    card_of: "Kort {i} av {n}",
+    changed: "Teksten er endret siden du så kortet sist.",
+    right: "Riktig!",
+    wrong: "Feil.",
+    answer_is: "Riktig svar:",
+    your_answer: "Ditt svar:",
+    from: "Fra {label}",
+    blank: "ordet som mangler",
+    choices_label: "Svaralternativer",
+    next: "Neste",
+    round_done: "Runden er ferdig: {right} av {n} riktige.",
+    again: "Ny runde",
+    back: "Tilbake til valget",
+    no_cards: "Ingen kort passer til valget.",
+    time_left: "Tid igjen: {time}",
+    finish_exam: "Lever",
+    exam_done: "Prøven er ferdig: {right} av {n} riktige ({pct} %).",
+    time_up: "Tiden er ute.",
+    wrong_heading: "Svar å se på igjen",
+    unanswered: "Ikke besvart",
+    all_right: "Alle svarene var riktige.",
+    see: "Se",
+};
+
+/// The study mode in Danish.
+pub const DA: PracticeText = PracticeText {
+    title: "Øvelse",
+    intro: "Øv til TL-eksamen med kort lavet af teksten selv: begreber, lovnumre, hvor noget står, og ord der mangler. Fremskridtet gemmes kun i denne browser.",
+    noscript: "Øvelsen kræver JavaScript. Kortene findes også som JSON (/api/cards) og til Anki (lovbok cards --format anki).",
+    loading: "Henter kortene …",
+    load_failed: "Kortene kunne ikke hentes. Genindlæs siden for at prøve igen.",
+    choose_heading: "Vælg kort",
+    decks_legend: "Kortbunker",
+    deck_terms: "Begreber",
+    deck_terms_about: "definerede begreber og deres definitioner",
+    deck_law_numbers: "Lovnummer",
+    deck_law_numbers_about: "lovenes titler og numre, håndbogens X-afsnit",
+    deck_where: "Hvor står det?",
+    deck_where_about: "find bestemmelsen, teksten står i",
+    deck_fill: "Udfyld",
+    deck_fill_about: "find ordet, der mangler",
+    deck_count: "{n} kort",
+    scope_legend: "Udvalg",
+    scope_label: "Bog eller kapitel",
+    scope_all: "Begge bøger",
+    scope_laws: "Lovene",
+    scope_handbook: "Håndbogen, alle kapitler",
+    scope_chapters: "Kapitler i håndbogen",
+    law_from: "Fra lov",
+    law_to: "Til lov",
+    law_range_note: "Et afgrænset lovområde tager kort med fra de love og fra håndbogens X-afsnit til dem.",
+    selected: "{n} kort valgt",
+    start_round: "Øv {n} kort",
+    exam_heading: "Prøve",
+    exam_intro: "Et fast antal spørgsmål på tid fra de valgte kortbunker. Du ser svarene først til sidst.",
+    exam_questions: "Antal spørgsmål",
+    exam_minutes: "Minutter",
+    start_exam: "Start prøve",
+    progress_heading: "Fremskridt",
+    progress_deck: "Kortbunke",
+    progress_group: "Gruppe",
+    progress_cards: "Kort",
+    progress_seen: "Set",
+    progress_learned: "Lært",
+    progress_due: "Til repetition",
+    progress_decks_heading: "Pr. kortbunke",
+    progress_groups_heading: "Pr. lovgruppe",
+    group_definitions: "Definitioner",
+    group_laws: "Lov {a}–{b}",
+    group_handbook: "Håndbogen",
+    exams_heading: "Tidligere prøver",
+    exam_entry: "{date}: {right} af {n} rigtige",
+    no_exams: "Ingen prøver endnu.",
+    reset: "Nulstil fremskridtet",
+    reset_confirm: "Slette alt fremskridt og alle prøveresultater i denne browser?",
+    schedule_note: "Kortene gentages i fem Leitner-kasser: et rigtigt svar flytter kortet en kasse op, og det kommer igen efter 1, 3, 7 eller 21 dage; et forkert svar sender det tilbage til første kasse. Et kort regnes for lært fra tredje kasse.",
+    q_term_definition: "Hvad betyder begrebet?",
+    q_definition_term: "Hvilket begreb er defineret sådan?",
+    q_title_number: "Hvilken lov har denne titel?",
+    q_number_title: "Hvad hedder loven?",
+    q_extension_law: "Hvilken lov udvider dette afsnit i håndbogen?",
+    q_law_extension: "Hvilket afsnit i håndbogen udvider loven?",
+    q_where: "Hvor står det?",
+    q_fill: "Hvilket ord mangler?",
+    card_of: "Kort {i} af {n}",
+    changed: "Teksten er ændret, siden du sidst så kortet.",
+    right: "Rigtigt!",
+    wrong: "Forkert.",
+    answer_is: "Rigtigt svar:",
+    your_answer: "Dit svar:",
+    from: "Fra {label}",
+    blank: "ordet der mangler",
+    choices_label: "Svarmuligheder",
+    next: "Næste",
+    round_done: "Runden er slut: {right} af {n} rigtige.",
+    again: "Ny runde",
+    back: "Tilbage til valget",
+    no_cards: "Ingen kort passer til valget.",
+    time_left: "Tid tilbage: {time}",
+    finish_exam: "Aflever",
+    exam_done: "Prøven er slut: {right} af {n} rigtige ({pct} %).",
+    time_up: "Tiden er gået.",
+    wrong_heading: "Svar at se på igen",
+    unanswered: "Ikke besvaret",
+    all_right: "Alle svarene var rigtige.",
+    see: "Se",
+};
+
+impl PracticeText {
+    /// The table of an interface language.
+    pub fn of(lang: UiLang) -> &'static PracticeText {
+        match lang {
+            UiLang::Nb => &NB,
+            UiLang::Da => &DA,
+        }
+    }
+
+    /// A deck's name.
+    pub fn deck_name(&self, deck: DeckId) -> &'static str {
+        match deck {
+            DeckId::Terms => self.deck_terms,
+            DeckId::LawNumbers => self.deck_law_numbers,
+            DeckId::WhereIsIt => self.deck_where,
+            DeckId::FillIn => self.deck_fill,
+        }
+    }
+
+    /// What a deck practises.
+    pub fn deck_about(&self, deck: DeckId) -> &'static str {
+        match deck {
+            DeckId::Terms => self.deck_terms_about,
+            DeckId::LawNumbers => self.deck_law_numbers_about,
+            DeckId::WhereIsIt => self.deck_where_about,
+            DeckId::FillIn => self.deck_fill_about,
+        }
+    }
+
+    /// The question a card of this kind asks.
+    pub fn question(&self, kind: CardKind) -> &'static str {
+        match kind {
+            CardKind::TermToDefinition => self.q_term_definition,
+            CardKind::DefinitionToTerm => self.q_definition_term,
+            CardKind::TitleToNumber => self.q_title_number,
+            CardKind::NumberToTitle => self.q_number_title,
+            CardKind::ExtensionToLaw => self.q_extension_law,
+            CardKind::LawToExtension => self.q_law_extension,
+            CardKind::WhereIsIt => self.q_where,
+            CardKind::FillIn => self.q_fill,
+        }
+    }
+}
+
+/// Cards in one practice round.
+pub const ROUND_CARDS: usize = 10;
+/// The question counts an exam offers; the first is the default.
+pub const EXAM_QUESTIONS: [usize; 3] = [20, 10, 40];
+/// The time limits an exam offers, in minutes; the first is the default.
+pub const EXAM_MINUTES: [usize; 4] = [15, 5, 10, 30];
+
+/// One deck in the picker.
+#[derive(Debug, Clone)]
+pub struct DeckView {
+    pub slug: &'static str,
+    pub name: &'static str,
+    pub about: &'static str,
+    pub count: usize,
+    /// `count` in words ("142 kort").
+    pub count_label: String,
+}
+
+/// `/ov`: the study mode.
+#[derive(Template)]
+#[template(path = "practice.html")]
+pub struct PracticePage {
+    pub chrome: Chrome,
+    pub t: &'static PracticeText,
+    pub css: &'static str,
+    pub js: &'static str,
+    /// The fingerprinted URL of the deck asset.
+    pub deck_url: String,
+    pub decks: Vec<DeckView>,
+    /// The handbook's chapters, in reading order.
+    pub chapters: Vec<String>,
+    /// The highest law number.
+    pub last_law: u16,
+    /// [`NB`] as JSON, for the script (the template escapes it as an attribute).
+    pub strings_json: String,
+    pub round: usize,
+    /// The round button's text ("Øv 10 kort").
+    pub start_round: String,
+    pub exam_questions: &'static [usize],
+    pub exam_minutes: &'static [usize],
+}
+
+impl Site {
+    /// The study page in the interface language of `ctx`; `deck_url` is
+    /// where the server serves the deck asset.
+    pub fn practice_page(&self, ctx: &UiContext, deck_url: &str) -> Result<String, askama::Error> {
+        let t = PracticeText::of(ctx.lang);
+        let deck = self.kb().cards();
+        let decks = DeckId::ALL
+            .into_iter()
+            .map(|d| DeckView {
+                slug: d.slug(),
+                name: t.deck_name(d),
+                about: t.deck_about(d),
+                count: deck.count(d),
+                count_label: t.deck_count.replace("{n}", &deck.count(d).to_string()),
+            })
+            .collect();
+        let mut chapters: Vec<String> = Vec::new();
+        for (_, p) in self.kb().corpus().book(BookId::Handbook) {
+            if let Some(ch) = &p.chapter {
+                if !chapters.contains(ch) {
+                    chapters.push(ch.clone());
+                }
+            }
+        }
+        let last_law = deck.cards().iter().filter_map(|c| c.law).max().unwrap_or(1);
+        let strings_json = serde_json::to_string(t).unwrap_or_else(|_| "{}".to_string());
+        PracticePage {
+            chrome: Chrome::new(Some(self), ctx, "practice"),
+            t,
+            css: assets::practice_css_url(),
+            js: assets::practice_js_url(),
+            deck_url: deck_url.to_string(),
+            decks,
+            chapters,
+            last_law,
+            strings_json,
+            round: ROUND_CARDS,
+            start_round: t.start_round.replace("{n}", &ROUND_CARDS.to_string()),
+            exam_questions: &EXAM_QUESTIONS,
+            exam_minutes: &EXAM_MINUTES,
+        }
+        .render()
+    }
+
+    /// The cards of `decks` as a file Anki imports (tab-separated: front,
+    /// back, tags; HTML on). Every link is `base_url` plus the provision's
+    /// path (`https://lovbok.example/p/12C1`).
+    pub fn anki(&self, decks: &[DeckId], base_url: &str) -> String {
+        let t = &NB;
+        let base = base_url.trim_end_matches('/');
+        let mut out = String::from("#separator:tab\n#html:true\n#tags column:3\n");
+        for card in self.kb().cards().cards() {
+            if !decks.contains(&card.deck()) {
+                continue;
+            }
+            let front = format!(
+                "<p>{}</p>{}",
+                esc(t.question(card.kind)),
+                self.face_html(&card.prompt, card.kind == CardKind::FillIn)
+            );
+            let right = card.right();
+            let p = self.kb().corpus().at(right.source);
+            let back = format!(
+                "{}<p>{} <a href='{}{}'>{}</a></p>",
+                self.face_html(&right.face, false),
+                esc(t.see),
+                esc(base),
+                esc(&url_of(&p.id)),
+                esc(&label_of(p))
+            );
+            out.push_str(&anki_field(&front));
+            out.push('\t');
+            out.push_str(&anki_field(&back));
+            out.push('\t');
+            out.push_str(&anki_tags(card));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// A face as HTML: the provision's name, then its text in paragraphs,
+    /// with its language marked. `context` shows the name as "Fra …".
+    fn face_html(&self, face: &Face, context: bool) -> String {
+        let mut html = String::new();
+        let label = face
+            .cite
+            .as_ref()
+            .and_then(|id| self.kb().corpus().get(id))
+            .map(label_of);
+        if let Some(l) = &label {
+            let l = if context {
+                NB.from.replace("{label}", l)
+            } else {
+                l.clone()
+            };
+            html.push_str(&format!("<p><b>{}</b></p>", esc(&l)));
+        }
+        if let Some(text) = &face.text {
+            html.push_str(&format!("<div lang='{}'>", face.lang));
+            for para in text.split("\n\n") {
+                let lines: Vec<String> = para.lines().map(esc).collect();
+                html.push_str(&format!("<p>{}</p>", lines.join("<br>")));
+            }
+            html.push_str("</div>");
+        }
+        html
+    }
+}
+
+/// A field of Anki's tab-separated import: HTML, with no tab, line break or
+/// double quote left raw (Anki would read a leading `"` as CSV quoting; the
+/// markup here quotes its attributes with `'`, and corpus text is escaped).
+fn anki_field(html: &str) -> String {
+    html.replace(['\t', '\r'], " ")
+        .replace('\n', "<br>")
+        .replace('"', "&quot;")
+}
+
+/// A card's tags: `lovbok`, its deck, its book, its law or chapter. Anki
+/// separates tags by spaces, so none has one.
+fn anki_tags(card: &Card) -> String {
+    let mut tags = vec![
+        "lovbok".to_string(),
+        format!("lovbok::{}", card.deck().slug()),
+        format!("lovbok::{}", card.book.as_str()),
+    ];
+    if let Some(n) = card.law {
+        tags.push(format!("lovbok::lov::{n}"));
+    }
+    if let Some(ch) = &card.chapter {
+        let ch: String = ch
+            .chars()
+            .map(|c| if c.is_whitespace() { '_' } else { c })
+            .filter(|c| !matches!(c, '"' | '\t' | '\n'))
+            .collect();
+        tags.push(format!("lovbok::kapittel::{ch}"));
+    }
+    tags.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anki_fields_have_no_raw_separators() {
+        let f = anki_field("<p>a\tb</p>\n<p>«c» \"d\"</p>\r");
+        assert!(!f.contains(['\t', '\n', '\r', '"']), "{f}");
+        assert!(f.contains("<br>"));
+    }
+
+    #[test]
+    fn both_languages_have_every_string_with_the_same_placeholders() {
+        let nb = serde_json::to_value(&NB).unwrap();
+        let da = serde_json::to_value(&DA).unwrap();
+        let holes = |s: &str| -> Vec<String> {
+            s.split('{')
+                .skip(1)
+                .filter_map(|r| r.split_once('}').map(|(k, _)| k.to_string()))
+                .collect()
+        };
+        for (k, v) in nb.as_object().unwrap() {
+            let (a, b) = (v.as_str().unwrap(), da[k].as_str().unwrap());
+            assert!(!b.trim().is_empty(), "da.{k} is empty");
+            assert_eq!(holes(a), holes(b), "{k}");
+        }
+    }
+
+    #[test]
+    fn strings_json_is_one_object_with_every_string() {
+        let v = serde_json::to_value(&NB).unwrap();
+        let o = v.as_object().unwrap();
+        assert!(o.len() > 50);
+        assert!(o
+            .values()
+            .all(|s| s.as_str().is_some_and(|s| !s.is_empty())));
+    }
+}

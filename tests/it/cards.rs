@@ -1,0 +1,631 @@
+//! The practice cards over the real corpus: every answer is the corpus's
+//! own text or cite, no distractor is also right, every provision with a
+//! full sentence has its cards, ids are stable and hashes follow the text,
+//! generation is deterministic (also across processes), and the Anki export
+//! parses as Anki's tab-separated format.
+
+use std::collections::{HashMap, HashSet};
+use std::process::Command;
+use std::sync::LazyLock;
+
+use lovbok::cards::{
+    self, full_sentences, is_numbered, letter_runs, mask_term, normalized, Card, CardKind, Deck,
+    DeckId, BLANK, CHOICES,
+};
+use lovbok::corpus::{BookId, Corpus, Kind, Provision, ProvisionId, Root, SourceFile};
+use lovbok::search::WordForms;
+
+use crate::fixtures;
+
+struct Built {
+    corpus: Corpus,
+    deck: Deck,
+}
+
+fn built() -> &'static Built {
+    static B: LazyLock<Built> = LazyLock::new(|| {
+        let corpus = fixtures::corpus();
+        let deck = Deck::build(&corpus);
+        Built { corpus, deck }
+    });
+    &B
+}
+
+fn title_of(c: &Corpus, idx: usize) -> String {
+    c.at(idx).title.clone().unwrap_or_default()
+}
+
+/// Every provision a text is held by, and everything above them: each of
+/// these would be a right answer to "where does this text stand?".
+fn holders(c: &Corpus, text: &str) -> HashSet<usize> {
+    let want = normalized(text);
+    c.provisions()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| normalized(&p.text()) == want)
+        .flat_map(|(i, _)| c.path_of(i))
+        .collect()
+}
+
+fn law_index(c: &Corpus, n: u16) -> Option<usize> {
+    c.index_of(&ProvisionId::root(Root::Law(n)))
+}
+
+#[track_caller]
+fn check_shape(card: &Card) {
+    assert_eq!(card.choices.len(), CHOICES, "{}", card.id);
+    assert!(card.answer < CHOICES, "{}", card.id);
+    let keys: HashSet<String> = card
+        .choices
+        .iter()
+        .map(|c| {
+            format!(
+                "{:?}|{:?}",
+                c.face.cite.as_ref().map(|x| x.to_string()),
+                c.face.text
+            )
+        })
+        .collect();
+    assert_eq!(keys.len(), CHOICES, "{}: two choices look alike", card.id);
+}
+
+#[test]
+fn every_answer_is_the_corpus_own_text_or_cite() {
+    let Built { corpus: c, deck } = built();
+    assert!(!deck.cards().is_empty());
+    for card in deck.cards() {
+        check_shape(card);
+        let p = c.at(card.provision);
+        assert_eq!(card.id, format!("{}@{}", p.id, card.kind.slug()));
+        let right = card.right();
+        let face = &right.face;
+        match card.kind {
+            CardKind::TermToDefinition => {
+                assert_eq!(p.kind, Kind::Definition);
+                assert_eq!(card.prompt.text.as_deref(), p.title.as_deref());
+                assert_eq!(right.source, card.provision);
+                assert_eq!(face.text.as_deref(), Some(p.text().as_str()), "{}", card.id);
+            }
+            CardKind::DefinitionToTerm => {
+                assert_eq!(right.source, card.provision);
+                assert_eq!(face.text.as_deref(), p.title.as_deref(), "{}", card.id);
+                // The prompt is the definition with the term's words blanked,
+                // and nothing else changed.
+                let prompt = card.prompt.text.clone().unwrap_or_default();
+                assert_eq!(prompt, mask_term(&p.text(), &title_of(c, card.provision)));
+                let mut rest = p.text();
+                for part in prompt.split(BLANK) {
+                    let at = rest.find(part).unwrap_or_else(|| {
+                        panic!("{}: {part:?} is not in the definition", card.id)
+                    });
+                    rest = rest[at + part.len()..].to_string();
+                }
+            }
+            CardKind::TitleToNumber => {
+                assert_eq!(p.kind, Kind::Law);
+                assert_eq!(card.prompt.text.as_deref(), p.title.as_deref());
+                assert_eq!(face.cite.as_ref(), Some(&p.id), "{}", card.id);
+                assert_eq!(face.text, None, "the answer is the cite");
+            }
+            CardKind::NumberToTitle => {
+                assert_eq!(card.prompt.cite.as_ref(), Some(&p.id));
+                assert_eq!(card.prompt.text, None, "the prompt is the cite alone");
+                assert_eq!(face.text.as_deref(), p.title.as_deref(), "{}", card.id);
+            }
+            CardKind::ExtensionToLaw => {
+                assert_eq!(p.kind, Kind::Extension);
+                assert_eq!(card.prompt.text.as_deref(), p.title.as_deref());
+                let law = law_index(c, p.extends.expect("an X-section extends a law"));
+                assert_eq!(Some(right.source), law, "{}", card.id);
+                let law = c.at(right.source);
+                assert_eq!(face.cite.as_ref(), Some(&law.id));
+                assert_eq!(face.text.as_deref(), law.title.as_deref());
+            }
+            CardKind::LawToExtension => {
+                assert_eq!(p.kind, Kind::Extension);
+                let law = c.at(law_index(c, p.extends.unwrap()).unwrap());
+                assert_eq!(card.prompt.cite.as_ref(), Some(&law.id));
+                assert_eq!(card.prompt.text.as_deref(), law.title.as_deref());
+                assert_eq!(right.source, card.provision);
+                assert_eq!(face.text.as_deref(), p.title.as_deref(), "{}", card.id);
+                assert_eq!(face.cite, None, "the X number would give the answer away");
+            }
+            CardKind::WhereIsIt => {
+                assert!(is_numbered(p.kind) && p.in_corpus);
+                assert_eq!(card.prompt.text.as_deref(), Some(p.text().as_str()));
+                assert_eq!(card.prompt.cite, None, "the cite is hidden");
+                assert_eq!(face.cite.as_ref(), Some(&p.id), "{}", card.id);
+            }
+            CardKind::FillIn => {
+                assert_eq!(right.source, card.provision);
+                let word = face.text.clone().unwrap_or_default();
+                let prompt = card.prompt.text.clone().unwrap_or_default();
+                assert_eq!(prompt.matches(BLANK).count(), 1, "{}", card.id);
+                let sentence = prompt.replacen(BLANK, &word, 1);
+                assert!(
+                    full_sentences(p).contains(&sentence.as_str()),
+                    "{}: {sentence:?} is not a full sentence of {}",
+                    card.id,
+                    p.id
+                );
+                assert!(word.chars().all(char::is_lowercase), "{}: {word}", card.id);
+                // Named by its cite, except a definition (its name is the term).
+                let named = (p.kind != Kind::Definition).then(|| p.id.clone());
+                assert_eq!(card.prompt.cite, named, "{}", card.id);
+                assert!(word.chars().count() >= 3);
+            }
+        }
+    }
+}
+
+#[test]
+fn no_distractor_is_also_right() {
+    let Built { corpus: c, deck } = built();
+    let mut forms = WordForms::new();
+    // Every sentence of the corpus, for "this word would make a corpus sentence".
+    let sentences: HashSet<String> = c
+        .provisions()
+        .iter()
+        .flat_map(|p| {
+            p.blocks.iter().filter_map(|b| match b {
+                lovbok::corpus::Block::Paragraph { text } => Some(text.clone()),
+                _ => None,
+            })
+        })
+        .flat_map(|t| {
+            cards::sentence::split(&t)
+                .into_iter()
+                .map(|r| normalized(&t[r]))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // X-section titles by the law they extend.
+    let x_titles: HashMap<usize, Vec<String>> = {
+        let mut m: HashMap<usize, Vec<String>> = HashMap::new();
+        for (i, p) in c.book(BookId::Handbook) {
+            if let (Kind::Extension, Some(n)) = (p.kind, p.extends) {
+                if let Some(l) = law_index(c, n) {
+                    m.entry(l).or_default().push(normalized(&title_of(c, i)));
+                }
+            }
+        }
+        m
+    };
+    for card in deck.cards() {
+        let p = c.at(card.provision);
+        let right = card.right();
+        for (k, d) in card.choices.iter().enumerate() {
+            if k == card.answer {
+                continue;
+            }
+            let q = c.at(d.source);
+            let why = format!("{}: distractor {}", card.id, q.id);
+            match card.kind {
+                CardKind::TermToDefinition => {
+                    assert_eq!(q.kind, Kind::Definition, "{why}");
+                    assert_eq!(d.face.text.as_deref(), Some(q.text().as_str()), "{why}");
+                    assert_ne!(normalized(&q.text()), normalized(&p.text()), "{why}");
+                }
+                CardKind::DefinitionToTerm => {
+                    assert_eq!(d.face.text.as_deref(), q.title.as_deref(), "{why}");
+                    assert_ne!(normalized(&q.text()), normalized(&p.text()), "{why}");
+                    assert_ne!(d.source, card.provision, "{why}");
+                }
+                CardKind::TitleToNumber => {
+                    assert_eq!(d.face.cite.as_ref(), Some(&q.id), "{why}");
+                    assert_eq!(q.kind, Kind::Law, "{why}");
+                    assert_ne!(
+                        normalized(&title_of(c, d.source)),
+                        normalized(&title_of(c, card.provision)),
+                        "{why}"
+                    );
+                }
+                CardKind::NumberToTitle => {
+                    assert_eq!(d.face.text.as_deref(), q.title.as_deref(), "{why}");
+                    assert_ne!(
+                        normalized(&title_of(c, d.source)),
+                        normalized(&title_of(c, card.provision)),
+                        "{why}"
+                    );
+                }
+                CardKind::ExtensionToLaw => {
+                    assert_eq!(q.kind, Kind::Law, "{why}");
+                    assert_ne!(d.source, right.source, "{why}");
+                    // No X-section of this title extends the distractor law.
+                    let title = normalized(&title_of(c, card.provision));
+                    assert!(
+                        !x_titles
+                            .get(&d.source)
+                            .is_some_and(|ts| ts.contains(&title)),
+                        "{why}"
+                    );
+                    assert_eq!(d.face.text.as_deref(), q.title.as_deref(), "{why}");
+                }
+                CardKind::LawToExtension => {
+                    assert_eq!(q.kind, Kind::Extension, "{why}");
+                    assert_ne!(q.extends, p.extends, "{why}: it extends the same law");
+                    assert_eq!(d.face.text.as_deref(), q.title.as_deref(), "{why}");
+                }
+                CardKind::WhereIsIt => {
+                    assert_eq!(q.kind, p.kind, "{why}: another kind");
+                    assert_eq!(q.book, p.book, "{why}: another book");
+                    assert!(
+                        !c.path_of(card.provision).contains(&d.source),
+                        "{why}: an ancestor"
+                    );
+                    assert!(
+                        !c.path_of(d.source).contains(&card.provision),
+                        "{why}: a descendant"
+                    );
+                    assert!(
+                        !holders(c, &p.text()).contains(&d.source),
+                        "{why}: holds the same text"
+                    );
+                    assert_eq!(d.face.cite.as_ref(), Some(&q.id), "{why}");
+                }
+                CardKind::FillIn => {
+                    let answer = right.face.text.clone().unwrap_or_default();
+                    let word = d.face.text.clone().unwrap_or_default();
+                    assert_ne!(word, answer, "{why}");
+                    assert!(
+                        !(word.starts_with(&answer)
+                            || answer.starts_with(&word)
+                            || word.ends_with(&answer)
+                            || answer.ends_with(&word)),
+                        "{why}: {word} is a form of {answer}"
+                    );
+                    let term = |f: &mut WordForms, w: &str| f.term(p.book, w);
+                    assert_ne!(
+                        term(&mut forms, &word),
+                        term(&mut forms, &answer),
+                        "{why}: same stem"
+                    );
+                    let root = forms.root(p.book, &answer);
+                    assert!(
+                        root.is_none() || forms.root(p.book, &word) != root,
+                        "{why}: same root"
+                    );
+                    let prompt = card.prompt.text.clone().unwrap_or_default();
+                    let filled = prompt.replacen(BLANK, &word, 1);
+                    assert!(
+                        !sentences.contains(&normalized(&filled)),
+                        "{why}: {filled:?} is in the corpus"
+                    );
+                    // The word is the corpus's own: its source holds it as a word.
+                    let src = q.text();
+                    assert!(
+                        letter_runs(&src)
+                            .into_iter()
+                            .any(|(a, b)| src[a..b] == *word),
+                        "{why}: {word} is not in {}",
+                        q.id
+                    );
+                    assert!(
+                        forms.term(p.book, &word).is_some(),
+                        "{why}: {word} is a stop word"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fill_in_blanks_a_key_word_never_a_stop_word_number_or_cite() {
+    let Built { corpus: c, deck } = built();
+    let mut forms = WordForms::new();
+    for card in deck.of(DeckId::FillIn) {
+        let p = c.at(card.provision);
+        let word = card.right().face.text.clone().unwrap_or_default();
+        assert!(
+            forms.term(p.book, &word).is_some(),
+            "{}: {word} is a stop word",
+            card.id
+        );
+        assert!(!word.chars().any(|ch| ch.is_ascii_digit()), "{}", card.id);
+        let prompt = card.prompt.text.clone().unwrap_or_default();
+        let sentence = prompt.replacen(BLANK, &word, 1);
+        let at = prompt.find(BLANK).unwrap();
+        for m in lovbok::cite::find(&sentence) {
+            assert!(
+                m.span.end <= at || m.span.start >= at + word.len(),
+                "{}: the blank is inside the cite {:?}",
+                card.id,
+                m.text
+            );
+        }
+    }
+}
+
+#[test]
+fn deck_sizes_cover_every_term_law_and_sentence() {
+    let Built { corpus: c, deck } = built();
+    let count = |k: CardKind| deck.cards().iter().filter(|x| x.kind == k).count();
+    let defs = c
+        .provisions()
+        .iter()
+        .filter(|p| p.kind == Kind::Definition)
+        .count();
+    assert_eq!(defs, 71, "the laws define 71 terms");
+    assert_eq!(count(CardKind::TermToDefinition), defs);
+    assert_eq!(count(CardKind::DefinitionToTerm), defs);
+    assert!(deck.count(DeckId::Terms) >= 142);
+
+    let laws = c
+        .provisions()
+        .iter()
+        .filter(|p| p.kind == Kind::Law)
+        .count();
+    assert_eq!(laws, 93);
+    assert_eq!(count(CardKind::TitleToNumber), 93, "title-only laws too");
+    assert_eq!(count(CardKind::NumberToTitle), 93);
+    let xs = c
+        .provisions()
+        .iter()
+        .filter(|p| p.kind == Kind::Extension)
+        .count();
+    assert_eq!(count(CardKind::ExtensionToLaw), xs);
+    assert_eq!(count(CardKind::LawToExtension), xs);
+    assert!(deck.count(DeckId::LawNumbers) >= 186);
+
+    // One card per provision with a full sentence, and nothing skipped.
+    let with_sentence = |p: &&Provision| p.in_corpus && !full_sentences(p).is_empty();
+    let numbered: HashSet<usize> = c
+        .provisions()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| is_numbered(p.kind) && with_sentence(p))
+        .map(|(i, _)| i)
+        .collect();
+    let where_cards: HashSet<usize> = deck.of(DeckId::WhereIsIt).map(|x| x.provision).collect();
+    assert_eq!(where_cards, numbered);
+    assert_eq!(deck.count(DeckId::WhereIsIt), numbered.len());
+    let fillable: HashSet<usize> = c
+        .provisions()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| (is_numbered(p.kind) || p.kind == Kind::Definition) && with_sentence(p))
+        .map(|(i, _)| i)
+        .collect();
+    let fill_cards: HashSet<usize> = deck.of(DeckId::FillIn).map(|x| x.provision).collect();
+    assert_eq!(fill_cards, fillable);
+    assert_eq!(deck.count(DeckId::FillIn), fillable.len());
+    assert!(deck.skipped().is_empty(), "{:?}", deck.skipped());
+}
+
+#[test]
+fn card_ids_are_unique_and_the_blank_is_never_corpus_text() {
+    let Built { corpus: c, deck } = built();
+    let ids: HashSet<&str> = deck.cards().iter().map(|x| x.id.as_str()).collect();
+    assert_eq!(ids.len(), deck.cards().len());
+    for p in c.provisions() {
+        assert!(!p.text().contains(BLANK), "{}", p.id);
+        assert!(
+            !p.title.as_deref().unwrap_or("").contains(BLANK),
+            "{}",
+            p.id
+        );
+    }
+}
+
+#[test]
+fn the_same_corpus_gives_the_same_deck() {
+    let a = Deck::build(&fixtures::corpus());
+    let b = Deck::build(&fixtures::corpus());
+    assert_eq!(a, b);
+}
+
+/// A small corpus: five definitions and a law; `def_text` defines Alert.
+pub(crate) fn small(def_text: &str) -> Vec<SourceFile> {
+    let head = |kind: &str| {
+        format!("---\nbook: laws\nedition: 2017\nlang: nb\nkind: {kind}\npages: 11\ntext: full\n---\n\n")
+    };
+    let mut defs = head("definitions") + "# Definisjoner\n\n";
+    for (term, text) in [
+        ("Alert", def_text),
+        ("Bud", "En forpliktelse til å vinne minst et antall trekk."),
+        ("Pass", "En melding som betyr at spilleren ikke byr."),
+        (
+            "Trumf",
+            "Hvert kort i den fargen som er kontraktens benevnelse.",
+        ),
+        ("Stikk", "Fire kort som spilles ett fra hver hånd i tur."),
+    ] {
+        defs.push_str(&format!("## {term}\n\n{text}\n\n"));
+    }
+    vec![
+        SourceFile {
+            path: "laws/definisjoner.md".into(),
+            text: defs,
+        },
+        SourceFile {
+            path: "laws/lov-01.md".into(),
+            text: head("law") + "# 1. Kortstokken\n\n## A. Kortene\n\nBridge spilles med en kortstokk som inneholder femtito kort.\n",
+        },
+    ]
+}
+
+#[test]
+fn a_changed_provision_changes_its_cards_hash_but_not_their_ids() {
+    let before =
+        Deck::build(&Corpus::build(&small("Et signal som gjør motstanderne oppmerksom.")).corpus);
+    let after =
+        Deck::build(&Corpus::build(&small("Et varsel som gjør motstanderne oppmerksom.")).corpus);
+    let by_id = |d: &Deck| -> HashMap<String, u64> {
+        d.cards().iter().map(|x| (x.id.clone(), x.hash)).collect()
+    };
+    let (b, a) = (by_id(&before), by_id(&after));
+    assert_eq!(
+        b.keys().collect::<HashSet<_>>(),
+        a.keys().collect::<HashSet<_>>(),
+        "ids survive the change"
+    );
+    for id in ["def:Alert@term-definition", "def:Alert@definition-term"] {
+        assert_ne!(b[id], a[id], "{id}: the text changed, so must the hash");
+    }
+    // A card whose own provision did not change keeps its hash, even where
+    // its distractors include the changed definition.
+    assert_eq!(b["def:Bud@definition-term"], a["def:Bud@definition-term"]);
+    assert_eq!(b["def:Bud@term-definition"], a["def:Bud@term-definition"]);
+}
+
+// --- the CLI: deterministic across processes, and Anki's format ----------------
+
+fn lovbok(args: &[&str]) -> Vec<u8> {
+    let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
+        .args(args)
+        .output()
+        .expect("run lovbok");
+    assert!(
+        o.status.success(),
+        "lovbok {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o.stdout
+}
+
+#[test]
+fn two_processes_print_byte_identical_decks() {
+    // Each process has its own HashMap seeds: only a deterministic build
+    // gives the same bytes.
+    let a = lovbok(&["cards", "--format", "json"]);
+    let b = lovbok(&["cards", "--format", "json"]);
+    assert!(a == b, "the JSON decks differ between two runs");
+    let v: serde_json::Value = serde_json::from_slice(&a).expect("JSON");
+    assert_eq!(
+        v["cards"].as_array().map(Vec::len),
+        Some(built().deck.cards().len())
+    );
+    let a = lovbok(&["cards", "--format", "anki", "--deck", "fyll-inn"]);
+    let b = lovbok(&["cards", "--format", "anki", "--deck", "fyll-inn"]);
+    assert!(a == b, "the Anki files differ between two runs");
+}
+
+/// One note of an Anki import file.
+struct Note {
+    front: String,
+    back: String,
+    tags: Vec<String>,
+}
+
+/// Parses a file the way Anki's text importer reads one with `#separator:tab`
+/// and `#html:true`: header lines start with `#`; every other line is one
+/// note, its fields separated by tabs; a field that starts with `"` would
+/// be read as quoted, so none may.
+fn parse_anki(text: &str) -> (HashMap<String, String>, Vec<Note>) {
+    let mut headers = HashMap::new();
+    let mut notes = Vec::new();
+    assert!(!text.contains('\r'), "no carriage returns");
+    for line in text.lines() {
+        if let Some(h) = line.strip_prefix('#') {
+            let (k, v) = h.split_once(':').expect("a header is key:value");
+            headers.insert(k.to_string(), v.to_string());
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "three fields: {line}");
+        for f in &fields {
+            assert!(!f.contains('"'), "a raw double quote: {f}");
+        }
+        notes.push(Note {
+            front: fields[0].to_string(),
+            back: fields[1].to_string(),
+            tags: fields[2].split(' ').map(str::to_string).collect(),
+        });
+    }
+    (headers, notes)
+}
+
+/// The text of an HTML field: tags dropped, `<br>` and paragraph ends as
+/// line breaks, the five entities decoded.
+fn html_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        let gt = rest[lt..].find('>').map_or(rest.len(), |g| lt + g + 1);
+        let tag = &rest[lt..gt];
+        if tag.starts_with("<br") || tag == "</p>" {
+            out.push('\n');
+        }
+        rest = &rest[gt..];
+    }
+    out.push_str(rest);
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn anki_export_parses_as_tab_separated_notes_with_links() {
+    let out = String::from_utf8(lovbok(&[
+        "cards",
+        "--format",
+        "anki",
+        "--base-url",
+        "https://lovbok.example",
+    ]))
+    .expect("UTF-8");
+    let (headers, notes) = parse_anki(&out);
+    assert_eq!(headers.get("separator").map(String::as_str), Some("tab"));
+    assert_eq!(headers.get("html").map(String::as_str), Some("true"));
+    assert_eq!(headers.get("tags column").map(String::as_str), Some("3"));
+    let Built { corpus: c, deck } = built();
+    assert_eq!(notes.len(), deck.cards().len(), "one note per card");
+    for (note, card) in notes.iter().zip(deck.cards()) {
+        let right = c.at(card.right().source);
+        let url = format!("https://lovbok.example{}", lovbok::kb::url_of(&right.id));
+        let href = format!("href='{}'", url.replace('\'', "&#39;"));
+        assert!(note.back.contains(&href), "{}: {}", card.id, note.back);
+        assert!(note.tags.contains(&"lovbok".to_string()));
+        assert!(note
+            .tags
+            .contains(&format!("lovbok::{}", card.deck().slug())));
+        assert!(
+            note.tags.iter().all(|t| !t.is_empty() && !t.contains('<')),
+            "{:?}",
+            note.tags
+        );
+        // The answer's text survives the escaping, line breaks and all.
+        let back = html_text(&note.back);
+        if let Some(text) = &card.right().face.text {
+            let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                flat(&back).contains(&flat(text)),
+                "{}: {back:?} lacks {text:?}",
+                card.id
+            );
+        }
+        if let Some(prompt) = &card.prompt.text {
+            let front = html_text(&note.front);
+            let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat(&front).contains(&flat(prompt)), "{}", card.id);
+        }
+    }
+}
+
+#[test]
+fn cards_cli_rejects_a_bad_deck_or_base_url() {
+    for args in [
+        &["cards", "--deck", "alle"][..],
+        &["cards", "--deck", ""][..],
+        &[
+            "cards",
+            "--format",
+            "anki",
+            "--base-url",
+            "javascript:alert(1)",
+        ][..],
+        &["cards", "--format", "csv"][..],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
+            .args(args)
+            .output()
+            .expect("run lovbok");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
+    }
+}
