@@ -16,7 +16,7 @@ use super::analyzer::{needs_fold, Analyzers, Lang};
 use super::impact::Scoring;
 use super::irregular::Irregular;
 use super::thesaurus::Thesaurus;
-use super::vocab::{Cost, Vocabulary, MAX_COMPLETIONS, MIN_COMPLETION_CHARS};
+use super::vocab::{Cost, Vocabulary, MAX_COMPLETIONS, MAX_STEM_LOSS, MIN_COMPLETION_CHARS};
 use crate::corpus::Corpus;
 
 /// Longest query accepted, in characters. A TD's question is a few words; a
@@ -187,6 +187,8 @@ const W_PART: f32 = 0.6;
 const W_PREFIX: f32 = 0.6;
 const W_MORPH: f32 = 0.7;
 pub(crate) const W_SYNONYM: f32 = 0.7;
+/// A kind of what the word names (`bud` for `melding`): less than a synonym.
+const W_NARROWER: f32 = 0.5;
 const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
 /// Extra factor for a typo match in the other book's language, for a word
 /// one book uses (a cognate, `vektet`/`vægtet`): a guess, not a correction.
@@ -200,8 +202,9 @@ const B_TITLE: f32 = 1.3;
 const B_CONTEXT: f32 = 1.3;
 const B_BODY: f32 = 1.0;
 const B_PARTS: f32 = 0.5;
-/// Weight of two neighbouring query words found close together.
-const B_PHRASE: f32 = 0.5;
+/// Weight of two neighbouring query words found close together: as much
+/// as one more word of the query.
+const B_PHRASE: f32 = 1.0;
 /// How far apart (in words, stop words counted) "close together" is.
 const PHRASE_SLOP: u32 = 2;
 
@@ -543,12 +546,21 @@ fn start(
         }
     }
     // Synonyms of what the word is (not of its neighbours): `krever` →
-    // `krav`, `klage` → `appel`.
+    // `krav`, `klage` → `appel`; and the kinds of a general term
+    // (`melding` → `bud`). Not of a term the stemmer cut deep into the
+    // word: Danish Snowball stems `spilleren` (the player) to `spil`
+    // (play), whose synonyms are not the player's.
     if features.thesaurus {
-        for t in &base {
+        let chars = word.chars().count();
+        for t in base.iter().filter(|t| !over_stemmed(chars, t)) {
             for syn in lexicon.thesaurus.synonyms(t) {
                 if let Some(((_, first), rest)) = syn.split_first() {
                     w.add_phrase(first, rest, W_SYNONYM, MatchKind::Synonym);
+                }
+            }
+            for syn in lexicon.thesaurus.narrower(t) {
+                if let Some(((_, first), rest)) = syn.split_first() {
+                    w.add_phrase(first, rest, W_NARROWER, MatchKind::Synonym);
                 }
             }
         }
@@ -651,8 +663,12 @@ fn finish(
                     false,
                     lexicon,
                     analyzers,
+                    // A part is searched as itself: its synonyms would be
+                    // a guess upon a guess (`feil` in `feilgiv` is not any
+                    // `forkert`); the whole word's synonyms are added below.
                     &Features {
                         compounds: false,
+                        thesaurus: false,
                         ..*features
                     },
                 ) {
@@ -667,6 +683,14 @@ fn finish(
         }
     }
     out
+}
+
+/// True when the term `term` (with its language tag) lacks more than
+/// [`MAX_STEM_LOSS`] letters of the word of `chars` letters it stands for:
+/// the stemmer cut into the word itself.
+fn over_stemmed(chars: usize, term: &str) -> bool {
+    let stem = term.split_once(':').map_or(term, |(_, s)| s);
+    chars > stem.chars().count() + MAX_STEM_LOSS
 }
 
 /// How a plan's words are scored: the field boosts and the proximity
@@ -698,6 +722,14 @@ mod tests {
             assert!(may_cite(&cite), "{cite}");
         }
         assert!(!may_cite("melding utenfor tur"));
+    }
+
+    #[test]
+    fn a_stem_cut_deep_into_the_word_is_over_stemmed() {
+        // Danish Snowball: `spilleren` (the player) → `spil` (play).
+        assert!(over_stemmed("spilleren".chars().count(), "da:spil"));
+        assert!(!over_stemmed("spilleren".chars().count(), "nb:spiller"));
+        assert!(!over_stemmed("nølte".chars().count(), "nb:nølt"));
     }
 
     #[test]

@@ -43,7 +43,7 @@ const MIN_ROOT_CHARS: usize = 3;
 /// be trusted as a root: more means the stemmer cut into the word itself
 /// (Danish Snowball stems `korrigere` to `kor`, which is not the root of
 /// `kort`).
-const MAX_STEM_LOSS: usize = 4;
+pub(crate) const MAX_STEM_LOSS: usize = 4;
 /// Most typos any word is allowed (see [`typo_budget`]).
 const MAX_TYPOS: Cost = 2;
 /// Shortest corpus spelling a typo can lead to: a five-letter query word
@@ -114,7 +114,8 @@ pub(crate) struct Vocabulary {
     /// Per language: a compound word → the terms of its parts.
     compounds: [HashMap<String, Vec<String>>; 2],
     /// Root (with language tag, see [`root`]) → the terms that have it,
-    /// the most frequent first.
+    /// and the term that is it, the most frequent first. Every term is
+    /// listed under its root and under its own stem.
     roots: HashMap<String, Vec<String>>,
 }
 
@@ -200,7 +201,14 @@ impl Vocabulary {
                 continue;
             }
             if let Some(r) = root(term) {
-                v.roots.entry(r).or_default().push(term.clone());
+                // A stem that ends like a past form is also the root of
+                // longer words in its own right: the stem `meld` (of
+                // `melde`, `meldt`) is the root of `melding`, although its
+                // own root, with the `d` cut, is `mel`.
+                let own = (r != *term).then(|| term.clone());
+                for key in std::iter::once(r).chain(own) {
+                    v.roots.entry(key).or_default().push(term.clone());
+                }
             }
         }
         for terms in v.roots.values_mut() {
@@ -293,21 +301,30 @@ impl Vocabulary {
             .map(Vec::as_slice)
     }
 
-    /// Other corpus terms with the same root as `term` (its morphological
-    /// neighbours: `nb:nølt` → `nb:nøling`), the most frequent first, at
-    /// most [`MAX_NEIGHBOURS`].
+    /// Other corpus terms with the same root as `term`, or whose root is
+    /// `term` (its morphological neighbours: `nb:nølt` → `nb:nøling`,
+    /// `nb:meld` → `nb:melding`), the most frequent first, at most
+    /// [`MAX_NEIGHBOURS`].
     pub(crate) fn neighbours(&self, term: &str) -> Vec<&str> {
         let Some(r) = root(term) else {
             return Vec::new();
         };
-        self.roots
-            .get(&r)
-            .into_iter()
-            .flatten()
-            .filter(|t| t.as_str() != term)
-            .take(MAX_NEIGHBOURS)
-            .map(String::as_str)
-            .collect()
+        // The terms of its root, and those whose root is the term itself
+        // (`meld` → `melding`), the most frequent first.
+        let mut out: Vec<&str> = Vec::new();
+        for key in [r.as_str(), term] {
+            for t in self.roots.get(key).into_iter().flatten() {
+                if t != term && !out.contains(&t.as_str()) {
+                    out.push(t);
+                }
+            }
+        }
+        out.sort_by(|a, b| {
+            let (fa, fb) = (self.term_freq(a), self.term_freq(b));
+            fb.cmp(&fa).then_with(|| a.cmp(b))
+        });
+        out.truncate(MAX_NEIGHBOURS);
+        out
     }
 
     /// Number of compounds found, per language (for diagnostics).
@@ -897,6 +914,22 @@ mod tests {
         assert!(v.neighbours("nb:kort").is_empty());
         // A cite is nobody's neighbour.
         assert_eq!(root("nb:12c1"), None);
+    }
+
+    #[test]
+    fn a_stem_is_the_root_of_longer_words() {
+        // `meldt` stems to `meld`, whose own root (the `d` cut) is `mel`;
+        // `meld` is still the root of `melding`. See: issue 10 (`melding
+        // utenfor tur` and Law 29, "… meldt utenfor tur").
+        let v = vocab(Lang::Nb, "melding meldingen meldt melde");
+        let mut a = Analyzers::new();
+        let meldt = a.term(Lang::Nb, "meldt").unwrap_or_default();
+        let melding = a.term(Lang::Nb, "melding").unwrap_or_default();
+        assert!(v.neighbours(&meldt).contains(&melding.as_str()), "{meldt}");
+        assert!(
+            v.neighbours(&melding).contains(&meldt.as_str()),
+            "{melding}"
+        );
     }
 
     #[test]
