@@ -13,7 +13,7 @@
 //! (`ukorrekt gitt`) gets an entry of its own, scored as tantivy scores a
 //! phrase. At query time a word costs one pass over the postings of its
 //! expansions, so a search costs what its words have, and nothing more.
-//! Positions are kept for titles and text, for the proximity bonus.
+//! Positions are kept for headings and text, for the proximity bonus.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -52,8 +52,12 @@ impl Slot {
     }
 }
 
-/// The fields the proximity bonus looks at (title and text).
-const NEAR_SLOTS: [Slot; 2] = [Slot::Title, Slot::Body];
+/// The fields the proximity bonus looks at: the unit's heading, the
+/// headings above it, and its text (not compound parts, whose positions
+/// mean nothing).
+const NEAR_SLOTS: [Slot; NEAR] = [Slot::Title, Slot::Context, Slot::Body];
+/// Number of [`NEAR_SLOTS`].
+const NEAR: usize = 3;
 
 /// An index term, or a thesaurus phrase.
 pub(crate) type TermId = u32;
@@ -92,6 +96,10 @@ pub(crate) struct QueryVariant {
     /// Also searched among compound parts (the word itself, not its
     /// neighbours, synonyms or completions).
     pub in_parts: bool,
+    /// What it counts for when found in a unit's own heading (see
+    /// [`Matched::title_words`]): its weight, or nothing for a synonym of
+    /// a word the books use.
+    pub title: f32,
 }
 
 /// How a query is scored: field boosts, and the proximity bonus.
@@ -137,9 +145,9 @@ pub(crate) struct Impacts {
     /// Per term or phrase: the number of documents it occurs in.
     doc_freq: Vec<u32>,
     /// Per term, per field of [`NEAR_SLOTS`]: its positions, by document.
-    positions: Vec<[Box<[Occurrence]>; 2]>,
+    positions: Vec<[Box<[Occurrence]>; NEAR]>,
     /// Per term, per field of [`NEAR_SLOTS`]: its idf there.
-    idf: Vec<[f32; 2]>,
+    idf: Vec<[f32; NEAR]>,
     /// Per document: its unit.
     doc_unit: Box<[u32]>,
     /// Per document, per field: its length code (tantivy's fieldnorm id).
@@ -243,7 +251,7 @@ impl Impacts {
         t.norm_ids = norm_ids.into_boxed_slice();
         t.doc_unit = doc_unit.into_boxed_slice();
         let terms = t.names.len();
-        t.idf = vec![[0.0; 2]; terms];
+        t.idf = vec![[0.0; NEAR]; terms];
         for (p, slot) in NEAR_SLOTS.into_iter().enumerate() {
             let field = slot.field(fields);
             for (id, name) in t.names.iter().enumerate() {
@@ -256,7 +264,7 @@ impl Impacts {
         }
         t.positions = (0..terms)
             .map(|id| {
-                let mut out: [Vec<Occurrence>; 2] = [Vec::new(), Vec::new()];
+                let mut out: [Vec<Occurrence>; NEAR] = Default::default();
                 for (slot, doc, at) in all_positions.get(&(id as TermId)).into_iter().flatten() {
                     if let Some(p) = NEAR_SLOTS.iter().position(|s| s == slot) {
                         out[p].push(Occurrence {
@@ -432,7 +440,7 @@ impl Impacts {
     /// Every document that has a query word, with its score: per word, per
     /// field, the best of its expansions (weight × BM25), the fields summed
     /// with their boosts; the words summed; plus, for two neighbouring
-    /// words whose exact terms stand close together in a title or text, a
+    /// words whose exact terms stand close together in a heading or text, a
     /// bonus scored like a phrase. Unordered.
     pub(crate) fn score(&self, words: &[QueryWord], scoring: &Scoring) -> Vec<Matched> {
         SCRATCH.with(|cell| {
@@ -463,7 +471,7 @@ impl Impacts {
                             s.word_docs.push(imp.doc);
                         }
                         if imp.slot == Slot::Title as u8 {
-                            s.in_title[d] = s.in_title[d].max(v.weight);
+                            s.in_title[d] = s.in_title[d].max(v.title);
                         }
                         // Presence counts in any field; compound parts
                         // are scored for the word itself only.
@@ -521,7 +529,7 @@ impl Impacts {
     }
 
     /// Adds the bonus for terms `a` then `b` standing within the slop of
-    /// each other, in titles and texts.
+    /// each other, in headings and texts.
     fn near(&self, a: TermId, b: TermId, scoring: &Scoring, s: &mut Scratch) {
         let (Some(pa), Some(pb)) = (
             self.positions.get(a as usize),

@@ -29,13 +29,20 @@ use crate::corpus::{BookId, Corpus, Provision};
 
 /// Indexing arena of the single writer thread.
 const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
-/// How much a heading that is the query multiplies a unit's score by,
-/// less one (see [`title_match`]).
 /// Most words of a term of several words (`sit out`, `break in tempo`).
 const MAX_PHRASE_WORDS: usize = 3;
 /// What a heading that is the query adds to a unit's score, as a share of
-/// the best score of the query (see [`title_match`]).
-const TITLE_MATCH: f32 = 1.0;
+/// the best score of the query (see [`title_match`]): twice the best
+/// match, so that a heading naming the query outranks a passage that only
+/// mentions it, however often.
+const TITLE_MATCH: f32 = 2.0;
+/// How steeply the title clause falls with the share of the query a
+/// heading lacks (see [`title_match`]): a heading must have (nearly) all
+/// of a query's words to name it.
+const TITLE_QUERY_EXP: i32 = 4;
+/// How gently it falls with the heading's other words: `Krav på eller
+/// avståelse av stikk` still names `krav`.
+const TITLE_HEADING_EXP: f32 = 0.8;
 /// How hard a passage is penalised for each query word it lacks: its score
 /// is multiplied by (words found / words in query) to this power.
 const COVERAGE_EXP: i32 = 2;
@@ -350,6 +357,7 @@ impl SearchIndex {
                             id,
                             weight: query::W_SYNONYM,
                             in_parts: false,
+                            title: 1.0,
                         })
                     })
                     .collect();
@@ -522,8 +530,10 @@ impl SearchIndex {
                         .sum();
                     factor *= (found / total_weight).powi(COVERAGE_EXP);
                 }
-                // A separate clause, added: a heading that is the query
-                // weighs as much as the best match of the query's words.
+                // A separate clause, added: a heading that names the query
+                // weighs more than the best match of the query's words, so
+                // the provision headed by a subject outranks one that
+                // mentions it (see `title_match`).
                 let title = if features.title_match && total_weight > 0.0 && m.title_len > 0 {
                     title_match(m, total_weight) * best
                 } else {
@@ -586,43 +596,77 @@ impl SearchIndex {
         let mut words = self.compile(&read.cite_words, features);
         let n = read.words.len();
         let precomputed = *features == Features::ALL;
-        // Where each query word's compiled words start.
-        let mut starts: Vec<usize> = Vec::with_capacity(n + 1);
+        // Each query word's compiled words (none for a word the corpus
+        // knows nothing of).
+        let mut per_word: Vec<Vec<QueryWord>> = Vec::with_capacity(n);
         for (i, word) in read.words.iter().enumerate() {
-            starts.push(words.len());
             let last = i + 1 == n;
-            match self.expansions.get(word.as_str()).filter(|_| precomputed) {
-                Some(e) => words.extend_from_slice(&e[usize::from(last)]),
-                None => {
-                    let plans = query::expand_word(word, last, lexicon, analyzers, features);
-                    words.extend(self.compile(&plans, features));
-                }
-            }
+            per_word.push(
+                match self.expansions.get(word.as_str()).filter(|_| precomputed) {
+                    Some(e) => e[usize::from(last)].to_vec(),
+                    None => {
+                        let plans = query::expand_word(word, last, lexicon, analyzers, features);
+                        self.compile(&plans, features)
+                    }
+                },
+            );
         }
-        starts.push(words.len());
         if features.thesaurus {
-            self.add_phrases(&read.words, &starts, &mut words);
+            self.add_phrases(&read.words, &mut per_word, analyzers);
         }
+        words.extend(per_word.into_iter().flatten());
         (read.cites, words)
     }
 
     /// Neighbouring query words that make a term of several words
-    /// (`penalty card`) each also stand for what the term does.
-    fn add_phrases(&self, typed: &[String], starts: &[usize], words: &mut [QueryWord]) {
+    /// (`penalty card`, `sit out`) each also stand for what the term does;
+    /// a word the corpus does not use (`sit`) stands for that alone, a
+    /// function word (`for` in `for sen`) for nothing.
+    fn add_phrases(
+        &self,
+        typed: &[String],
+        per_word: &mut [Vec<QueryWord>],
+        analyzers: &mut Analyzers,
+    ) {
+        let docs = self.impacts.docs() as u64;
         for len in 2..=MAX_PHRASE_WORDS {
             for (i, window) in typed.windows(len).enumerate() {
                 let Some(extra) = self.phrases.get(window.join(" ").as_str()) else {
                     continue;
                 };
-                let range = starts[i]..starts[i + len];
-                for word in words.get_mut(range).into_iter().flatten() {
-                    let mut variants = word.variants.to_vec();
-                    for v in extra.iter() {
-                        if !variants.iter().any(|w| w.id == v.id) {
-                            variants.push(*v);
+                for (compiled, word) in per_word.iter_mut().zip(typed).skip(i).take(len) {
+                    if compiled.is_empty() {
+                        let function_word =
+                            Lang::ALL.iter().all(|&l| analyzers.term(l, word).is_none());
+                        if function_word {
+                            continue;
                         }
+                        // As rare as the rarest thing it stands for, as a
+                        // word without terms of its own is (see `compile`).
+                        let rarity = extra
+                            .iter()
+                            .map(|v| idf(u64::from(self.impacts.doc_freq(v.id)), docs))
+                            .fold(0.0f32, f32::max);
+                        compiled.push(QueryWord {
+                            variants: extra.clone(),
+                            exact: [None; 2],
+                            rarity,
+                        });
+                        continue;
                     }
-                    word.variants = variants.into();
+                    for word in compiled.iter_mut() {
+                        // As for any synonym: a word the books use is not
+                        // named in a heading by the term's equivalents.
+                        let known = word.exact.iter().any(Option::is_some);
+                        let mut variants = word.variants.to_vec();
+                        for v in extra.iter() {
+                            if !variants.iter().any(|w| w.id == v.id) {
+                                let title = if known { 0.0 } else { v.title };
+                                variants.push(QueryVariant { title, ..*v });
+                            }
+                        }
+                        word.variants = variants.into();
+                    }
                 }
             }
         }
@@ -638,6 +682,7 @@ impl SearchIndex {
             .map(|w| {
                 let mut word = QueryWord::default();
                 let mut variants: Vec<QueryVariant> = Vec::with_capacity(w.variants.len());
+                let mut kinds: Vec<MatchKind> = Vec::with_capacity(w.variants.len());
                 let mut own_rarity = 0.0f32;
                 let mut any_rarity = 0.0f32;
                 for v in &w.variants {
@@ -666,7 +711,20 @@ impl SearchIndex {
                         id,
                         weight: v.weight,
                         in_parts: features.compounds && single && own,
+                        title: v.weight,
                     });
+                    kinds.push(v.kind);
+                }
+                // A heading names a word the books use by that word (its
+                // forms, spellings, neighbours); a synonym in it names
+                // something else (`justert score` is not the term `Justert
+                // resultat`). A word the books do not use (an English term)
+                // is named by its translations.
+                let synonym_title = if own_rarity > 0.0 { 0.0 } else { 1.0 };
+                for (v, kind) in variants.iter_mut().zip(&kinds) {
+                    if *kind == MatchKind::Synonym {
+                        v.title = synonym_title;
+                    }
                 }
                 word.variants = variants.into();
                 // A word is as rare as its own terms; only a word without
@@ -787,17 +845,20 @@ struct Analysed {
 
 /// How well a unit's own heading (or a definition's term) names the
 /// query, 0 to [`TITLE_MATCH`]: the share of the query's words (by rarity)
-/// the heading has, cubed, times the share of the heading those words make
-/// up, squared (so that only a heading that nearly is the query counts).
-/// A heading that is the query (`Melding` for `melding`, `Bud utenfor
-/// tur`) scores the most; a long heading that mentions one query word, or
-/// a query that the heading only touches, little. This is the evidence a
+/// the heading has, to the power [`TITLE_QUERY_EXP`] (so that only a
+/// heading with nearly all of the query counts), times the share of the
+/// heading those words make up, to the power [`TITLE_HEADING_EXP`]. A
+/// heading that is the query (`Melding` for `melding`, `Bud utenfor tur`)
+/// scores the most; a heading the query is one subject of (`Krav på eller
+/// avståelse av stikk` for `krav`) a good part of it; a heading that has
+/// one word of a longer question, little. A word counts in a heading by
+/// its own forms, not by a synonym (see `compile`). This is the evidence a
 /// TD reads first: the provision about a subject is headed by its name,
 /// while one that mentions it in passing is not.
 fn title_match(m: &Matched, total_weight: f32) -> f32 {
     let of_query = (m.title_rarity / total_weight).min(1.0);
     let of_title = (m.title_words / m.title_len as f32).min(1.0);
-    TITLE_MATCH * of_query.powi(3) * of_title.powi(2)
+    TITLE_MATCH * of_query.powi(TITLE_QUERY_EXP) * of_title.powf(TITLE_HEADING_EXP)
 }
 
 /// BM25's inverse document frequency of a term in `df` of `docs` documents.
