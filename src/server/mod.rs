@@ -432,7 +432,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         }
     }
     let up = uptime(started.elapsed());
-    tracing::info!(target: STATUS_TARGET, "stopped cleanly after {up}");
+    tracing::info!(target: STATUS_TARGET, "stopped cleanly (up {up})");
     Ok(())
 }
 
