@@ -13,7 +13,7 @@ right by construction and changes when the corpus does. Four decks
 - *Hvor står det?*: a provision's text, its cite hidden, to be placed among
   four cites of the same kind in the same book;
 - *Fyll inn*: a full sentence ([`sentence`]) with its rarest key word blanked
-  ([`fill`]), to be chosen among four words from the same part of the book.
+  (`fill`), to be chosen among four words from the same part of the book.
 
 Every card has four choices, exactly one of them right: a distractor is
 never the answer in another form (the same text, an ancestor or descendant,

@@ -2,7 +2,7 @@
 The command line: clap arguments in, one function per subcommand, an exit code out.
 
 The clap structs stay dumb; each subcommand loads the knowledge base through
-[`Kb`] and prints what it returns, so the CLI and the HTTP server can never
+[`Kb`](crate::kb::Kb) and prints what it returns, so the CLI and the HTTP server can never
 disagree about an answer. Problems found (`check`, an unknown cite) exit 1;
 errors that stop the command (an unreadable folder, bad arguments) exit 2.
 */
@@ -67,7 +67,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Score search against judged queries (qid<TAB>query<TAB>cites).
+    /// Score search against judged queries (tab-separated lines: id, query, cites).
     Eval {
         /// The judged queries file.
         file: PathBuf,

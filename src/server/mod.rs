@@ -19,7 +19,7 @@ asked for them, [`metrics`]), gzip compression, a global concurrency limit
 that sheds load with a 503 problem, a timeout (503), logging of 500 causes,
 security and cache headers, the interface language of the request
 (`lang`, before the cache, whose keys include it), the response cache
-([`cache`]: the corpus is immutable, so a GET is answered once per
+(`cache`: the corpus is immutable, so a GET is answered once per
 knowledge base and language), a panic guard (500 problem instead of a
 dropped connection), ETags with 304s, and, while the editor's banner is set,
 error pages re-rendered with it and every page marked `no-store`.

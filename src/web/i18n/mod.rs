@@ -2,7 +2,7 @@
 The interface languages: Norwegian (Bokmål) and Danish.
 
 Every string the interface shows lives in one table per language
-([`nb::STRINGS`], [`da::STRINGS`]), both of the type [`Strings`], so a key
+(`nb::STRINGS`, `da::STRINGS`), both of the type [`Strings`], so a key
 missing from either table is a compile error, and the tests check that both
 tables fill in the same placeholders (`{n}`) and that every key the page
 script uses ([`js_strings`]) exists. The corpus text is never translated:
