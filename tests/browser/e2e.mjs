@@ -616,9 +616,11 @@ async function checkCalculator(context, nojs, problems) {
   const page = await context.newPage();
   // The deliberately bad input below is answered 400, which Chromium logs.
   let expectBad = false;
+  let expectOffline = false;
   page.on("console", (m) => {
     if (m.type() !== "error") return;
     if (expectBad && m.text().includes("status of 400")) return;
+    if (expectOffline && m.text().includes("ERR_INTERNET_DISCONNECTED")) return;
     problems.push(`console error: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -655,6 +657,17 @@ async function checkCalculator(context, nojs, problems) {
   await page.waitForSelector("#regn-ut .calc-error", { timeout: 5000 });
   const err = (await page.locator("#regn-ut .calc-error").textContent()) || "";
   check(err.includes("Antall bord (A)") && err.includes("større enn"), `the error is explained (${err})`);
+
+  // Offline the calculator cannot reach the server, and says so plainly.
+  expectOffline = true;
+  await context.setOffline(true);
+  await page.locator("#calc-tables").fill("14");
+  await page.waitForFunction(
+    () => ((document.querySelector("#regn-ut .calc-error") || {}).textContent || "").startsWith("Uten nett"),
+    null,
+    { timeout: 5000 }
+  );
+  await context.setOffline(false);
   await page.close();
 
   // Without JavaScript the same form is computed by the server.

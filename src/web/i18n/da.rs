@@ -136,5 +136,6 @@ pub(super) const STRINGS: Strings = Strings {
     calc_mark: "Regn ud",
     calc_by: "Efter",
     calc_failed: "Kunne ikke regne ud: {reason}",
+    calc_offline: "Uden net kan siden ikke regne ud: svaret kommer fra serveren. Prøv igen, når du har net.",
     remove: "Fjern",
 };

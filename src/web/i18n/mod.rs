@@ -353,6 +353,8 @@ pub struct Strings {
     pub calc_by: &'static str,
     /// The calculation failed (`{reason}`).
     pub calc_failed: &'static str,
+    /// The calculator needs the server, and the device is offline.
+    pub calc_offline: &'static str,
 }
 
 /// The keys the page script reads, with their values: served as a script
@@ -394,6 +396,7 @@ pub fn js_strings(s: &Strings) -> serde_json::Value {
         "cites_part": s.cites_part,
         "tips_heading": s.tips_heading,
         "calc_failed": s.calc_failed,
+        "calc_offline": s.calc_offline,
         "calc_by": s.calc_by,
     })
 }

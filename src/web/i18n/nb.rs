@@ -136,5 +136,6 @@ pub(super) const STRINGS: Strings = Strings {
     calc_mark: "Regn ut",
     calc_by: "Etter",
     calc_failed: "Kunne ikke regne ut: {reason}",
+    calc_offline: "Uten nett kan ikke siden regne ut: svaret kommer fra serveren. Prøv igjen når du har nett.",
     remove: "Fjern",
 };

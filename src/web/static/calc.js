@@ -119,7 +119,7 @@
         .catch(function (e) {
           if (e.name === "AbortError") return;
           if (inflight === ctl) inflight = null;
-          showError(L.calc_failed.replace("{reason}", e.message));
+          showError(navigator.onLine === false ? L.calc_offline : L.calc_failed.replace("{reason}", e.message));
         });
     }
 
