@@ -34,8 +34,7 @@ pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
         ));
     }
     let bound = int(MAX_IMP.into());
-    let mut sum = Q::zero();
-    for (i, (value, weight)) in components.iter().enumerate() {
+    for (i, (value, _)) in components.iter().enumerate() {
         let n = i + 1;
         if *value < -bound || *value > bound {
             return Err(RuleError::input(
@@ -46,34 +45,8 @@ pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
                 },
             ));
         }
-        if *weight <= Q::zero() {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::NotAbove { min: Q::zero() },
-            ));
-        }
-        if *weight > int(100) {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::OutOfRange {
-                    min: Q::zero(),
-                    max: int(100),
-                },
-            ));
-        }
-        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::TooManyDecimals {
-                    max: WEIGHT_DECIMALS,
-                },
-            ));
-        }
-        sum += weight;
     }
-    if sum != int(100) {
-        return Err(RuleError::input("weights", Problem::WeightsSum { sum }));
-    }
+    check_weights(components.iter().map(|(_, w)| w))?;
     let total: Q = components
         .iter()
         .map(|(v, w)| v * w / int(100))
@@ -124,6 +97,44 @@ pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
         )],
         steps,
     })
+}
+
+/// The weights of a weighted score (`weight1`, `weight2`, … in per cent):
+/// each above 0 % and at most 100 %, with at most two decimals, summing to
+/// exactly 100 %.
+pub(crate) fn check_weights<'a>(weights: impl IntoIterator<Item = &'a Q>) -> Result<(), RuleError> {
+    let mut sum = Q::zero();
+    for (i, weight) in weights.into_iter().enumerate() {
+        let n = i + 1;
+        if *weight <= Q::zero() {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::NotAbove { min: Q::zero() },
+            ));
+        }
+        if *weight > int(100) {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::OutOfRange {
+                    min: Q::zero(),
+                    max: int(100),
+                },
+            ));
+        }
+        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::TooManyDecimals {
+                    max: WEIGHT_DECIMALS,
+                },
+            ));
+        }
+        sum += weight;
+    }
+    if sum != int(100) {
+        return Err(RuleError::input("weights", Problem::WeightsSum { sum }));
+    }
+    Ok(())
 }
 
 /// How a contest is scored, for Law 12C2.

@@ -580,6 +580,10 @@ const fn result_row(name: &'static str, label_: Label) -> Input {
     decimal(name, label_, -BIG, BIG, 4, false)
 }
 
+const fn score_row(name: &'static str, label_: Label) -> Input {
+    whole(name, label_, -MAX_SCORE, MAX_SCORE, false)
+}
+
 const fn weight_row(name: &'static str, label_: Label) -> Input {
     decimal(name, label_, 0, 100, 2, false)
 }
@@ -706,6 +710,64 @@ static CALCULATORS: &[Calculator] = &[
                 _ => Responsibility::None,
             };
             adjusted::artificial(scoring, side, a.decimal("average"))
+        },
+    },
+    Calculator {
+        cite: "X78A1",
+        title: label(
+            "A weighted score on a pairs board",
+            "Vektet score på et spill i parturnering",
+            "Vægtet score på et spil i parturnering",
+        ),
+        descendants: false,
+        example: &[
+            ("scores", "420 450 -50"),
+            ("score1", "420"),
+            ("weight1", "60"),
+            ("score2", "-100"),
+            ("weight2", "40"),
+        ],
+        inputs: &[
+            Input {
+                name: "scores",
+                label: label(
+                    "Scores at the other tables, one direction (420 450 -50)",
+                    "Scorer ved de andre bordene, samme retning (420 450 -50)",
+                    "Scorer ved de andre borde, samme retning (420 450 -50)",
+                ),
+                kind: InputKind::Scores {
+                    min: 1,
+                    max: MAX_TABLES as usize - 1,
+                },
+                required: true,
+            },
+            score_row("score1", label("Score 1", "Score 1", "Score 1")),
+            weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
+            score_row("score2", label("Score 2", "Score 2", "Score 2")),
+            weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
+            score_row("score3", label("Score 3", "Score 3", "Score 3")),
+            weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
+            score_row("score4", label("Score 4", "Score 4", "Score 4")),
+            weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
+            score_row("score5", label("Score 5", "Score 5", "Score 5")),
+            weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
+        ],
+        run: |a| {
+            let mut rows = Vec::new();
+            for n in 1..=adjusted::MAX_COMPONENTS {
+                let (r, w) = (format!("score{n}"), format!("weight{n}"));
+                match (a.whole(&r), a.decimal(&w)) {
+                    (Some(v), Some(wt)) => rows.push((v, wt)),
+                    (None, None) => {}
+                    (Some(_), None) => {
+                        return Err(RuleError::input(w, Problem::Unpaired { other: r }))
+                    }
+                    (None, Some(_)) => {
+                        return Err(RuleError::input(r, Problem::Unpaired { other: w }))
+                    }
+                }
+            }
+            scoring::weighted_board(a.req_scores("scores")?, &rows)
         },
     },
     Calculator {
@@ -1503,7 +1565,9 @@ mod tests {
         assert_eq!(f("16"), None);
         assert_eq!(f("def:Alert"), None);
         assert!(has_calculator(&id("213A4a(vi)")));
-        assert_eq!(calculators_within(&id("X78")).count(), 11);
+        assert_eq!(f("X78A1"), Some(("X78A1", vec![])));
+        // X78A1, X78A4, X78B and B1–B4, X78C and C1–C2, X78D6, X78D7.
+        assert_eq!(calculators_within(&id("X78")).count(), 12);
         assert_eq!(calculators_within(&id("211")).count(), 1);
     }
 

@@ -444,6 +444,201 @@ pub fn convert_group(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> 
     Ok(outcome)
 }
 
+/// X78A1 in a pairs event: the matchpoints on a board where one table has
+/// a weighted score (Law 12C1c). `others` are the bridge scores of the
+/// other tables, `components` the weighted score's (score, weight in per
+/// cent), all from the same direction.
+///
+/// Each comparison with the weighted score is the weighted sum of the
+/// comparisons with its scores, so the frequency table counts each of its
+/// scores with its weight as a decimal frequency: a table's matchpoints are
+/// 2 × the frequency of lower scores plus the frequency of equal ones less
+/// its own 1. The weighted table's are the weighted sum of each of its
+/// scores' matchpoints against the other tables. Every result is rounded
+/// by X78C1; before rounding they add up to A(A − 1) like any board's.
+pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome, RuleError> {
+    if others.is_empty() || others.len() >= MAX_TABLES as usize {
+        return Err(RuleError::input(
+            "scores",
+            Problem::Count {
+                min: 1,
+                max: MAX_TABLES as usize - 1,
+                got: others.len(),
+            },
+        ));
+    }
+    check_scores(others)?;
+    if components.is_empty() || components.len() > super::adjusted::MAX_COMPONENTS {
+        return Err(RuleError::input(
+            "weight1",
+            Problem::Count {
+                min: 1,
+                max: super::adjusted::MAX_COMPONENTS,
+                got: components.len(),
+            },
+        ));
+    }
+    for (i, (score, _)) in components.iter().enumerate() {
+        if score.abs() > MAX_SCORE || score % 10 != 0 {
+            return Err(RuleError::input(
+                format!("score{}", i + 1),
+                Problem::NotAScore(score.to_string()),
+            ));
+        }
+    }
+    super::adjusted::check_weights(components.iter().map(|(_, w)| w))?;
+    let tables = others.len() as i64 + 1;
+    let hundred = int(100);
+
+    // The frequency table: every score with its (decimal) frequency.
+    let mut freq: Vec<(i64, Q)> = Vec::new();
+    let mut add = |score: i64, f: Q| match freq.iter_mut().find(|(s, _)| *s == score) {
+        Some((_, g)) => *g += f,
+        None => freq.push((score, f)),
+    };
+    for s in others {
+        add(*s, Q::one());
+    }
+    for (s, w) in components {
+        add(*s, w / hundred);
+    }
+    freq.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+    let below = |score: i64, table: &[(i64, Q)]| -> Q {
+        table
+            .iter()
+            .filter(|(s, _)| *s < score)
+            .map(|(_, f)| *f)
+            .fold(Q::zero(), |a, b| a + b)
+    };
+    let equal = |score: i64, table: &[(i64, Q)]| -> Q {
+        table
+            .iter()
+            .filter(|(s, _)| *s == score)
+            .map(|(_, f)| *f)
+            .fold(Q::zero(), |a, b| a + b)
+    };
+
+    let mut steps = vec![step(
+        "X78A1",
+        Label {
+            en: "Frequency table: each score of the weighted score counts with its weight",
+            nb: "Frekvenstabell: hver score i den vektede scoren teller med sin vekt",
+            da: "Frekvenstavle: hver score i den vægtede score tæller med sin vægt",
+        },
+        freq.iter()
+            .map(|(s, f)| format!("{} × {}", show_score(*s), show(f)))
+            .collect::<Vec<_>>()
+            .join("; "),
+    )];
+    let mut results = Vec::new();
+    let mut explained: Vec<i64> = Vec::new();
+    for (i, s) in others.iter().enumerate() {
+        let lower = below(*s, &freq);
+        let same = equal(*s, &freq) - Q::one();
+        let exact = int(2) * lower + same;
+        if !explained.contains(s) {
+            explained.push(*s);
+            steps.push(step(
+                "X78A1",
+                Label {
+                    en: "A table's matchpoints: 2 × lower scores + equal scores (less its own)",
+                    nb: "Et bords poeng: 2 × lavere scorer + like scorer (uten sin egen)",
+                    da: "Et bords parpoint: 2 × lavere scorer + identiske scorer (uden sin egen)",
+                },
+                format!(
+                    "{}: 2 × {} + {} = {}",
+                    show_score(*s),
+                    show(&lower),
+                    show(&same),
+                    show(&exact)
+                ),
+            ));
+        }
+        results.extend(board_outputs(
+            &format!("{}", i + 1),
+            exact,
+            tables,
+            show_score(*s),
+            &mut steps,
+        ));
+    }
+
+    // The weighted table, against the other tables only.
+    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
+    let mut exact = Q::zero();
+    let mut terms = Vec::new();
+    for (s, w) in components {
+        let mp = int(2) * below(*s, &plain) + equal(*s, &plain);
+        exact += w / hundred * mp;
+        terms.push(format!(
+            "{} % × {} ({})",
+            show(w),
+            show(&mp),
+            show_score(*s)
+        ));
+    }
+    steps.push(step(
+        "X78A1",
+        Label {
+            en: "The weighted score's matchpoints: the weighted sum of each of its scores' against the other tables",
+            nb: "Den vektede scorens poeng: vektet sum av hver av dens scorers poeng mot de andre bordene",
+            da: "Den vægtede scores parpoint: vægtet sum af hver af dens scorers parpoint mod de andre borde",
+        },
+        format!("{} = {}", terms.join(" + "), show(&exact)),
+    ));
+    // Named by its scores and weights, the same in every language.
+    let of = components
+        .iter()
+        .map(|(s, w)| format!("{} % {}", show(w), show_score(*s)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    results.extend(board_outputs("weighted", exact, tables, of, &mut steps));
+    Ok(Outcome {
+        cite: cite("X78A1"),
+        results,
+        steps,
+    })
+}
+
+/// One table's matchpoints rounded by X78C1 and its percentage, as
+/// results named `mp_{name}` and `percent_{name}`.
+fn board_outputs(
+    name: &str,
+    exact: Q,
+    tables: i64,
+    of: String,
+    steps: &mut Vec<Step>,
+) -> [Output; 2] {
+    let rounded = round_board_mp(exact, tables);
+    if rounded != exact {
+        steps.push(step(
+            "X78C1",
+            ROUNDED_MP,
+            format!("{of}: {} → {}", show(&exact), show(&rounded)),
+        ));
+    }
+    [
+        Output::new(
+            &format!("mp_{name}"),
+            Label {
+                en: "Matchpoints on the board",
+                nb: "Poeng på spillet",
+                da: "Parpoint på spillet",
+            },
+            rounded,
+            Unit::Matchpoints,
+        )
+        .of(of.clone()),
+        Output::new(
+            &format!("percent_{name}"),
+            PERCENT,
+            rounded / top(tables) * int(100),
+            Unit::Percent,
+        )
+        .of(of),
+    ]
+}
+
 /// How a result is counted, for X78C.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -1120,6 +1315,142 @@ mod tests {
     use crate::rules::testing::{blamed, cite_of, q, value};
     use num_traits::Signed;
     use proptest::prelude::*;
+
+    // --- X78A1: a weighted score on a pairs board ------------------------------
+
+    fn weights(rows: &[(i64, &str)]) -> Vec<(i64, Q)> {
+        rows.iter().map(|(s, w)| (*s, q(w))).collect()
+    }
+
+    #[test]
+    fn weighted_board_by_hand() {
+        // Four tables (top 6): +420, +450, -50, and a weighted score of
+        // 60 % +420 and 40 % -100. Frequencies: +450 × 1, +420 × 1,6,
+        // -50 × 1, -100 × 0,4.
+        // +420: beats -50 and 0,4 of -100: 2 × 1,4 = 2,8; ties 0,6 of
+        //       itself beside its own 1: + 0,6 = 3,4.
+        // +450: beats everything else (3): 6.
+        // -50:  beats 0,4 of -100: 0,8.
+        // weighted: +420 beats -50 and ties +420 (2 + 1 = 3), -100 beats
+        //       nobody (0): 0,6 × 3 + 0,4 × 0 = 1,8.
+        // Sum 3,4 + 6 + 0,8 + 1,8 = 12 = A(A − 1).
+        let o = weighted_board(&[420, 450, -50], &weights(&[(420, "60"), (-100, "40")]));
+        assert_eq!(value(&o, "mp_1"), q("3.4"));
+        assert_eq!(value(&o, "mp_2"), q("6"));
+        assert_eq!(value(&o, "mp_3"), q("0.8"));
+        assert_eq!(value(&o, "mp_weighted"), q("1.8"));
+        assert_eq!(value(&o, "percent_weighted"), q("30"));
+        assert_eq!(cite_of(&o), "X78A1");
+    }
+
+    #[test]
+    fn weighted_board_with_ties_inside_the_weighted_score() {
+        // Three tables (top 4): +420, +420, and 50 % +420, 50 % +450.
+        // Frequencies +450 × 0,5, +420 × 2,5.
+        // Each +420: 2 × 0 + (2,5 − 1) = 1,5.
+        // weighted: +420 ties both (2), +450 beats both (4):
+        //       0,5 × 2 + 0,5 × 4 = 3. Sum 1,5 + 1,5 + 3 = 6 = A(A − 1).
+        let o = weighted_board(&[420, 420], &weights(&[(420, "50"), (450, "50")]));
+        assert_eq!(value(&o, "mp_1"), q("1.5"));
+        assert_eq!(value(&o, "mp_2"), q("1.5"));
+        assert_eq!(value(&o, "mp_weighted"), q("3"));
+    }
+
+    #[test]
+    fn weighted_board_rounds_each_result_by_x78c1() {
+        // Three tables (top 4, middle 2): +100, +200, and 33,33 % +150,
+        // 66,67 % +50.
+        // +100: beats 0,6667 of +50: 2 × 0,6667 = 1,3334 → 1,3.
+        // +200: beats 1 + 0,3333 + 0,6667 = 2: 4.
+        // weighted: +150 beats +100 (2), +50 nobody (0):
+        //       0,3333 × 2 = 0,6666 → 0,7.
+        let o = weighted_board(&[100, 200], &weights(&[(150, "33.33"), (50, "66.67")]));
+        assert_eq!(value(&o, "mp_1"), q("1.3"));
+        assert_eq!(value(&o, "mp_2"), q("4"));
+        assert_eq!(value(&o, "mp_weighted"), q("0.7"));
+        let steps: Vec<&str> = o
+            .as_ref()
+            .map(|o| o.steps.iter().map(|s| s.expr.as_str()).collect())
+            .unwrap_or_default();
+        assert!(
+            steps.iter().any(|s| s.contains("1,3334 → 1,3")),
+            "{steps:?}"
+        );
+    }
+
+    #[test]
+    fn weighted_board_rejects_impossible_input() {
+        let ok = weights(&[(420, "60"), (-100, "40")]);
+        assert_eq!(blamed(&weighted_board(&[], &ok)), "scores");
+        assert_eq!(blamed(&weighted_board(&[425], &ok)), "scores");
+        assert_eq!(
+            blamed(&weighted_board(&[420], &weights(&[(425, "100")]))),
+            "score1"
+        );
+        assert_eq!(
+            blamed(&weighted_board(
+                &[420],
+                &weights(&[(420, "60"), (50, "30")])
+            )),
+            "weights"
+        );
+        assert_eq!(
+            blamed(&weighted_board(
+                &[420],
+                &weights(&[(420, "100.5"), (50, "-0.5")])
+            )),
+            "weight1"
+        );
+        assert_eq!(
+            blamed(&weighted_board(
+                &[420],
+                &weights(&[(420, "33.333"), (50, "66.667")])
+            )),
+            "weight1"
+        );
+        assert_eq!(blamed(&weighted_board(&[420], &[])), "weight1");
+    }
+
+    proptest! {
+        #[test]
+        fn weighted_boards_stay_on_the_board_add_up_and_rank_like_the_scores(
+            raw in proptest::collection::vec(-20i64..20, 1..30),
+            comps in proptest::collection::vec((-20i64..20, 1u32..100), 1..=5),
+        ) {
+            let others: Vec<i64> = raw.iter().map(|s| s * 50).collect();
+            // Weights in hundredths of a per cent, scaled to sum to 100 %.
+            let total: u32 = comps.iter().map(|(_, w)| w).sum();
+            let mut hundredths: Vec<i64> = comps.iter().map(|(_, w)| i64::from(*w) * 10_000 / i64::from(total)).collect();
+            let short = 10_000 - hundredths.iter().sum::<i64>();
+            hundredths[0] += short;
+            prop_assume!(hundredths.iter().all(|h| *h > 0));
+            let components: Vec<(i64, Q)> = comps.iter().zip(&hundredths).map(|((s, _), h)| (s * 50, Q::new((*h).into(), 100))).collect();
+            let o = weighted_board(&others, &components);
+            let tables = others.len() as i64 + 1;
+            let mut sum = Q::zero();
+            let mps: Vec<Q> = (1..=others.len()).map(|n| value(&o, &format!("mp_{n}"))).collect();
+            for mp in mps.iter().chain([value(&o, "mp_weighted")].iter()) {
+                prop_assert!(*mp >= Q::zero() && *mp <= top(tables), "{mp}");
+                sum += mp;
+            }
+            // Rounded to 0,1 each, so within 0,05 per table of A(A − 1).
+            let exact_sum = int(i128::from(tables) * i128::from(tables - 1));
+            prop_assert!((sum - exact_sum).abs() <= Q::new(i128::from(tables) * 5, 100), "{sum} vs {exact_sum}");
+            for i in 0..others.len() {
+                for j in 0..others.len() {
+                    if others[i] < others[j] {
+                        prop_assert!(mps[i] <= mps[j]);
+                    }
+                }
+            }
+            // The weighted score lies between its best and worst score's.
+            let alone = |s: i64| int(2) * int(others.iter().filter(|o| **o < s).count() as i128) + int(others.iter().filter(|o| **o == s).count() as i128);
+            let lo = components.iter().map(|(s, _)| alone(*s)).min().unwrap_or_default();
+            let hi = components.iter().map(|(s, _)| alone(*s)).max().unwrap_or_default();
+            let w = value(&o, "mp_weighted");
+            prop_assert!(w >= round_board_mp(lo, tables) && w <= round_board_mp(hi, tables), "{w} not in {lo}..{hi}");
+        }
+    }
 
     // --- X78B1–B3: the provision's percentages --------------------------------
 

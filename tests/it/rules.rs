@@ -85,6 +85,38 @@ async fn calc_reads_scores_as_arrays_or_text_and_names_the_case() {
 }
 
 #[tokio::test]
+async fn calc_scores_a_pairs_board_with_a_weighted_score() {
+    // X78A1: +420, +450, -50 and a weighted 60 % +420 / 40 % -100 on four
+    // tables (the arithmetic is in the unit test of rules::scoring).
+    let r = calc(
+        "X78A1",
+        r#"{"scores": [420, 450, -50], "score1": 420, "weight1": 60, "score2": -100, "weight2": "40"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(v["cite"], "X78A1");
+    assert_eq!(result(&v, "mp_1")["value"], 3.4);
+    assert_eq!(result(&v, "mp_weighted")["value"], 1.8);
+    assert_eq!(result(&v, "mp_weighted")["of"], "60 % +420, 40 % -100");
+    // A weight without its score names the score that is missing.
+    let r = calc(
+        "X78A1",
+        r#"{"scores": [420], "score1": 420, "weight1": 60, "weight2": 40}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("score2"), "{}", r.text());
+    // The page has the form.
+    let html = get("/p/X78A1").await.text();
+    assert!(
+        html.contains("data-calc=\"/api/calc/X78A1?lang=nb\""),
+        "no form on /p/X78A1"
+    );
+}
+
+#[tokio::test]
 async fn calc_on_a_sub_provision_presets_its_case() {
     // 211B1d has no calculator of its own: 211B's, with the single match chosen.
     let r = calc("211B1d", "{}").await;
