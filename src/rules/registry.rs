@@ -771,6 +771,87 @@ static CALCULATORS: &[Calculator] = &[
         },
     },
     Calculator {
+        cite: "X78A2",
+        title: label(
+            "An unbalanced score on a pairs board",
+            "Ubalansert score på et spill i parturnering",
+            "Ubalanceret score på et spil i parturnering",
+        ),
+        descendants: false,
+        example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
+        inputs: &[
+            Input {
+                name: "scores",
+                label: label(
+                    "Scores at the other tables, one direction (420 450 -50)",
+                    "Scorer ved de andre bordene, samme retning (420 450 -50)",
+                    "Scorer ved de andre borde, samme retning (420 450 -50)",
+                ),
+                kind: InputKind::Scores {
+                    min: 1,
+                    max: MAX_TABLES as usize - 1,
+                },
+                required: true,
+            },
+            whole(
+                "ns",
+                label(
+                    "N/S's adjusted score",
+                    "N/S' justerte score",
+                    "N/S' justerede score",
+                ),
+                -MAX_SCORE,
+                MAX_SCORE,
+                true,
+            ),
+            whole(
+                "ew",
+                label(
+                    "E/W's adjusted score, from N/S's direction",
+                    "Ø/V' justerte score, sett fra N/S",
+                    "Ø/V's justerede score, set fra N/S",
+                ),
+                -MAX_SCORE,
+                MAX_SCORE,
+                true,
+            ),
+        ],
+        run: |a| {
+            scoring::unbalanced_board(
+                a.req_scores("scores")?,
+                a.req_whole("ns")?,
+                a.req_whole("ew")?,
+            )
+        },
+    },
+    Calculator {
+        cite: "X78A3",
+        title: label(
+            "An artificial score on a pairs board",
+            "Kunstig score på et spill i parturnering",
+            "Kunstig score på et spil i parturnering",
+        ),
+        descendants: false,
+        example: &[("tables", "8"), ("scores", "420 450 -50 420 100 170 400")],
+        inputs: &[
+            TABLES,
+            Input {
+                name: "scores",
+                label: label(
+                    "Scores at the tables without an artificial score, one direction",
+                    "Scorer ved bordene uten kunstig score, samme retning",
+                    "Scorer ved bordene uden kunstig score, samme retning",
+                ),
+                kind: InputKind::Scores {
+                    min: 1,
+                    max: MAX_TABLES as usize - 1,
+                },
+                required: true,
+            },
+        ],
+        run: |a| scoring::artificial_board(a.req_whole("tables")?, a.req_scores("scores")?),
+    },
+    Calculator {
         cite: "X78A4",
         title: label(
             "Redress curtailed under 12C1b",
@@ -1566,8 +1647,8 @@ mod tests {
         assert_eq!(f("def:Alert"), None);
         assert!(has_calculator(&id("213A4a(vi)")));
         assert_eq!(f("X78A1"), Some(("X78A1", vec![])));
-        // X78A1, X78A4, X78B and B1–B4, X78C and C1–C2, X78D6, X78D7.
-        assert_eq!(calculators_within(&id("X78")).count(), 12);
+        // X78A1–A4, X78B and B1–B4, X78C and C1–C2, X78D6, X78D7.
+        assert_eq!(calculators_within(&id("X78")).count(), 14);
         assert_eq!(calculators_within(&id("211")).count(), 1);
     }
 

@@ -600,6 +600,204 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
     })
 }
 
+/// A table's matchpoints among `table`'s scores (each with its frequency):
+/// 2 for each score below, 1 for each equal one, less the table's own tie
+/// with itself when it is one of them.
+fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
+    let (mut lower, mut equal) = (Q::zero(), Q::zero());
+    for (s, f) in table {
+        if *s < score {
+            lower += f;
+        } else if *s == score {
+            equal += f;
+        }
+    }
+    let own = if own { Q::one() } else { Q::zero() };
+    int(2) * lower + equal - own
+}
+
+fn check_board_scores(others: &[i64]) -> Result<(), RuleError> {
+    if others.is_empty() || others.len() >= MAX_TABLES as usize {
+        return Err(RuleError::input(
+            "scores",
+            Problem::Count {
+                min: 1,
+                max: MAX_TABLES as usize - 1,
+                got: others.len(),
+            },
+        ));
+    }
+    check_scores(others)
+}
+
+fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
+    if score.abs() > MAX_SCORE || score % 10 != 0 {
+        return Err(RuleError::input(
+            name,
+            Problem::NotAScore(score.to_string()),
+        ));
+    }
+    Ok(())
+}
+
+/// X78A2 in a pairs event: the matchpoints on a board where one table has
+/// an unbalanced adjusted score (2007 Law 12C1e, "traditionel justeret
+/// score"): `ns` is what N/S are scored, `ew` what E/W are scored, both
+/// written from N/S's direction like the other tables' `others`. N/S and
+/// E/W are compared in separate frequency tables, so the two sides of the
+/// adjusted table need not add up to a top.
+pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, RuleError> {
+    check_board_scores(others)?;
+    check_one_score("ns", ns)?;
+    check_one_score("ew", ew)?;
+    let tables = others.len() as i64 + 1;
+    let top = top(tables);
+    let table_of = |adjusted: i64| -> Vec<(i64, Q)> {
+        let mut t: Vec<(i64, Q)> = Vec::new();
+        for s in others.iter().chain([adjusted].iter()) {
+            match t.iter_mut().find(|(x, _)| x == s) {
+                Some((_, f)) => *f += Q::one(),
+                None => t.push((*s, Q::one())),
+            }
+        }
+        t.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        t
+    };
+    let show_table = |t: &[(i64, Q)]| {
+        t.iter()
+            .map(|(s, f)| format!("{} × {}", show_score(*s), show(f)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let (ns_table, ew_table) = (table_of(ns), table_of(ew));
+    let mut steps = vec![
+        step(
+            "X78A2",
+            Label {
+                en: "N/S frequency table, with N/S's adjusted score",
+                nb: "N/S-frekvenstabell, med N/S' justerte score",
+                da: "Frekvenstavle for N/S, med N/S' justerede score",
+            },
+            show_table(&ns_table),
+        ),
+        step(
+            "X78A2",
+            Label {
+                en: "E/W frequency table (scores from N/S's direction), with E/W's adjusted score",
+                nb: "Ø/V-frekvenstabell (scorer sett fra N/S), med Ø/V' justerte score",
+                da: "Frekvenstavle for Ø/V (scorer set fra N/S), med Ø/V's justerede score",
+            },
+            show_table(&ew_table),
+        ),
+    ];
+    let ns_label = Label {
+        en: "N/S matchpoints",
+        nb: "N/S-poeng",
+        da: "N/S-parpoint",
+    };
+    let ew_label = Label {
+        en: "E/W matchpoints",
+        nb: "Ø/V-poeng",
+        da: "Ø/V-parpoint",
+    };
+    let mut results = Vec::new();
+    let mut push = |name: &str, of: String, ns_mp: Q, ew_mp: Q, explain: bool| {
+        if explain {
+            steps.push(step(
+                "X78A2",
+                Label {
+                    en: "N/S: 2 × lower + equal (less its own) in the N/S table; E/W: the top less the same in the E/W table",
+                    nb: "N/S: 2 × lavere + like (uten sin egen) i N/S-tabellen; Ø/V: toppen minus det samme i Ø/V-tabellen",
+                    da: "N/S: 2 × lavere + identiske (uden sin egen) i N/S-tavlen; Ø/V: toppen minus det samme i Ø/V-tavlen",
+                },
+                format!(
+                    "{of}: N/S {}, Ø/V {} − {} = {}",
+                    show(&ns_mp),
+                    show(&top),
+                    show(&(top - ew_mp)),
+                    show(&ew_mp)
+                ),
+            ));
+        }
+        results.push(
+            Output::new(&format!("mp_ns_{name}"), ns_label, ns_mp, Unit::Matchpoints)
+                .of(of.clone()),
+        );
+        results
+            .push(Output::new(&format!("mp_ew_{name}"), ew_label, ew_mp, Unit::Matchpoints).of(of));
+    };
+    let mut shown: Vec<i64> = Vec::new();
+    for (i, s) in others.iter().enumerate() {
+        let ns_mp = mp_among(*s, &ns_table, true);
+        let ew_mp = top - mp_among(*s, &ew_table, true);
+        push(
+            &format!("{}", i + 1),
+            show_score(*s),
+            ns_mp,
+            ew_mp,
+            !shown.contains(s),
+        );
+        shown.push(*s);
+    }
+    let adjusted_ns = mp_among(ns, &ns_table, true);
+    let adjusted_ew = top - mp_among(ew, &ew_table, true);
+    let of = format!("N/S {} / Ø/V {}", show_score(ns), show_score(ew));
+    push("adjusted", of.clone(), adjusted_ns, adjusted_ew, true);
+    let percent = |side: &str, value: Q, label: Label| {
+        Output::new(
+            &format!("percent_{side}_adjusted"),
+            label,
+            value / top * int(100),
+            Unit::Percent,
+        )
+        .of(of.clone())
+    };
+    results.push(percent(
+        "ns",
+        adjusted_ns,
+        Label {
+            en: "N/S percentage",
+            nb: "N/S-prosent",
+            da: "N/S-procent",
+        },
+    ));
+    results.push(percent(
+        "ew",
+        adjusted_ew,
+        Label {
+            en: "E/W percentage",
+            nb: "Ø/V-prosent",
+            da: "Ø/V-procent",
+        },
+    ));
+    Ok(Outcome {
+        cite: cite("X78A2"),
+        results,
+        steps,
+    })
+}
+
+/// X78A3 in a pairs event: with an artificial score at one or more tables,
+/// the other tables are scored among themselves and converted to all the
+/// board's tables by X78B (`tables` is every table on the board, `scores`
+/// those without an artificial score).
+pub fn artificial_board(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> {
+    let mut outcome = convert_group(tables, scores)?;
+    outcome.steps.insert(
+        0,
+        step(
+            "X78A3",
+            Label {
+                en: "The other results are not compared with the artificial score: they are scored as a group and converted to all the tables by X78B",
+                nb: "De andre resultatene sammenlignes ikke med den kunstige scoren: de regnes som en gruppe og omregnes til alle bordene etter X78B",
+                da: "De øvrige resultater sammenlignes ikke med den kunstige score: de beregnes som en gruppe og omregnes til alle borde efter X78B",
+            },
+            format!("{} / {tables}", scores.len()),
+        ),
+    );
+    Ok(outcome)
+}
+
 /// One table's matchpoints rounded by X78C1 and its percentage, as
 /// results named `mp_{name}` and `percent_{name}`.
 fn board_outputs(
@@ -1409,6 +1607,136 @@ mod tests {
             "weight1"
         );
         assert_eq!(blamed(&weighted_board(&[420], &[])), "weight1");
+    }
+
+    // --- X78A2: an unbalanced score on a pairs board ---------------------------
+
+    #[test]
+    fn unbalanced_board_by_hand() {
+        // Four tables (top 6): +420, +450, -50; the adjusted table gives
+        // N/S +420 and E/W -450 (+450 from N/S's direction).
+        // N/S table +450, +420 × 2, -50: each +420 beats -50 and ties the
+        //   other +420: 2 + 1 = 3 (the adjusted N/S too); +450 6; -50 0.
+        // E/W table +450 × 2, +420, -50 (N/S's direction): +420 2, each
+        //   +450 4 + 1 = 5, -50 0; E/W get the top less that: 4, 1, 6,
+        //   and the adjusted E/W 6 − 5 = 1.
+        let o = unbalanced_board(&[420, 450, -50], 420, 450);
+        let mp = |n: &str| value(&o, n);
+        assert_eq!([mp("mp_ns_1"), mp("mp_ew_1")], [q("3"), q("4")]);
+        assert_eq!([mp("mp_ns_2"), mp("mp_ew_2")], [q("6"), q("1")]);
+        assert_eq!([mp("mp_ns_3"), mp("mp_ew_3")], [q("0"), q("6")]);
+        assert_eq!(
+            [mp("mp_ns_adjusted"), mp("mp_ew_adjusted")],
+            [q("3"), q("1")]
+        );
+        assert_eq!(mp("percent_ns_adjusted"), q("50"));
+        assert_eq!(cite_of(&o), "X78A2");
+    }
+
+    #[test]
+    fn a_balanced_score_scores_like_any_table() {
+        // Three tables (top 4): +100, +200 and +150 for both sides:
+        // N/S 0, 4, 2; E/W 4, 0, 2: the same as an ordinary board.
+        let o = unbalanced_board(&[100, 200], 150, 150);
+        let mp = |n: &str| value(&o, n);
+        assert_eq!(
+            [mp("mp_ns_1"), mp("mp_ns_2"), mp("mp_ns_adjusted")],
+            [q("0"), q("4"), q("2")]
+        );
+        assert_eq!(
+            [mp("mp_ew_1"), mp("mp_ew_2"), mp("mp_ew_adjusted")],
+            [q("4"), q("0"), q("2")]
+        );
+    }
+
+    #[test]
+    fn both_sides_of_an_unbalanced_score_can_get_a_bottom() {
+        // Four tables (top 6): +100, +200, +300; N/S scored -500, E/W
+        // scored -600 (+600 from N/S's direction).
+        // N/S: -500 beats nobody: 0. E/W: +600 beats all three from N/S's
+        // direction (6), so E/W get 6 − 6 = 0. The others: N/S 2, 4, 6 in
+        // the N/S table; E/W 6 − 0, 6 − 2, 6 − 4 = 6, 4, 2.
+        let o = unbalanced_board(&[100, 200, 300], -500, 600);
+        let mp = |n: &str| value(&o, n);
+        assert_eq!(
+            [mp("mp_ns_adjusted"), mp("mp_ew_adjusted")],
+            [q("0"), q("0")]
+        );
+        assert_eq!(
+            [mp("mp_ns_1"), mp("mp_ns_2"), mp("mp_ns_3")],
+            [q("2"), q("4"), q("6")]
+        );
+        assert_eq!(
+            [mp("mp_ew_1"), mp("mp_ew_2"), mp("mp_ew_3")],
+            [q("6"), q("4"), q("2")]
+        );
+    }
+
+    #[test]
+    fn unbalanced_board_rejects_impossible_input() {
+        assert_eq!(blamed(&unbalanced_board(&[], 420, 450)), "scores");
+        assert_eq!(blamed(&unbalanced_board(&[420], 425, 450)), "ns");
+        assert_eq!(blamed(&unbalanced_board(&[420], 420, 9000)), "ew");
+    }
+
+    // --- X78A3: an artificial score on a pairs board ---------------------------
+
+    #[test]
+    fn artificial_board_is_the_group_converted_by_x78b() {
+        // Eight tables, one with an artificial score: the seven others are
+        // Neuberg-converted from G = 7 to A = 8. The top +450 has P = 12
+        // in the group: 8 / 7 × 13 − 1 = 13,857… → 13,9.
+        let scores = [420, 450, -50, 420, 100, 170, 400];
+        let o = artificial_board(8, &scores);
+        assert_eq!(value(&o, "mp_2"), q("13.9"));
+        let steps = o.as_ref().map(|o| o.steps.clone()).unwrap_or_default();
+        assert_eq!(
+            steps.first().map(|s| s.cite.to_string()),
+            Some("X78A3".to_string())
+        );
+        let same = convert_group(8, &scores);
+        for n in 1..=scores.len() {
+            assert_eq!(
+                value(&o, &format!("mp_{n}")),
+                value(&same, &format!("mp_{n}"))
+            );
+        }
+        // The group must be smaller than the board.
+        assert_eq!(blamed(&artificial_board(3, &[420, 450, -50])), "tables");
+    }
+
+    proptest! {
+        #[test]
+        fn unbalanced_boards_stay_on_the_board_and_each_side_adds_up(
+            raw in proptest::collection::vec(-20i64..20, 1..30),
+            ns in -20i64..20,
+            ew in -20i64..20,
+        ) {
+            let others: Vec<i64> = raw.iter().map(|s| s * 50).collect();
+            let o = unbalanced_board(&others, ns * 50, ew * 50);
+            let tables = others.len() as i64 + 1;
+            let names: Vec<String> = (1..=others.len()).map(|n| n.to_string()).chain(["adjusted".to_string()]).collect();
+            for side in ["ns", "ew"] {
+                let mut sum = Q::zero();
+                for n in &names {
+                    let mp = value(&o, &format!("mp_{side}_{n}"));
+                    prop_assert!(mp >= Q::zero() && mp <= top(tables), "{mp}");
+                    sum += mp;
+                }
+                // Each side's table is an ordinary board: A(A − 1) in all.
+                prop_assert_eq!(sum, int(i128::from(tables) * i128::from(tables - 1)));
+            }
+            let ns_mp: Vec<Q> = (1..=others.len()).map(|n| value(&o, &format!("mp_ns_{n}"))).collect();
+            let ew_mp: Vec<Q> = (1..=others.len()).map(|n| value(&o, &format!("mp_ew_{n}"))).collect();
+            for i in 0..others.len() {
+                for j in 0..others.len() {
+                    if others[i] < others[j] {
+                        prop_assert!(ns_mp[i] <= ns_mp[j]);
+                        prop_assert!(ew_mp[i] >= ew_mp[j]);
+                    }
+                }
+            }
+        }
     }
 
     proptest! {

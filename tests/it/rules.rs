@@ -117,6 +117,35 @@ async fn calc_scores_a_pairs_board_with_a_weighted_score() {
 }
 
 #[tokio::test]
+async fn calc_scores_unbalanced_and_artificial_pairs_boards() {
+    // X78A2: N/S and E/W in separate frequency tables (arithmetic in the
+    // unit tests of rules::scoring).
+    let r = calc(
+        "X78A2",
+        r#"{"scores": "420 450 -50", "ns": 420, "ew": 450}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(result(&v, "mp_ns_adjusted")["value"], 3.0);
+    assert_eq!(result(&v, "mp_ew_adjusted")["value"], 1.0);
+    let r = calc("X78A2", r#"{"scores": [420], "ns": 420}"#).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("ew"), "{}", r.text());
+    // X78A3: the group without the artificial score, converted by X78B.
+    let r = calc(
+        "X78A3",
+        r#"{"tables": 8, "scores": [420, 450, -50, 420, 100, 170, 400]}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!(result(&v, "mp_2")["value"], 13.9);
+    assert_eq!(v["steps"][0]["cite"], "X78A3");
+}
+
+#[tokio::test]
 async fn calc_on_a_sub_provision_presets_its_case() {
     // 211B1d has no calculator of its own: 211B's, with the single match chosen.
     let r = calc("211B1d", "{}").await;
