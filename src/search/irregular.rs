@@ -35,6 +35,8 @@ const NB: &[&[&str]] = &[
     &["slå", "slår", "slo", "slått"],
     &["dra", "drar", "dro", "dratt"],
     &["legge", "legger", "lagt", "legges"],
+    // `satt` is also a form of `sitte`: it finds both verbs.
+    &["sette", "setter", "satte", "satt", "settes"],
 ];
 
 /// Forms of one Danish verb, as [`NB`].
@@ -58,13 +60,26 @@ const DA: &[&[&str]] = &[
     &["bryde", "bryder", "brød", "brudt", "brydes"],
     &["slå", "slår", "slog", "slået"],
     &["lægge", "lægger", "lagde", "lagt", "lægges"],
+    &["sætte", "sætter", "satte", "sat", "sættes"],
+];
+
+/// Particles that make a strong verb into a particle verb written as one
+/// word (`ut·sette`, `av·gi`, `an·ta`; Danish `af·give`, `bort·tage`). The
+/// prefixed verb inflects like the plain one (`utsatt` is the participle of
+/// `utsette`, as `satt` is of `sette`), so its forms join the same way.
+const NB_PARTICLES: &[&str] = &[
+    "ut", "inn", "av", "opp", "på", "over", "fra", "til", "om", "an", "ned", "fram", "bort", "med",
+];
+/// The Danish particles, as [`NB_PARTICLES`].
+const DA_PARTICLES: &[&str] = &[
+    "ud", "ind", "af", "op", "på", "over", "fra", "til", "om", "an", "ned", "frem", "bort", "med",
 ];
 
 /// The strong-verb table, analysed against one corpus.
 #[derive(Debug, Default)]
 pub(crate) struct Irregular {
     /// A form as written → the verbs (entries) it is a form of.
-    by_form: HashMap<&'static str, Vec<usize>>,
+    by_form: HashMap<String, Vec<usize>>,
     /// Per verb: the terms of its forms the corpus uses.
     terms: Vec<Vec<String>>,
 }
@@ -72,22 +87,49 @@ pub(crate) struct Irregular {
 impl Irregular {
     pub(crate) fn build(vocab: &Vocabulary, analyzers: &mut Analyzers) -> Irregular {
         let mut t = Irregular::default();
-        for (lang, table) in [(Lang::Nb, NB), (Lang::Da, DA)] {
+        for (lang, table, particles) in [
+            (Lang::Nb, NB, NB_PARTICLES),
+            (Lang::Da, DA, DA_PARTICLES),
+        ] {
             for forms in table {
-                let entry = t.terms.len();
-                let mut terms: Vec<String> = Vec::new();
-                for form in *forms {
-                    t.by_form.entry(form).or_default().push(entry);
-                    if let Some(term) = analyzers.term(lang, form) {
-                        if vocab.has_term(&term) && !terms.contains(&term) {
-                            terms.push(term);
-                        }
-                    }
+                t.add(lang, forms.iter().map(|f| f.to_string()), vocab, analyzers, true);
+                // A particle verb is kept only when the corpus uses one of
+                // its forms: most particle + verb pairs are not words.
+                for particle in particles {
+                    let prefixed = forms.iter().map(|f| format!("{particle}{f}"));
+                    t.add(lang, prefixed, vocab, analyzers, false);
                 }
-                t.terms.push(terms);
             }
         }
         t
+    }
+
+    /// Adds one verb's forms; without `always`, only if the corpus uses one.
+    fn add(
+        &mut self,
+        lang: Lang,
+        forms: impl Iterator<Item = String>,
+        vocab: &Vocabulary,
+        analyzers: &mut Analyzers,
+        always: bool,
+    ) {
+        let forms: Vec<String> = forms.collect();
+        let mut terms: Vec<String> = Vec::new();
+        for form in &forms {
+            if let Some(term) = analyzers.term(lang, form) {
+                if vocab.has_term(&term) && !terms.contains(&term) {
+                    terms.push(term);
+                }
+            }
+        }
+        if !always && terms.is_empty() {
+            return;
+        }
+        let entry = self.terms.len();
+        for form in forms {
+            self.by_form.entry(form).or_default().push(entry);
+        }
+        self.terms.push(terms);
     }
 
     /// The terms of the other forms of the verbs `word` (lower case) is a
@@ -122,5 +164,22 @@ mod tests {
         assert!(saw.contains(&"da:set"), "{saw:?}");
         assert!(t.forms("tok").any(|f| f == "nb:tatt"));
         assert_eq!(t.forms("kort").count(), 0);
+    }
+
+    #[test]
+    fn a_particle_verb_inflects_like_its_verb() {
+        let mut a = Analyzers::new();
+        let nb = a.analyze(Lang::Nb, "når TL utsetter et spill");
+        let da = a.analyze(Lang::Da, "scoren afgives");
+        let vocab = Vocabulary::build(
+            [(Lang::Nb, nb.as_slice()), (Lang::Da, da.as_slice())],
+            &mut a,
+        );
+        let t = Irregular::build(&vocab, &mut a);
+        let put_off: Vec<&str> = t.forms("utsatt").collect();
+        assert!(put_off.contains(&"nb:utsett"), "{put_off:?}");
+        assert!(t.forms("afgav").any(|f| f.starts_with("da:afgiv")));
+        // A particle verb the corpus never uses is not an entry.
+        assert_eq!(t.forms("oppsatt").count(), 0);
     }
 }

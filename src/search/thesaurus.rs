@@ -458,7 +458,15 @@ const GROUPS: &[&[&str]] = &[
         "substitute",
     ],
     &["reserve", "reservespiller", "reservepar"],
-    &["udeblivelse", "udeblive", "utebli", "uteblivelse"],
+    // A walkover is what a team gets when its opponents do not turn up:
+    // the everyday word for the handbook's "udeblivelse".
+    &[
+        "udeblivelse",
+        "udeblive",
+        "utebli",
+        "uteblivelse",
+        "walkover",
+    ],
     &["syk", "syg", "sykdom", "sygdom", "ill", "illness"],
     // # Vulnerability
     &[
@@ -496,6 +504,43 @@ const GROUPS: &[&[&str]] = &[
         "ikke tilladt",
         "illegal",
     ],
+    // # Everyday verbs and adjectives the books say in their own words
+    // "Ombestemme seg" (change one's mind) is what the laws call an
+    // "endring" of a call.
+    &[
+        "endre",
+        "endring",
+        "forandre",
+        "forandring",
+        "ombestemme",
+        "ændre",
+        "ændring",
+        "change",
+    ],
+    // "På en gang" and "på samme tid" are everyday Norwegian for "samtidig".
+    &["samtidig", "på en gang", "på samme tid", "simultaneous"],
+    // To discuss with partner is to consult him ("rådføre seg").
+    &["rådføre", "konsultere", "diskutere", "drøfte", "consult"],
+    // "Fjerne" / "tage bort" are the plain words for the handbook's "borttage".
+    &["borttage", "fjerne", "tage bort", "ta bort", "remove"],
+    &[
+        "påbegynne",
+        "påbegynde",
+        "begynne",
+        "begynde",
+        "starte",
+        "start",
+    ],
+    // "For hard" (too harsh) is the laws' "urimelig streng".
+    &["streng", "hard", "hård", "strict"],
+    // A kibitzer is bridge jargon for a spectator.
+    &["tilskuer", "tilskuere", "kibitzer", "kibitz", "spectator"],
+    // A conventional call is the laws' artificial call ("kunstig melding").
+    &["konvensjonell", "konventionel", "kunstig", "conventional"],
+    // BAM is the usual abbreviation of board-a-match.
+    &["board-a-match", "bam"],
+    // Bridgemate is the everyday name of the electronic scoring terminal.
+    &["elektronisk resultatopsamling", "bridgemate"],
     // # Equipment
     &[
         "meldeboks",
