@@ -28,6 +28,12 @@ pub const MAX_QUERY_CHARS: usize = 500;
 pub(crate) const MAX_QUERY_WORDS: usize = 24;
 /// Shortest unknown word looked up as the last part of corpus compounds.
 const MIN_HEAD_SEARCH_CHARS: usize = 5;
+/// Shortest stem of an unknown word completed to the corpus compounds it
+/// begins (`decimal` → `decimaltal`): shorter stems begin too many words.
+const MIN_STEM_COMPLETION_CHARS: usize = 6;
+/// Shortest first part of an unknown compound, left before its head,
+/// completed to the corpus compounds it begins (`butler` → `butlerberegning`).
+const MIN_MODIFIER_PREFIX_CHARS: usize = 4;
 
 /// Words that ask rather than say: question words and the pronouns of a
 /// spoken question ("when", "who", "one", "we"), in both languages. The
@@ -628,6 +634,27 @@ fn finish(
             }
         }
     }
+    // An unknown word may be an inflected form of a word the corpus only
+    // uses as the first part of compounds: the handbook has `decimaltal`
+    // and `decimalbrøker` but never `decimaler`. Its stem (`decimal`)
+    // completes to those compounds.
+    if features.prefix && unknown {
+        for lang in Lang::ALL {
+            let Some(term) = vocab.stem(lang, word, analyzers) else {
+                continue;
+            };
+            let stem = term.split_once(':').map_or(term.as_str(), |(_, s)| s);
+            if stem != word && stem.chars().count() >= MIN_STEM_COMPLETION_CHARS {
+                for &id in vocab.completions(stem) {
+                    if let Some(found) = vocab.word(id) {
+                        for t in &found.terms {
+                            w.add(t, W_PREFIX, MatchKind::Prefix);
+                        }
+                    }
+                }
+            }
+        }
+    }
     // A word the corpus only uses as the last part of compounds
     // (`restriksjoner` in `utspillsrestriksjoner`) finds those compounds.
     if features.compounds && unknown && word.chars().count() >= MIN_HEAD_SEARCH_CHARS {
@@ -650,9 +677,20 @@ fn finish(
     if features.compounds && unknown {
         // A compound whose first part the corpus does not use either is
         // searched by its last part (`nabobordet` → `bordet`).
-        let parts = vocab
-            .split_query_word(word, analyzers)
-            .or_else(|| vocab.query_head(word, analyzers).map(|h| vec![h]));
+        let split = vocab.split_query_word(word, analyzers);
+        let head = match split {
+            Some(_) => None,
+            None => vocab.query_head(word, analyzers),
+        };
+        // What is left before such a head may still begin corpus compounds
+        // (`butler·turnering`: the handbook only says `butlerberegning`),
+        // so it is searched as a prefix, below a part.
+        let modifier = head.as_ref().and_then(|h| {
+            let cut = word.len().checked_sub(h.len())?;
+            let m = word.get(..cut)?;
+            (m.chars().count() >= MIN_MODIFIER_PREFIX_CHARS).then(|| m.to_string())
+        });
+        let parts = split.or_else(|| head.map(|h| vec![h]));
         if let Some(parts) = parts {
             // Each part is searched as a word of its own, below an exact
             // word (the whole word, had the corpus known it).
@@ -677,6 +715,22 @@ fn finish(
                     for v in &synonyms {
                         p.add_phrase(&v.term, &v.rest, v.weight, v.kind);
                     }
+                    out.push(p);
+                }
+            }
+            if let Some(m) = modifier.filter(|_| features.prefix) {
+                let mut p = WordPlan {
+                    text: m.clone(),
+                    variants: Vec::new(),
+                };
+                for &id in vocab.completions(&m) {
+                    if let Some(found) = vocab.word(id) {
+                        for t in &found.terms {
+                            p.add(t, W_PART * W_PREFIX, MatchKind::Prefix);
+                        }
+                    }
+                }
+                if !p.variants.is_empty() {
                     out.push(p);
                 }
             }
