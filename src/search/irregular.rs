@@ -87,12 +87,16 @@ pub(crate) struct Irregular {
 impl Irregular {
     pub(crate) fn build(vocab: &Vocabulary, analyzers: &mut Analyzers) -> Irregular {
         let mut t = Irregular::default();
-        for (lang, table, particles) in [
-            (Lang::Nb, NB, NB_PARTICLES),
-            (Lang::Da, DA, DA_PARTICLES),
-        ] {
+        for (lang, table, particles) in [(Lang::Nb, NB, NB_PARTICLES), (Lang::Da, DA, DA_PARTICLES)]
+        {
             for forms in table {
-                t.add(lang, forms.iter().map(|f| f.to_string()), vocab, analyzers, true);
+                t.add(
+                    lang,
+                    forms.iter().map(|f| f.to_string()),
+                    vocab,
+                    analyzers,
+                    true,
+                );
                 // A particle verb is kept only when the corpus uses one of
                 // its forms: most particle + verb pairs are not words.
                 for particle in particles {

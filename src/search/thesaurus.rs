@@ -564,6 +564,9 @@ const BROADER: &[(&[&str], &[&str])] = &[
         &["honnør", "honnørkort", "billedkort"],
     ),
     (&["kreve", "kræve", "krever", "kræver"], &["krav"]),
+    // A bid is a call ("Melding: ethvert bud, samt dobling, redobling eller
+    // pass"): a question about a bid is answered by a rule about calls.
+    (&["bud"], &["melding"]),
 ];
 
 /// General terms that the corpus defines by listing their kinds, with the
