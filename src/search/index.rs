@@ -615,6 +615,9 @@ impl SearchIndex {
         if features.thesaurus {
             self.add_phrases(&read.words, &mut per_word, analyzers);
         }
+        if features.compounds {
+            self.add_joined(&read.words, &mut per_word, analyzers);
+        }
         words.extend(per_word.into_iter().flatten());
         (read.cites, words)
     }
@@ -668,6 +671,85 @@ impl SearchIndex {
                         }
                         word.variants = variants.into();
                     }
+                }
+            }
+        }
+    }
+
+    /// Two neighbouring query words that the books write as one compound
+    /// (`straffe kort` for `straffekort`; `feil info`, whose second word is
+    /// unfinished, for `feilinformasjon`) each also stand for that compound:
+    /// writing a compound apart is the commonest misspelling of Norwegian
+    /// and Danish. Function words, numbers and short words do not join.
+    fn add_joined(
+        &self,
+        typed: &[String],
+        per_word: &mut [Vec<QueryWord>],
+        analyzers: &mut Analyzers,
+    ) {
+        let docs = self.impacts.docs() as u64;
+        for (i, pair) in typed.windows(2).enumerate() {
+            let [a, b] = pair else { continue };
+            let joinable = |w: &str, a: &mut Analyzers| {
+                w.chars().count() >= MIN_JOINED_PART_CHARS
+                    && w.chars().all(char::is_alphabetic)
+                    && Lang::ALL.iter().any(|&l| a.term(l, w).is_some())
+            };
+            if !joinable(a, analyzers) || !joinable(b, analyzers) {
+                continue;
+            }
+            let joined = format!("{a}{b}");
+            let mut terms: Vec<String> = Lang::ALL
+                .iter()
+                .filter_map(|&l| self.vocab.stem(l, &joined, analyzers))
+                .filter(|t| self.vocab.has_term(t))
+                .collect();
+            // The second word unfinished: the compounds the pair begins.
+            if terms.is_empty()
+                && !self.vocab.has_word(b)
+                && joined.chars().count() >= MIN_JOINED_COMPLETION_CHARS
+            {
+                for &id in self.vocab.completions(&joined) {
+                    if let Some(w) = self.vocab.word(id) {
+                        terms.extend(w.terms.iter().cloned());
+                    }
+                }
+            }
+            let mut extra: Vec<QueryVariant> = Vec::new();
+            for id in terms.iter().filter_map(|t| self.impacts.term(t)) {
+                if !extra.iter().any(|v| v.id == id) {
+                    extra.push(QueryVariant {
+                        id,
+                        weight: W_JOINED,
+                        in_parts: false,
+                        title: W_JOINED,
+                    });
+                }
+            }
+            if extra.is_empty() {
+                continue;
+            }
+            for compiled in per_word.iter_mut().skip(i).take(2) {
+                if compiled.is_empty() {
+                    let rarity = extra
+                        .iter()
+                        .map(|v| idf(u64::from(self.impacts.doc_freq(v.id)), docs))
+                        .fold(0.0f32, f32::max);
+                    compiled.push(QueryWord {
+                        variants: extra.clone().into(),
+                        exact: [None; 2],
+                        rarity,
+                    });
+                    continue;
+                }
+                for word in compiled.iter_mut() {
+                    let mut variants = word.variants.to_vec();
+                    for v in &extra {
+                        if !variants.iter().any(|w| w.id == v.id) {
+                            variants.push(*v);
+                        }
+                    }
+                    word.variants = variants.into();
                 }
             }
         }
@@ -782,6 +864,14 @@ impl SearchIndex {
         self.units.get(unit).map(|u| &u.shown)
     }
 }
+
+/// Weight of a compound typed as two words (see `add_joined`): what was
+/// meant, spelt apart, a little below an exact word.
+const W_JOINED: f32 = 0.8;
+/// Shortest word that joins its neighbour into a compound.
+const MIN_JOINED_PART_CHARS: usize = 3;
+/// Shortest pair completed as a compound whose second word is unfinished.
+const MIN_JOINED_COMPLETION_CHARS: usize = 7;
 
 /// Most characters of a parenthesis taken as anchor text.
 const MAX_ANCHOR_CHARS: usize = 60;
