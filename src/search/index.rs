@@ -940,8 +940,8 @@ fn anchor_texts(corpus: &Corpus, sources: &[UnitSource]) -> HashMap<usize, Vec<(
 const CITE_FILLERS: &[&str] = &[
     "§", "jf", "se", "og", "eller", "samt", "lov", "loven", "også", "men", "hhv", "dog",
 ];
-/// Most words taken before a parenthesis of cites (`Utilstrækkeligt bud`).
-const MAX_NAME_BEFORE_WORDS: usize = 2;
+/// Most words of a label before a parenthesis of cites (`Utilstrækkeligt bud`).
+const MAX_NAME_BEFORE_WORDS: usize = 3;
 
 /// The name a passage gives the cite at `span` through the parenthesis
 /// around it (see [`anchor_texts`]), or `None`.
@@ -971,9 +971,14 @@ fn parenthesised_name(body: &str, span: CiteSpan, spans: &[CiteSpan]) -> Option<
         let clause = body[..open]
             .rsplit(['.', ',', ';', ':', '(', ')', '\n'])
             .next()?;
+        // Only a label (`c. Kulørsvigt (§ 62 og 64).`), a clause of a few
+        // words: the end of a longer sentence (`tildele straf for langsomt
+        // spil (§ 90B2)`) is what the passage says, not a name of the rule.
         let before: Vec<&str> = clause.split_whitespace().collect();
-        let name = before[before.len().saturating_sub(MAX_NAME_BEFORE_WORDS)..].join(" ");
-        return plain_name(&name);
+        if before.len() > MAX_NAME_BEFORE_WORDS {
+            return None;
+        }
+        return plain_name(&before.join(" "));
     }
     if words.iter().all(|w| is_filler(w)) {
         return None;

@@ -458,15 +458,7 @@ const GROUPS: &[&[&str]] = &[
         "substitute",
     ],
     &["reserve", "reservespiller", "reservepar"],
-    // A walkover is what a team gets when its opponents do not turn up:
-    // the everyday word for the handbook's "udeblivelse".
-    &[
-        "udeblivelse",
-        "udeblive",
-        "utebli",
-        "uteblivelse",
-        "walkover",
-    ],
+    &["udeblivelse", "udeblive", "utebli", "uteblivelse"],
     &["syk", "syg", "sykdom", "sygdom", "ill", "illness"],
     // # Vulnerability
     &[
@@ -564,9 +556,6 @@ const BROADER: &[(&[&str], &[&str])] = &[
         &["honnør", "honnørkort", "billedkort"],
     ),
     (&["kreve", "kræve", "krever", "kræver"], &["krav"]),
-    // A bid is a call ("Melding: ethvert bud, samt dobling, redobling eller
-    // pass"): a question about a bid is answered by a rule about calls.
-    (&["bud"], &["melding"]),
 ];
 
 /// General terms that the corpus defines by listing their kinds, with the
