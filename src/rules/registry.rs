@@ -584,6 +584,61 @@ const fn score_row(name: &'static str, label_: Label) -> Input {
     whole(name, label_, -MAX_SCORE, MAX_SCORE, false)
 }
 
+/// The other tables' scores on a board with one special table.
+const OTHER_SCORES: Input = Input {
+    name: "scores",
+    label: label(
+        "Scores at the other tables, one direction (420 450 -50)",
+        "Scorer ved de andre bordene, samme retning (420 450 -50)",
+        "Scorer ved de andre borde, samme retning (420 450 -50)",
+    ),
+    kind: InputKind::Scores {
+        min: 1,
+        max: MAX_TABLES as usize - 1,
+    },
+    required: true,
+};
+
+const NS_ADJUSTED: Input = whole(
+    "ns",
+    label(
+        "N/S's adjusted score",
+        "N/S' justerte score",
+        "N/S' justerede score",
+    ),
+    -MAX_SCORE,
+    MAX_SCORE,
+    true,
+);
+
+const EW_ADJUSTED: Input = whole(
+    "ew",
+    label(
+        "E/W's adjusted score, from N/S's direction",
+        "Ø/V' justerte score, sett fra N/S",
+        "Ø/V's justerede score, set fra N/S",
+    ),
+    -MAX_SCORE,
+    MAX_SCORE,
+    true,
+);
+
+/// The (score, weight) rows of a weighted score: `score1`/`weight1` …
+/// `score5`/`weight5`, each given with its partner or not at all.
+fn weighted_rows(a: &Args) -> Result<Vec<(i64, Q)>, RuleError> {
+    let mut rows = Vec::new();
+    for n in 1..=adjusted::MAX_COMPONENTS {
+        let (r, w) = (format!("score{n}"), format!("weight{n}"));
+        match (a.whole(&r), a.decimal(&w)) {
+            (Some(v), Some(wt)) => rows.push((v, wt)),
+            (None, None) => {}
+            (Some(_), None) => return Err(RuleError::input(w, Problem::Unpaired { other: r })),
+            (None, Some(_)) => return Err(RuleError::input(r, Problem::Unpaired { other: w })),
+        }
+    }
+    Ok(rows)
+}
+
 const fn weight_row(name: &'static str, label_: Label) -> Input {
     decimal(name, label_, 0, 100, 2, false)
 }
@@ -728,19 +783,7 @@ static CALCULATORS: &[Calculator] = &[
             ("weight2", "40"),
         ],
         inputs: &[
-            Input {
-                name: "scores",
-                label: label(
-                    "Scores at the other tables, one direction (420 450 -50)",
-                    "Scorer ved de andre bordene, samme retning (420 450 -50)",
-                    "Scorer ved de andre borde, samme retning (420 450 -50)",
-                ),
-                kind: InputKind::Scores {
-                    min: 1,
-                    max: MAX_TABLES as usize - 1,
-                },
-                required: true,
-            },
+            OTHER_SCORES,
             score_row("score1", label("Score 1", "Score 1", "Score 1")),
             weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
             score_row("score2", label("Score 2", "Score 2", "Score 2")),
@@ -752,23 +795,7 @@ static CALCULATORS: &[Calculator] = &[
             score_row("score5", label("Score 5", "Score 5", "Score 5")),
             weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
         ],
-        run: |a| {
-            let mut rows = Vec::new();
-            for n in 1..=adjusted::MAX_COMPONENTS {
-                let (r, w) = (format!("score{n}"), format!("weight{n}"));
-                match (a.whole(&r), a.decimal(&w)) {
-                    (Some(v), Some(wt)) => rows.push((v, wt)),
-                    (None, None) => {}
-                    (Some(_), None) => {
-                        return Err(RuleError::input(w, Problem::Unpaired { other: r }))
-                    }
-                    (None, Some(_)) => {
-                        return Err(RuleError::input(r, Problem::Unpaired { other: w }))
-                    }
-                }
-            }
-            scoring::weighted_board(a.req_scores("scores")?, &rows)
-        },
+        run: |a| scoring::weighted_board(a.req_scores("scores")?, &weighted_rows(a)?),
     },
     Calculator {
         cite: "X78A2",
@@ -779,43 +806,7 @@ static CALCULATORS: &[Calculator] = &[
         ),
         descendants: false,
         example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
-        inputs: &[
-            Input {
-                name: "scores",
-                label: label(
-                    "Scores at the other tables, one direction (420 450 -50)",
-                    "Scorer ved de andre bordene, samme retning (420 450 -50)",
-                    "Scorer ved de andre borde, samme retning (420 450 -50)",
-                ),
-                kind: InputKind::Scores {
-                    min: 1,
-                    max: MAX_TABLES as usize - 1,
-                },
-                required: true,
-            },
-            whole(
-                "ns",
-                label(
-                    "N/S's adjusted score",
-                    "N/S' justerte score",
-                    "N/S' justerede score",
-                ),
-                -MAX_SCORE,
-                MAX_SCORE,
-                true,
-            ),
-            whole(
-                "ew",
-                label(
-                    "E/W's adjusted score, from N/S's direction",
-                    "Ø/V' justerte score, sett fra N/S",
-                    "Ø/V's justerede score, set fra N/S",
-                ),
-                -MAX_SCORE,
-                MAX_SCORE,
-                true,
-            ),
-        ],
+        inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
         run: |a| {
             scoring::unbalanced_board(
                 a.req_scores("scores")?,
@@ -1122,6 +1113,116 @@ static CALCULATORS: &[Calculator] = &[
                 _ => Method::ImpWhole,
             };
             scoring::round_result(a.req_decimal("value")?, method)
+        },
+    },
+    Calculator {
+        cite: "X78D1",
+        title: label(
+            "Simplified method: a weighted score on a pairs board",
+            "Forenklet metode: vektet score på et spill i parturnering",
+            "Forenklet metode: vægtet score på et spil i parturnering",
+        ),
+        descendants: true,
+        example: &[
+            ("scores", "420 450 -50"),
+            ("score1", "420"),
+            ("weight1", "60"),
+            ("score2", "-100"),
+            ("weight2", "40"),
+            ("offending", "ew"),
+        ],
+        inputs: &[
+            OTHER_SCORES,
+            score_row("score1", label("Score 1", "Score 1", "Score 1")),
+            weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
+            score_row("score2", label("Score 2", "Score 2", "Score 2")),
+            weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
+            score_row("score3", label("Score 3", "Score 3", "Score 3")),
+            weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
+            score_row("score4", label("Score 4", "Score 4", "Score 4")),
+            weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
+            score_row("score5", label("Score 5", "Score 5", "Score 5")),
+            weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
+            Input {
+                name: "offending",
+                label: label(
+                    "Offending side at that table (for X78D7's rounding)",
+                    "Feilende side ved det bordet (for avrundingen i X78D7)",
+                    "Fejlende side ved det bord (for afrundingen i X78D7)",
+                ),
+                kind: InputKind::Choice(&[
+                    choice("ew", label("E/W", "Ø/V", "Ø/V"), None),
+                    choice("ns", label("N/S", "N/S", "N/S"), None),
+                    choice("neither", label("Neither", "Ingen", "Ingen"), None),
+                ]),
+                required: true,
+            },
+        ],
+        run: |a| {
+            let rows = weighted_rows(a)?;
+            let offender = match a.req_choice("offending")? {
+                "ns" => scoring::Offender::Ns,
+                "neither" => scoring::Offender::Neither,
+                _ => scoring::Offender::Ew,
+            };
+            scoring::simplified_weighted(a.req_scores("scores")?, &rows, offender)
+        },
+    },
+    Calculator {
+        cite: "X78D2",
+        title: label(
+            "Simplified method: an unbalanced score on a pairs board",
+            "Forenklet metode: ubalansert score på et spill i parturnering",
+            "Forenklet metode: ubalanceret score på et spil i parturnering",
+        ),
+        descendants: true,
+        example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
+        inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
+        run: |a| {
+            scoring::simplified_unbalanced(
+                a.req_scores("scores")?,
+                a.req_whole("ns")?,
+                a.req_whole("ew")?,
+            )
+        },
+    },
+    Calculator {
+        cite: "X78D3",
+        title: label(
+            "Simplified method: an artificial score on a pairs board",
+            "Forenklet metode: kunstig score på et spill i parturnering",
+            "Forenklet metode: kunstig score på et spil i parturnering",
+        ),
+        descendants: false,
+        example: &[("scores", "420 450 -50"), ("artificial", "1")],
+        inputs: &[
+            Input {
+                name: "scores",
+                label: label(
+                    "Scores at the tables without an artificial score, one direction",
+                    "Scorer ved bordene uten kunstig score, samme retning",
+                    "Scorer ved bordene uden kunstig score, samme retning",
+                ),
+                kind: InputKind::Scores {
+                    min: 1,
+                    max: MAX_TABLES as usize - 1,
+                },
+                required: true,
+            },
+            whole(
+                "artificial",
+                label(
+                    "Tables with an artificial score",
+                    "Bord med kunstig score",
+                    "Borde med kunstig score",
+                ),
+                1,
+                MAX_TABLES - 1,
+                true,
+            ),
+        ],
+        run: |a| {
+            scoring::simplified_artificial(a.req_scores("scores")?, a.req_whole("artificial")?)
         },
     },
     Calculator {
@@ -1647,8 +1748,8 @@ mod tests {
         assert_eq!(f("def:Alert"), None);
         assert!(has_calculator(&id("213A4a(vi)")));
         assert_eq!(f("X78A1"), Some(("X78A1", vec![])));
-        // X78A1–A4, X78B and B1–B4, X78C and C1–C2, X78D6, X78D7.
-        assert_eq!(calculators_within(&id("X78")).count(), 14);
+        // X78A1–A4, X78B and B1–B4, X78C and C1–C2, X78D1–D3, D6, D7.
+        assert_eq!(calculators_within(&id("X78")).count(), 17);
         assert_eq!(calculators_within(&id("211")).count(), 1);
     }
 

@@ -146,6 +146,46 @@ async fn calc_scores_unbalanced_and_artificial_pairs_boards() {
 }
 
 #[tokio::test]
+async fn calc_scores_boards_by_the_simplified_method() {
+    // X78D1: the others count the weighted table as average; its pairs get
+    // the weighted sum, rounded by X78D7 (arithmetic in rules::scoring).
+    let r = calc(
+        "X78D1",
+        r#"{"scores": [420, 450, -50], "score1": 420, "weight1": 60, "score2": -100, "weight2": 40, "offending": "ew"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(result(&v, "mp_2")["value"], 5.0);
+    assert_eq!(result(&v, "mp_ns_special")["value"], 2.0);
+    assert_eq!(result(&v, "mp_ew_special")["value"], 4.0);
+    let cites: Vec<&str> = v["steps"]
+        .as_array()
+        .map(|s| s.iter().filter_map(|st| st["cite"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(
+        cites.contains(&"X78D7a") && cites.contains(&"X78D7b"),
+        "{cites:?}"
+    );
+    // A half with no offender: the text does not say which way (422).
+    let r = calc(
+        "X78D1",
+        r#"{"scores": [100, 200], "score1": 150, "weight1": 75, "score2": 50, "weight2": 25, "offending": "neither"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text());
+    let r = calc("X78D3", r#"{"scores": [420, 450, -50], "artificial": 2}"#).await;
+    assert_eq!(result(&r.json(), "mp_2")["value"], 6.0);
+    let r = calc(
+        "X78D2",
+        r#"{"scores": [420, 450, -50], "ns": 420, "ew": 450}"#,
+    )
+    .await;
+    assert_eq!(result(&r.json(), "mp_ew_special")["value"], 1.0);
+}
+
+#[tokio::test]
 async fn calc_on_a_sub_provision_presets_its_case() {
     // 211B1d has no calculator of its own: 211B's, with the single match chosen.
     let r = calc("211B1d", "{}").await;
