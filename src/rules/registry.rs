@@ -16,6 +16,7 @@ that provision's page (211B1d presets the single match).
 use std::sync::LazyLock;
 
 use super::adjusted::{self, PlusMinus, Responsibility, Scoring};
+use super::cancelled::{self, Cancelled, Scale};
 use super::number::{self, decimals, int, NumberError, Q};
 use super::penalties::{self, Form};
 use super::scoring::{self, Method, Side, MAX_SCORE, MAX_TABLES};
@@ -33,6 +34,15 @@ pub enum InputKind {
     Choice(&'static [Choice]),
     /// Bridge scores from one direction (`420 450 -50`), `min..=max` of them.
     Scores { min: usize, max: usize },
+    /// Up to `most` numbers in `min..=max` with at most `decimals`
+    /// decimals (`18 12,5`: separated by spaces or `;`, since a comma is a
+    /// decimal comma here).
+    Numbers {
+        min: i64,
+        max: i64,
+        decimals: u32,
+        most: usize,
+    },
 }
 
 /// One option of a choice input.
@@ -84,6 +94,7 @@ pub enum Value {
     Decimal(Q),
     Choice(&'static str),
     Scores(Vec<i64>),
+    Numbers(Vec<Q>),
 }
 
 /// A calculator's inputs, read and checked against its [`Input`]s.
@@ -127,6 +138,14 @@ impl Args {
         match self.get(name) {
             Some(Value::Scores(s)) => Some(s),
             _ => None,
+        }
+    }
+
+    /// A list of numbers (an empty list when not given).
+    pub fn numbers(&self, name: &str) -> &[Q] {
+        match self.get(name) {
+            Some(Value::Numbers(v)) => v,
+            _ => &[],
         }
     }
 
@@ -306,6 +325,38 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
                 }));
             }
             Ok(Value::Scores(scores))
+        }
+        InputKind::Numbers {
+            min,
+            max,
+            decimals: most_decimals,
+            most,
+        } => {
+            let mut values = Vec::new();
+            for part in text
+                .split(|c: char| c.is_whitespace() || c == ';')
+                .filter(|p| !p.is_empty())
+            {
+                let q = number(part)?;
+                if decimals(&q).is_none_or(|d| d > most_decimals) {
+                    return Err(bad(Problem::TooManyDecimals { max: most_decimals }));
+                }
+                if q < int(min.into()) || q > int(max.into()) {
+                    return Err(bad(Problem::OutOfRange {
+                        min: int(min.into()),
+                        max: int(max.into()),
+                    }));
+                }
+                values.push(q);
+                if values.len() > most {
+                    return Err(bad(Problem::Count {
+                        min: 0,
+                        max: most,
+                        got: values.len(),
+                    }));
+                }
+            }
+            Ok(Value::Numbers(values))
         }
     }
 }
@@ -622,6 +673,90 @@ const EW_ADJUSTED: Input = whole(
     MAX_SCORE,
     true,
 );
+
+const fn kp_list(name: &'static str, label: Label, max: i64) -> Input {
+    Input {
+        name,
+        label,
+        kind: InputKind::Numbers {
+            min: 0,
+            max,
+            decimals: 2,
+            most: 200,
+        },
+        required: false,
+    }
+}
+
+const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [Input; 4] {
+    [
+        Input {
+            name: "culpable",
+            label: label(
+                "Was the absent team's delay culpable?",
+                "Var forsinkelsen til laget som uteble straffbar?",
+                "Var det udeblevne holds forsinkelse strafbar?",
+            ),
+            kind: InputKind::Choice(culpable),
+            required: true,
+        },
+        kp_list(
+            "others",
+            label(
+                "The other teams' VP against the absent team (optional)",
+                "De andre lagenes VP mot laget som uteble (valgfritt)",
+                "De øvrige holds KP mod det udeblevne hold (valgfrit)",
+            ),
+            max,
+        ),
+        kp_list(
+            "own",
+            label(
+                "The winning team's VP in its other matches (optional)",
+                "Det vinnende lagets VP i de andre kampene (valgfritt)",
+                "Det vindende holds KP i de øvrige kampe (valgfrit)",
+            ),
+            max,
+        ),
+        decimal(
+            "played",
+            label(
+                "VP from the boards played before the absence (optional)",
+                "VP fra spillene som ble spilt før uteblivelsen (valgfritt)",
+                "KP fra spil afviklet inden udeblivelsen (valgfrit)",
+            ),
+            0,
+            max,
+            2,
+            false,
+        ),
+    ]
+}
+
+const CANCELLED_202: [Input; 4] = cancelled_inputs(
+    &[
+        choice("yes", label("Yes", "Ja", "Ja"), Some("202C1a")),
+        choice("no", label("No", "Nei", "Nej"), Some("202C1b")),
+    ],
+    25,
+);
+
+const CANCELLED_208: [Input; 4] = cancelled_inputs(
+    &[
+        choice("yes", label("Yes", "Ja", "Ja"), Some("208C1a")),
+        choice("no", label("No", "Nei", "Nej"), Some("208C1b")),
+    ],
+    20,
+);
+
+fn cancelled_args(a: &Args) -> Result<Cancelled, RuleError> {
+    Ok(Cancelled {
+        culpable: a.req_choice("culpable")? == "yes",
+        others_against_absent: a.numbers("others").to_vec(),
+        own_other_matches: a.numbers("own").to_vec(),
+        played: a.decimal("played"),
+    })
+}
 
 /// The (score, weight) rows of a weighted score: `score1`/`weight1` …
 /// `score5`/`weight5`, each given with its partner or not at all.
@@ -1308,6 +1443,62 @@ static CALCULATORS: &[Calculator] = &[
                 _ => Side::NonOffending,
             };
             scoring::round_whole(a.req_decimal("value")?, side)
+        },
+    },
+    Calculator {
+        cite: "202C",
+        title: label(
+            "Cancelled match (VP)",
+            "Avlyst kamp (VP)",
+            "Annulleret kamp (KP)",
+        ),
+        descendants: true,
+        example: &[
+            ("culpable", "yes"),
+            ("others", "20 17 22"),
+            ("own", "16 19"),
+        ],
+        inputs: &CANCELLED_202,
+        run: |a| cancelled::cancelled_match(Scale::Kp202, &cancelled_args(a)?),
+    },
+    Calculator {
+        cite: "208C",
+        title: label(
+            "Cancelled match (WBF VP scale)",
+            "Avlyst kamp (WBFs VP-skala)",
+            "Annulleret kamp (WBF's KP-skala)",
+        ),
+        descendants: true,
+        example: &[
+            ("scale", "continuous"),
+            ("culpable", "yes"),
+            ("own", "14.37 15.12 13.5"),
+        ],
+        inputs: &[
+            Input {
+                name: "scale",
+                label: label("Scale", "Skala", "Skala"),
+                kind: InputKind::Choice(&[
+                    choice(
+                        "continuous",
+                        label("Continuous", "Kontinuerlig", "Kontinuert"),
+                        None,
+                    ),
+                    choice("discrete", label("Discrete", "Diskret", "Diskret"), None),
+                ]),
+                required: true,
+            },
+            CANCELLED_208[0],
+            CANCELLED_208[1],
+            CANCELLED_208[2],
+            CANCELLED_208[3],
+        ],
+        run: |a| {
+            let scale = match a.req_choice("scale")? {
+                "discrete" => Scale::WbfDiscrete,
+                _ => Scale::WbfContinuous,
+            };
+            cancelled::cancelled_match(scale, &cancelled_args(a)?)
         },
     },
     Calculator {

@@ -186,6 +186,39 @@ async fn calc_scores_boards_by_the_simplified_method() {
 }
 
 #[tokio::test]
+async fn calc_scores_a_cancelled_match() {
+    // 202C: the highest of 18, the average 59 / 3 against the absent team
+    // and the average 17,5 of the winner's other matches, rounded up (C3).
+    let r = calc(
+        "202C",
+        r#"{"culpable": "yes", "others": [20, 17, 22], "own": "16 19"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(result(&v, "kp_winner")["value"], 20.0);
+    assert_eq!(result(&v, "kp_absent")["value"], 0.0);
+    // 202C1b presets a delay that was not culpable: 15 KP, imps 0–0.
+    let r = calc("202C1b", "{}").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!(result(&v, "kp_absent")["value"], 15.0);
+    assert_eq!(result(&v, "imp_winner")["value"], 0.0);
+    // 208C, continuous: decimal commas in a list, averaged to 0,01 KP.
+    let r = calc(
+        "208C",
+        r#"{"scale": "continuous", "culpable": "yes", "own": ["14,37", "15,12", "13,5"]}"#,
+    )
+    .await;
+    assert_eq!(result(&r.json(), "kp_winner")["value"], 14.33);
+    // Off the WBF scale.
+    let r = calc("208C", r#"{"culpable": "yes", "others": [21]}"#).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("others"), "{}", r.text());
+}
+
+#[tokio::test]
 async fn calc_on_a_sub_provision_presets_its_case() {
     // 211B1d has no calculator of its own: 211B's, with the single match chosen.
     let r = calc("211B1d", "{}").await;
