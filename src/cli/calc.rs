@@ -71,6 +71,14 @@ fn describe(kind: &InputKind) -> String {
             v.join("|")
         }
         InputKind::Scores { min, max } => format!("{min}..{max} bridge scores, e.g. \"420 -50\""),
+        InputKind::Numbers {
+            min,
+            max,
+            decimals,
+            most,
+        } => format!(
+            "up to {most} numbers {min}..{max}, up to {decimals} decimals, separated by spaces, e.g. \"18 12,5\""
+        ),
     }
 }
 

@@ -12,6 +12,7 @@ use crate::kb::{self, Kb, KbError, KbSearchError};
 use crate::search::{self, SearchOptions};
 use crate::server::api;
 use crate::web::Site;
+use crate::web::UiLang;
 
 /// What can stop a subcommand.
 #[derive(Debug, thiserror::Error)]
@@ -65,7 +66,8 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             decks,
             format,
             base_url,
-        } => cards(&source, decks, *format, base_url),
+            lang,
+        } => cards(&source, decks, *format, base_url, lang),
         Command::Calc {
             cite,
             list,
@@ -375,7 +377,10 @@ fn cards(
     raw: &[String],
     format: CardsFormat,
     base_url: &str,
+    lang: &str,
 ) -> Result<ExitCode, CliError> {
+    let lang = UiLang::from_code(lang)
+        .ok_or_else(|| CliError::Usage(format!("--lang must be nb or da, not {lang:?}")))?;
     let mut decks: Vec<DeckId> = Vec::new();
     for r in raw {
         let d: DeckId = r
@@ -402,7 +407,7 @@ fn cards(
             serde_json::to_writer(&mut out, &api::cards_dto(&site, &decks, None))?;
             writeln!(out)?;
         }
-        CardsFormat::Anki => out.write_all(site.anki(&decks, base_url).as_bytes())?,
+        CardsFormat::Anki => out.write_all(site.anki(&decks, base_url, lang).as_bytes())?,
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -91,6 +91,10 @@ pub enum Command {
         /// Where the links in an Anki file point (a lovbok server).
         #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
         base_url: String,
+        /// The language of an Anki file's questions: nb or da (the cards'
+        /// own text stays in its book's language).
+        #[arg(long, value_name = "LANG", default_value = "nb")]
+        lang: String,
     },
     /// Run a provision's calculator: `lovbok calc X78B4 --tables 13 --results 6 --mp 7.5`.
     /// Every input of the calculator is a flag (`--tables 13`) or `--input tables=13`;

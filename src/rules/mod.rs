@@ -21,6 +21,7 @@ page, the API, the CLI, the contents and search all ask one place.
 */
 
 pub mod adjusted;
+pub mod cancelled;
 pub mod number;
 pub mod penalties;
 pub mod registry;

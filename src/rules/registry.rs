@@ -16,6 +16,7 @@ that provision's page (211B1d presets the single match).
 use std::sync::LazyLock;
 
 use super::adjusted::{self, PlusMinus, Responsibility, Scoring};
+use super::cancelled::{self, Cancelled, Scale};
 use super::number::{self, decimals, int, NumberError, Q};
 use super::penalties::{self, Form};
 use super::scoring::{self, Method, Side, MAX_SCORE, MAX_TABLES};
@@ -33,6 +34,15 @@ pub enum InputKind {
     Choice(&'static [Choice]),
     /// Bridge scores from one direction (`420 450 -50`), `min..=max` of them.
     Scores { min: usize, max: usize },
+    /// Up to `most` numbers in `min..=max` with at most `decimals`
+    /// decimals (`18 12,5`: separated by spaces or `;`, since a comma is a
+    /// decimal comma here).
+    Numbers {
+        min: i64,
+        max: i64,
+        decimals: u32,
+        most: usize,
+    },
 }
 
 /// One option of a choice input.
@@ -84,6 +94,7 @@ pub enum Value {
     Decimal(Q),
     Choice(&'static str),
     Scores(Vec<i64>),
+    Numbers(Vec<Q>),
 }
 
 /// A calculator's inputs, read and checked against its [`Input`]s.
@@ -127,6 +138,14 @@ impl Args {
         match self.get(name) {
             Some(Value::Scores(s)) => Some(s),
             _ => None,
+        }
+    }
+
+    /// A list of numbers (an empty list when not given).
+    pub fn numbers(&self, name: &str) -> &[Q] {
+        match self.get(name) {
+            Some(Value::Numbers(v)) => v,
+            _ => &[],
         }
     }
 
@@ -306,6 +325,38 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
                 }));
             }
             Ok(Value::Scores(scores))
+        }
+        InputKind::Numbers {
+            min,
+            max,
+            decimals: most_decimals,
+            most,
+        } => {
+            let mut values = Vec::new();
+            for part in text
+                .split(|c: char| c.is_whitespace() || c == ';')
+                .filter(|p| !p.is_empty())
+            {
+                let q = number(part)?;
+                if decimals(&q).is_none_or(|d| d > most_decimals) {
+                    return Err(bad(Problem::TooManyDecimals { max: most_decimals }));
+                }
+                if q < int(min.into()) || q > int(max.into()) {
+                    return Err(bad(Problem::OutOfRange {
+                        min: int(min.into()),
+                        max: int(max.into()),
+                    }));
+                }
+                values.push(q);
+                if values.len() > most {
+                    return Err(bad(Problem::Count {
+                        min: 0,
+                        max: most,
+                        got: values.len(),
+                    }));
+                }
+            }
+            Ok(Value::Numbers(values))
         }
     }
 }
@@ -584,6 +635,145 @@ const fn score_row(name: &'static str, label_: Label) -> Input {
     whole(name, label_, -MAX_SCORE, MAX_SCORE, false)
 }
 
+/// The other tables' scores on a board with one special table.
+const OTHER_SCORES: Input = Input {
+    name: "scores",
+    label: label(
+        "Scores at the other tables, one direction (420 450 -50)",
+        "Scorer ved de andre bordene, samme retning (420 450 -50)",
+        "Scorer ved de andre borde, samme retning (420 450 -50)",
+    ),
+    kind: InputKind::Scores {
+        min: 1,
+        max: MAX_TABLES as usize - 1,
+    },
+    required: true,
+};
+
+const NS_ADJUSTED: Input = whole(
+    "ns",
+    label(
+        "N/S's adjusted score",
+        "N/S' justerte score",
+        "N/S' justerede score",
+    ),
+    -MAX_SCORE,
+    MAX_SCORE,
+    true,
+);
+
+const EW_ADJUSTED: Input = whole(
+    "ew",
+    label(
+        "E/W's adjusted score, from N/S's direction",
+        "Ø/V' justerte score, sett fra N/S",
+        "Ø/V's justerede score, set fra N/S",
+    ),
+    -MAX_SCORE,
+    MAX_SCORE,
+    true,
+);
+
+const fn kp_list(name: &'static str, label: Label, max: i64) -> Input {
+    Input {
+        name,
+        label,
+        kind: InputKind::Numbers {
+            min: 0,
+            max,
+            decimals: 2,
+            most: 200,
+        },
+        required: false,
+    }
+}
+
+const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [Input; 4] {
+    [
+        Input {
+            name: "culpable",
+            label: label(
+                "Was the absent team's delay culpable?",
+                "Var forsinkelsen til laget som uteble straffbar?",
+                "Var det udeblevne holds forsinkelse strafbar?",
+            ),
+            kind: InputKind::Choice(culpable),
+            required: true,
+        },
+        kp_list(
+            "others",
+            label(
+                "The other teams' VP against the absent team (optional)",
+                "De andre lagenes VP mot laget som uteble (valgfritt)",
+                "De øvrige holds KP mod det udeblevne hold (valgfrit)",
+            ),
+            max,
+        ),
+        kp_list(
+            "own",
+            label(
+                "The winning team's VP in its other matches (optional)",
+                "Det vinnende lagets VP i de andre kampene (valgfritt)",
+                "Det vindende holds KP i de øvrige kampe (valgfrit)",
+            ),
+            max,
+        ),
+        decimal(
+            "played",
+            label(
+                "VP from the boards played before the absence (optional)",
+                "VP fra spillene som ble spilt før uteblivelsen (valgfritt)",
+                "KP fra spil afviklet inden udeblivelsen (valgfrit)",
+            ),
+            0,
+            max,
+            2,
+            false,
+        ),
+    ]
+}
+
+const CANCELLED_202: [Input; 4] = cancelled_inputs(
+    &[
+        choice("yes", label("Yes", "Ja", "Ja"), Some("202C1a")),
+        choice("no", label("No", "Nei", "Nej"), Some("202C1b")),
+    ],
+    25,
+);
+
+const CANCELLED_208: [Input; 4] = cancelled_inputs(
+    &[
+        choice("yes", label("Yes", "Ja", "Ja"), Some("208C1a")),
+        choice("no", label("No", "Nei", "Nej"), Some("208C1b")),
+    ],
+    20,
+);
+
+fn cancelled_args(a: &Args) -> Result<Cancelled, RuleError> {
+    Ok(Cancelled {
+        culpable: a.req_choice("culpable")? == "yes",
+        others_against_absent: a.numbers("others").to_vec(),
+        own_other_matches: a.numbers("own").to_vec(),
+        played: a.decimal("played"),
+    })
+}
+
+/// The (score, weight) rows of a weighted score: `score1`/`weight1` …
+/// `score5`/`weight5`, each given with its partner or not at all.
+fn weighted_rows(a: &Args) -> Result<Vec<(i64, Q)>, RuleError> {
+    let mut rows = Vec::new();
+    for n in 1..=adjusted::MAX_COMPONENTS {
+        let (r, w) = (format!("score{n}"), format!("weight{n}"));
+        match (a.whole(&r), a.decimal(&w)) {
+            (Some(v), Some(wt)) => rows.push((v, wt)),
+            (None, None) => {}
+            (Some(_), None) => return Err(RuleError::input(w, Problem::Unpaired { other: r })),
+            (None, Some(_)) => return Err(RuleError::input(r, Problem::Unpaired { other: w })),
+        }
+    }
+    Ok(rows)
+}
+
 const fn weight_row(name: &'static str, label_: Label) -> Input {
     decimal(name, label_, 0, 100, 2, false)
 }
@@ -728,19 +918,7 @@ static CALCULATORS: &[Calculator] = &[
             ("weight2", "40"),
         ],
         inputs: &[
-            Input {
-                name: "scores",
-                label: label(
-                    "Scores at the other tables, one direction (420 450 -50)",
-                    "Scorer ved de andre bordene, samme retning (420 450 -50)",
-                    "Scorer ved de andre borde, samme retning (420 450 -50)",
-                ),
-                kind: InputKind::Scores {
-                    min: 1,
-                    max: MAX_TABLES as usize - 1,
-                },
-                required: true,
-            },
+            OTHER_SCORES,
             score_row("score1", label("Score 1", "Score 1", "Score 1")),
             weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
             score_row("score2", label("Score 2", "Score 2", "Score 2")),
@@ -752,23 +930,7 @@ static CALCULATORS: &[Calculator] = &[
             score_row("score5", label("Score 5", "Score 5", "Score 5")),
             weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
         ],
-        run: |a| {
-            let mut rows = Vec::new();
-            for n in 1..=adjusted::MAX_COMPONENTS {
-                let (r, w) = (format!("score{n}"), format!("weight{n}"));
-                match (a.whole(&r), a.decimal(&w)) {
-                    (Some(v), Some(wt)) => rows.push((v, wt)),
-                    (None, None) => {}
-                    (Some(_), None) => {
-                        return Err(RuleError::input(w, Problem::Unpaired { other: r }))
-                    }
-                    (None, Some(_)) => {
-                        return Err(RuleError::input(r, Problem::Unpaired { other: w }))
-                    }
-                }
-            }
-            scoring::weighted_board(a.req_scores("scores")?, &rows)
-        },
+        run: |a| scoring::weighted_board(a.req_scores("scores")?, &weighted_rows(a)?),
     },
     Calculator {
         cite: "X78A2",
@@ -779,43 +941,7 @@ static CALCULATORS: &[Calculator] = &[
         ),
         descendants: false,
         example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
-        inputs: &[
-            Input {
-                name: "scores",
-                label: label(
-                    "Scores at the other tables, one direction (420 450 -50)",
-                    "Scorer ved de andre bordene, samme retning (420 450 -50)",
-                    "Scorer ved de andre borde, samme retning (420 450 -50)",
-                ),
-                kind: InputKind::Scores {
-                    min: 1,
-                    max: MAX_TABLES as usize - 1,
-                },
-                required: true,
-            },
-            whole(
-                "ns",
-                label(
-                    "N/S's adjusted score",
-                    "N/S' justerte score",
-                    "N/S' justerede score",
-                ),
-                -MAX_SCORE,
-                MAX_SCORE,
-                true,
-            ),
-            whole(
-                "ew",
-                label(
-                    "E/W's adjusted score, from N/S's direction",
-                    "Ø/V' justerte score, sett fra N/S",
-                    "Ø/V's justerede score, set fra N/S",
-                ),
-                -MAX_SCORE,
-                MAX_SCORE,
-                true,
-            ),
-        ],
+        inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
         run: |a| {
             scoring::unbalanced_board(
                 a.req_scores("scores")?,
@@ -1125,6 +1251,116 @@ static CALCULATORS: &[Calculator] = &[
         },
     },
     Calculator {
+        cite: "X78D1",
+        title: label(
+            "Simplified method: a weighted score on a pairs board",
+            "Forenklet metode: vektet score på et spill i parturnering",
+            "Forenklet metode: vægtet score på et spil i parturnering",
+        ),
+        descendants: true,
+        example: &[
+            ("scores", "420 450 -50"),
+            ("score1", "420"),
+            ("weight1", "60"),
+            ("score2", "-100"),
+            ("weight2", "40"),
+            ("offending", "ew"),
+        ],
+        inputs: &[
+            OTHER_SCORES,
+            score_row("score1", label("Score 1", "Score 1", "Score 1")),
+            weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
+            score_row("score2", label("Score 2", "Score 2", "Score 2")),
+            weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
+            score_row("score3", label("Score 3", "Score 3", "Score 3")),
+            weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
+            score_row("score4", label("Score 4", "Score 4", "Score 4")),
+            weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
+            score_row("score5", label("Score 5", "Score 5", "Score 5")),
+            weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
+            Input {
+                name: "offending",
+                label: label(
+                    "Offending side at that table (for X78D7's rounding)",
+                    "Feilende side ved det bordet (for avrundingen i X78D7)",
+                    "Fejlende side ved det bord (for afrundingen i X78D7)",
+                ),
+                kind: InputKind::Choice(&[
+                    choice("ew", label("E/W", "Ø/V", "Ø/V"), None),
+                    choice("ns", label("N/S", "N/S", "N/S"), None),
+                    choice("neither", label("Neither", "Ingen", "Ingen"), None),
+                ]),
+                required: true,
+            },
+        ],
+        run: |a| {
+            let rows = weighted_rows(a)?;
+            let offender = match a.req_choice("offending")? {
+                "ns" => scoring::Offender::Ns,
+                "neither" => scoring::Offender::Neither,
+                _ => scoring::Offender::Ew,
+            };
+            scoring::simplified_weighted(a.req_scores("scores")?, &rows, offender)
+        },
+    },
+    Calculator {
+        cite: "X78D2",
+        title: label(
+            "Simplified method: an unbalanced score on a pairs board",
+            "Forenklet metode: ubalansert score på et spill i parturnering",
+            "Forenklet metode: ubalanceret score på et spil i parturnering",
+        ),
+        descendants: true,
+        example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
+        inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
+        run: |a| {
+            scoring::simplified_unbalanced(
+                a.req_scores("scores")?,
+                a.req_whole("ns")?,
+                a.req_whole("ew")?,
+            )
+        },
+    },
+    Calculator {
+        cite: "X78D3",
+        title: label(
+            "Simplified method: an artificial score on a pairs board",
+            "Forenklet metode: kunstig score på et spill i parturnering",
+            "Forenklet metode: kunstig score på et spil i parturnering",
+        ),
+        descendants: false,
+        example: &[("scores", "420 450 -50"), ("artificial", "1")],
+        inputs: &[
+            Input {
+                name: "scores",
+                label: label(
+                    "Scores at the tables without an artificial score, one direction",
+                    "Scorer ved bordene uten kunstig score, samme retning",
+                    "Scorer ved bordene uden kunstig score, samme retning",
+                ),
+                kind: InputKind::Scores {
+                    min: 1,
+                    max: MAX_TABLES as usize - 1,
+                },
+                required: true,
+            },
+            whole(
+                "artificial",
+                label(
+                    "Tables with an artificial score",
+                    "Bord med kunstig score",
+                    "Borde med kunstig score",
+                ),
+                1,
+                MAX_TABLES - 1,
+                true,
+            ),
+        ],
+        run: |a| {
+            scoring::simplified_artificial(a.req_scores("scores")?, a.req_whole("artificial")?)
+        },
+    },
+    Calculator {
         cite: "X78D6",
         title: label(
             "Small group, simplified method",
@@ -1207,6 +1443,62 @@ static CALCULATORS: &[Calculator] = &[
                 _ => Side::NonOffending,
             };
             scoring::round_whole(a.req_decimal("value")?, side)
+        },
+    },
+    Calculator {
+        cite: "202C",
+        title: label(
+            "Cancelled match (VP)",
+            "Avlyst kamp (VP)",
+            "Annulleret kamp (KP)",
+        ),
+        descendants: true,
+        example: &[
+            ("culpable", "yes"),
+            ("others", "20 17 22"),
+            ("own", "16 19"),
+        ],
+        inputs: &CANCELLED_202,
+        run: |a| cancelled::cancelled_match(Scale::Kp202, &cancelled_args(a)?),
+    },
+    Calculator {
+        cite: "208C",
+        title: label(
+            "Cancelled match (WBF VP scale)",
+            "Avlyst kamp (WBFs VP-skala)",
+            "Annulleret kamp (WBF's KP-skala)",
+        ),
+        descendants: true,
+        example: &[
+            ("scale", "continuous"),
+            ("culpable", "yes"),
+            ("own", "14.37 15.12 13.5"),
+        ],
+        inputs: &[
+            Input {
+                name: "scale",
+                label: label("Scale", "Skala", "Skala"),
+                kind: InputKind::Choice(&[
+                    choice(
+                        "continuous",
+                        label("Continuous", "Kontinuerlig", "Kontinuert"),
+                        None,
+                    ),
+                    choice("discrete", label("Discrete", "Diskret", "Diskret"), None),
+                ]),
+                required: true,
+            },
+            CANCELLED_208[0],
+            CANCELLED_208[1],
+            CANCELLED_208[2],
+            CANCELLED_208[3],
+        ],
+        run: |a| {
+            let scale = match a.req_choice("scale")? {
+                "discrete" => Scale::WbfDiscrete,
+                _ => Scale::WbfContinuous,
+            };
+            cancelled::cancelled_match(scale, &cancelled_args(a)?)
         },
     },
     Calculator {
@@ -1647,8 +1939,8 @@ mod tests {
         assert_eq!(f("def:Alert"), None);
         assert!(has_calculator(&id("213A4a(vi)")));
         assert_eq!(f("X78A1"), Some(("X78A1", vec![])));
-        // X78A1–A4, X78B and B1–B4, X78C and C1–C2, X78D6, X78D7.
-        assert_eq!(calculators_within(&id("X78")).count(), 14);
+        // X78A1–A4, X78B and B1–B4, X78C and C1–C2, X78D1–D3, D6, D7.
+        assert_eq!(calculators_within(&id("X78")).count(), 17);
         assert_eq!(calculators_within(&id("211")).count(), 1);
     }
 

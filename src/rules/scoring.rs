@@ -1210,6 +1210,307 @@ pub fn round_whole(value: Q, side: Side) -> Result<Outcome, RuleError> {
     })
 }
 
+/// Which side at the table with a special score caused it, for the
+/// rounding of X78D7.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offender {
+    Ns,
+    Ew,
+    Neither,
+}
+
+impl Offender {
+    fn side(self, ns: bool) -> Side {
+        match (self, ns) {
+            (Offender::Neither, _) => Side::Other,
+            (Offender::Ns, true) | (Offender::Ew, false) => Side::Offending,
+            _ => Side::NonOffending,
+        }
+    }
+}
+
+/// X78D1b, D2b, D3: in the simplified method the other tables score their
+/// comparison with a table of a special score as average (1 matchpoint:
+/// "the top lowered by 1 and the bottom raised by 1", footnote 3), and
+/// score each other as usual.
+fn others_with_average(
+    others: &[i64],
+    specials: i64,
+    c: &'static str,
+    steps: &mut Vec<Step>,
+) -> Vec<Output> {
+    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
+    let mut shown: Vec<i64> = Vec::new();
+    let mut results = Vec::new();
+    for (i, s) in others.iter().enumerate() {
+        let among = mp_among(*s, &plain, true);
+        let mp = among + int(specials.into());
+        if !shown.contains(s) {
+            shown.push(*s);
+            steps.push(step(
+                c,
+                Label {
+                    en: "Another table: matchpoints against the other ordinary tables, plus 1 (average) for each table with a special score",
+                    nb: "Et annet bord: poeng mot de andre vanlige bordene, pluss 1 (middels) for hvert bord med en særlig score",
+                    da: "Et andet bord: parpoint mod de andre almindelige borde, plus 1 (middel) for hvert bord med en særlig score",
+                },
+                format!("{}: {} + {specials} × 1 = {}", show_score(*s), show(&among), show(&mp)),
+            ));
+        }
+        results.push(
+            Output::new(
+                &format!("mp_{}", i + 1),
+                Label {
+                    en: "Matchpoints on the board",
+                    nb: "Poeng på spillet",
+                    da: "Parpoint på spillet",
+                },
+                mp,
+                Unit::Matchpoints,
+            )
+            .of(show_score(*s)),
+        );
+    }
+    results
+}
+
+/// One side's matchpoints at the special table, rounded by X78D7 when they
+/// are not whole, with the percentage.
+fn special_side(
+    name: &str,
+    exact: Q,
+    side: Side,
+    tables: i64,
+    of: &str,
+    steps: &mut Vec<Step>,
+) -> Result<[Output; 2], RuleError> {
+    let rounded = if exact.is_integer() {
+        exact
+    } else {
+        let r = round_whole(exact, side)?;
+        steps.extend(r.steps.into_iter().map(|mut st| {
+            st.expr = format!("{of}: {}", st.expr);
+            st
+        }));
+        r.results.first().map(|o| o.value).unwrap_or(exact)
+    };
+    let (label, pct) = if name == "ns" {
+        (
+            Label {
+                en: "N/S matchpoints",
+                nb: "N/S-poeng",
+                da: "N/S-parpoint",
+            },
+            Label {
+                en: "N/S percentage",
+                nb: "N/S-prosent",
+                da: "N/S-procent",
+            },
+        )
+    } else {
+        (
+            Label {
+                en: "E/W matchpoints",
+                nb: "Ø/V-poeng",
+                da: "Ø/V-parpoint",
+            },
+            Label {
+                en: "E/W percentage",
+                nb: "Ø/V-prosent",
+                da: "Ø/V-procent",
+            },
+        )
+    };
+    Ok([
+        Output::new(
+            &format!("mp_{name}_special"),
+            label,
+            rounded,
+            Unit::Matchpoints,
+        )
+        .of(of.to_string()),
+        Output::new(
+            &format!("percent_{name}_special"),
+            pct,
+            rounded / top(tables) * int(100),
+            Unit::Percent,
+        )
+        .of(of.to_string()),
+    ])
+}
+
+/// X78D1 (the simplified method): a pairs board where one table has a
+/// weighted score. That table's pairs get the weighted sum of their
+/// comparisons with each of its scores (D1a); the other tables score the
+/// comparison with it as average (D1b). Points are whole numbers, rounded
+/// by X78D7 for the side that did or did not offend.
+pub fn simplified_weighted(
+    others: &[i64],
+    components: &[(i64, Q)],
+    offender: Offender,
+) -> Result<Outcome, RuleError> {
+    check_board_scores(others)?;
+    if components.is_empty() || components.len() > super::adjusted::MAX_COMPONENTS {
+        return Err(RuleError::input(
+            "weight1",
+            Problem::Count {
+                min: 1,
+                max: super::adjusted::MAX_COMPONENTS,
+                got: components.len(),
+            },
+        ));
+    }
+    for (i, (score, _)) in components.iter().enumerate() {
+        check_one_score(&format!("score{}", i + 1), *score)?;
+    }
+    super::adjusted::check_weights(components.iter().map(|(_, w)| w))?;
+    let tables = others.len() as i64 + 1;
+    let mut steps = Vec::new();
+    let mut results = others_with_average(others, 1, "X78D1b", &mut steps);
+    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
+    let mut ns = Q::zero();
+    let mut terms = Vec::new();
+    for (s, w) in components {
+        let mp = mp_among(*s, &plain, false);
+        ns += w / int(100) * mp;
+        terms.push(format!(
+            "{} % × {} ({})",
+            show(w),
+            show(&mp),
+            show_score(*s)
+        ));
+    }
+    let ew = top(tables) - ns;
+    steps.push(step(
+        "X78D1a",
+        Label {
+            en: "The weighted table: the weighted sum of each of its scores' matchpoints against the other tables (E/W: the top less N/S's)",
+            nb: "Bordet med vektet score: vektet sum av hver av dens scorers poeng mot de andre bordene (Ø/V: toppen minus N/S')",
+            da: "Bordet med vægtet score: vægtet sum af hver af dens scorers parpoint mod de andre borde (Ø/V: toppen minus N/S')",
+        },
+        format!(
+            "N/S {} = {}; Ø/V {} − {} = {}",
+            terms.join(" + "),
+            show(&ns),
+            show(&top(tables)),
+            show(&ns),
+            show(&ew)
+        ),
+    ));
+    let of = components
+        .iter()
+        .map(|(s, w)| format!("{} % {}", show(w), show_score(*s)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    results.extend(special_side(
+        "ns",
+        ns,
+        offender.side(true),
+        tables,
+        &of,
+        &mut steps,
+    )?);
+    results.extend(special_side(
+        "ew",
+        ew,
+        offender.side(false),
+        tables,
+        &of,
+        &mut steps,
+    )?);
+    Ok(Outcome {
+        cite: cite("X78D1"),
+        results,
+        steps,
+    })
+}
+
+/// X78D2 (the simplified method): a pairs board where one table has an
+/// unbalanced score (`ns` for N/S, `ew` for E/W, both from N/S's
+/// direction). Each side of it is scored as usual with its own score
+/// (D2a); the other tables score the comparison with it as average (D2b).
+pub fn simplified_unbalanced(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, RuleError> {
+    check_board_scores(others)?;
+    check_one_score("ns", ns)?;
+    check_one_score("ew", ew)?;
+    let tables = others.len() as i64 + 1;
+    let mut steps = Vec::new();
+    let mut results = others_with_average(others, 1, "X78D2b", &mut steps);
+    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
+    let ns_mp = mp_among(ns, &plain, false);
+    let ew_mp = top(tables) - mp_among(ew, &plain, false);
+    steps.push(step(
+        "X78D2a",
+        Label {
+            en: "The adjusted table: each side scored as usual with its own score (E/W: the top less what their score would give N/S)",
+            nb: "Bordet med justert score: hver side regnes som vanlig med sin egen score (Ø/V: toppen minus det deres score ville gitt N/S)",
+            da: "Bordet med justeret score: hver side beregnes på sædvanlig vis med sin egen score (Ø/V: toppen minus det, deres score ville give N/S)",
+        },
+        format!(
+            "N/S {}: {}; Ø/V {}: {} − {} = {}",
+            show_score(ns),
+            show(&ns_mp),
+            show_score(ew),
+            show(&top(tables)),
+            show(&(top(tables) - ew_mp)),
+            show(&ew_mp)
+        ),
+    ));
+    let of = format!("N/S {} / Ø/V {}", show_score(ns), show_score(ew));
+    results.extend(special_side(
+        "ns",
+        ns_mp,
+        Side::Other,
+        tables,
+        &of,
+        &mut steps,
+    )?);
+    results.extend(special_side(
+        "ew",
+        ew_mp,
+        Side::Other,
+        tables,
+        &of,
+        &mut steps,
+    )?);
+    Ok(Outcome {
+        cite: cite("X78D2"),
+        results,
+        steps,
+    })
+}
+
+/// X78D3 (the simplified method): a pairs board where `artificial` tables
+/// have an artificial score. The other tables score each comparison with
+/// them as average; the artificial scores themselves are Law 12C2's.
+pub fn simplified_artificial(others: &[i64], artificial: i64) -> Result<Outcome, RuleError> {
+    check_board_scores(others)?;
+    if artificial < 1 || others.len() as i64 + artificial > MAX_TABLES {
+        return Err(RuleError::input(
+            "artificial",
+            Problem::OutOfRange {
+                min: int(1),
+                max: int(i128::from(MAX_TABLES) - others.len() as i128),
+            },
+        ));
+    }
+    let mut steps = vec![step(
+        "X78D3",
+        Label {
+            en: "A comparison with an artificial score is scored as average; the artificial score itself follows 12C2",
+            nb: "En sammenligning med en kunstig score regnes som middels; den kunstige scoren selv følger 12C2",
+            da: "En sammenligning med en kunstig score beregnes som middel; selve den kunstige score følger 12C2",
+        },
+        format!("A = {} + {artificial}", others.len()),
+    )];
+    let results = others_with_average(others, artificial, "X78D3", &mut steps);
+    Ok(Outcome {
+        cite: cite("X78D3"),
+        results,
+        steps,
+    })
+}
+
 /// 203B: in imps across the field, a group's imps (P) on a larger number of
 /// tables are A / G × P, rounded to 0,1 imp per X78C2 (imps across the
 /// field is neither scored in victory points nor butler).
@@ -1703,6 +2004,126 @@ mod tests {
         }
         // The group must be smaller than the board.
         assert_eq!(blamed(&artificial_board(3, &[420, 450, -50])), "tables");
+    }
+
+    // --- X78D1–D3: the simplified method ----------------------------------------
+
+    #[test]
+    fn simplified_weighted_by_hand() {
+        // Four tables (top 6): +420, +450, -50, and 60 % +420 / 40 % -100
+        // with E/W offending.
+        // The others count the weighted table as average (1):
+        //   +420: 0 (+450) + 2 (-50) + 1 = 3; +450: 2 + 2 + 1 = 5;
+        //   -50: 0 + 0 + 1 = 1.
+        // The weighted table: +420 against the others 1 + 0 + 2 = 3, -100
+        //   0: N/S 0,6 × 3 + 0,4 × 0 = 1,8, up (non-offending) to 2; E/W
+        //   6 − 1,8 = 4,2, down (offending) to 4.
+        let o = simplified_weighted(
+            &[420, 450, -50],
+            &weights(&[(420, "60"), (-100, "40")]),
+            Offender::Ew,
+        );
+        let mp = |n: &str| value(&o, n);
+        assert_eq!(
+            [mp("mp_1"), mp("mp_2"), mp("mp_3")],
+            [q("3"), q("5"), q("1")]
+        );
+        assert_eq!([mp("mp_ns_special"), mp("mp_ew_special")], [q("2"), q("4")]);
+        assert_eq!(cite_of(&o), "X78D1");
+        // N/S offending instead: 1,8 down to 1, 4,2 up to 5.
+        let o = simplified_weighted(
+            &[420, 450, -50],
+            &weights(&[(420, "60"), (-100, "40")]),
+            Offender::Ns,
+        );
+        assert_eq!(
+            [value(&o, "mp_ns_special"), value(&o, "mp_ew_special")],
+            [q("1"), q("5")]
+        );
+    }
+
+    #[test]
+    fn simplified_weighted_with_no_offender_and_a_half_is_not_in_the_text() {
+        // Three tables (top 4): +100, +200, and 50 % +150 / 50 % +50:
+        // +150 beats +100 (2), +50 nobody (0): N/S 0,5 × 2 = 1, whole.
+        let o = simplified_weighted(
+            &[100, 200],
+            &weights(&[(150, "50"), (50, "50")]),
+            Offender::Neither,
+        );
+        assert_eq!(value(&o, "mp_ns_special"), q("1"));
+        // 75 % +150 / 25 % +50: 0,75 × 2 + 0,25 × 0 = 1,5, a half, and
+        // X78D7 says which way only for an offending or non-offending side.
+        let o = simplified_weighted(
+            &[100, 200],
+            &weights(&[(150, "75"), (50, "25")]),
+            Offender::Neither,
+        );
+        assert_eq!(blamed(&o), "not in text: X78D7");
+    }
+
+    #[test]
+    fn simplified_unbalanced_and_artificial_by_hand() {
+        // X78D2: four tables (top 6), N/S +420 and E/W -450 (+450 from
+        // N/S's direction) at the adjusted table.
+        //   others as in the weighted case: 3, 5, 1.
+        //   N/S +420 against the others: 1 + 0 + 2 = 3.
+        //   E/W: +450 would give N/S 2 + 1 + 2 = 5, so E/W 6 − 5 = 1.
+        let o = simplified_unbalanced(&[420, 450, -50], 420, 450);
+        let mp = |n: &str| value(&o, n);
+        assert_eq!(
+            [mp("mp_1"), mp("mp_2"), mp("mp_3")],
+            [q("3"), q("5"), q("1")]
+        );
+        assert_eq!([mp("mp_ns_special"), mp("mp_ew_special")], [q("3"), q("1")]);
+        // X78D3: five tables, two of them artificial (top 8): the three
+        // others score among themselves and get 1 for each artificial
+        // table: +450 4 + 2 = 6, +420 2 + 2 = 4, -50 0 + 2 = 2.
+        let o = simplified_artificial(&[420, 450, -50], 2);
+        let mp = |n: &str| value(&o, n);
+        assert_eq!(
+            [mp("mp_1"), mp("mp_2"), mp("mp_3")],
+            [q("4"), q("6"), q("2")]
+        );
+        assert_eq!(blamed(&simplified_artificial(&[420], 0)), "artificial");
+        assert_eq!(blamed(&simplified_unbalanced(&[420], 420, 455)), "ew");
+        assert_eq!(
+            blamed(&simplified_weighted(
+                &[420],
+                &weights(&[(420, "99")]),
+                Offender::Ew
+            )),
+            "weights"
+        );
+    }
+
+    proptest! {
+        /// X78D's footnote 3: scoring a comparison as average lowers the
+        /// top by 1 and raises the bottom by 1.
+        #[test]
+        fn simplified_method_lowers_the_top_and_raises_the_bottom_by_one(
+            raw in proptest::collection::vec(-20i64..20, 1..30),
+            ns in -20i64..20,
+            ew in -20i64..20,
+        ) {
+            let others: Vec<i64> = raw.iter().map(|s| s * 50).collect();
+            let tables = others.len() as i64 + 1;
+            let o = simplified_unbalanced(&others, ns * 50, ew * 50);
+            for n in 1..=others.len() {
+                let mp = value(&o, &format!("mp_{n}"));
+                prop_assert!(mp >= int(1) && mp <= top(tables) - int(1), "{mp}");
+            }
+            for side in ["mp_ns_special", "mp_ew_special"] {
+                let mp = value(&o, side);
+                prop_assert!(mp >= Q::zero() && mp <= top(tables), "{mp}");
+            }
+            let w = simplified_weighted(&others, &[(ns * 50, int(50)), (ew * 50, int(50))], Offender::Ew);
+            let (a, b) = (value(&w, "mp_ns_special"), value(&w, "mp_ew_special"));
+            prop_assert!(a.is_integer() && b.is_integer());
+            // One side up, the other down, from a pair that adds up to the
+            // top: they still add up to it.
+            prop_assert_eq!(a + b, top(tables));
+        }
     }
 
     proptest! {

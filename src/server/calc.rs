@@ -167,6 +167,9 @@ pub fn calculator_dto(c: &Calculator) -> CalculatorDto {
                     InputKind::Decimal { min, max, decimals } => {
                         ("decimal", Some(min), Some(max), Some(decimals), vec![])
                     }
+                    InputKind::Numbers {
+                        min, max, decimals, ..
+                    } => ("numbers", Some(min), Some(max), Some(decimals), vec![]),
                     InputKind::Scores { min, max } => (
                         "scores",
                         i64::try_from(min).ok(),

@@ -148,7 +148,7 @@ fn build(found: &Found, id: &ProvisionId, query: &[(String, String)], lang: Lang
                 InputKind::Decimal { min, .. } => {
                     (if min < 0 { "text" } else { "decimal" }, vec![])
                 }
-                InputKind::Scores { .. } => ("text", vec![]),
+                InputKind::Scores { .. } | InputKind::Numbers { .. } => ("text", vec![]),
                 InputKind::Choice(opts) => {
                     let chosen = value_of(i.name)
                         .or_else(|| found.preset(i.name).map(str::to_string))

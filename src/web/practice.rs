@@ -412,10 +412,10 @@ impl Site {
     }
 
     /// The cards of `decks` as a file Anki imports (tab-separated: front,
-    /// back, tags; HTML on). Every link is `base_url` plus the provision's
+    /// back, tags; HTML on), its questions in the interface language `lang`. Every link is `base_url` plus the provision's
     /// path (`https://lovbok.example/p/12C1`).
-    pub fn anki(&self, decks: &[DeckId], base_url: &str) -> String {
-        let t = &NB;
+    pub fn anki(&self, decks: &[DeckId], base_url: &str, lang: UiLang) -> String {
+        let t = PracticeText::of(lang);
         let base = base_url.trim_end_matches('/');
         let mut out = String::from("#separator:tab\n#html:true\n#tags column:3\n");
         for card in self.kb().cards().cards() {

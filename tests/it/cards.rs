@@ -607,6 +607,32 @@ fn anki_export_parses_as_tab_separated_notes_with_links() {
 }
 
 #[test]
+fn anki_export_asks_in_the_language_given() {
+    use lovbok::web::practice::{DA, NB};
+    let out = String::from_utf8(lovbok(&[
+        "cards", "--format", "anki", "--lang", "da", "--deck", "begreper",
+    ]))
+    .expect("UTF-8");
+    let (_, notes) = parse_anki(&out);
+    let Built { deck, .. } = built();
+    let cards: Vec<&Card> = deck
+        .cards()
+        .iter()
+        .filter(|c| c.deck() == DeckId::Terms)
+        .collect();
+    assert_eq!(notes.len(), cards.len());
+    for (note, card) in notes.iter().zip(cards) {
+        let front = html_text(&note.front);
+        assert!(
+            front.starts_with(DA.question(card.kind)),
+            "{}: {front}",
+            card.id
+        );
+        assert_ne!(DA.question(card.kind), NB.question(card.kind));
+    }
+}
+
+#[test]
 fn cards_cli_rejects_a_bad_deck_or_base_url() {
     for args in [
         &["cards", "--deck", "alle"][..],
@@ -619,6 +645,7 @@ fn cards_cli_rejects_a_bad_deck_or_base_url() {
             "javascript:alert(1)",
         ][..],
         &["cards", "--format", "csv"][..],
+        &["cards", "--format", "anki", "--lang", "sv"][..],
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
             .args(args)

@@ -146,6 +146,79 @@ async fn calc_scores_unbalanced_and_artificial_pairs_boards() {
 }
 
 #[tokio::test]
+async fn calc_scores_boards_by_the_simplified_method() {
+    // X78D1: the others count the weighted table as average; its pairs get
+    // the weighted sum, rounded by X78D7 (arithmetic in rules::scoring).
+    let r = calc(
+        "X78D1",
+        r#"{"scores": [420, 450, -50], "score1": 420, "weight1": 60, "score2": -100, "weight2": 40, "offending": "ew"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(result(&v, "mp_2")["value"], 5.0);
+    assert_eq!(result(&v, "mp_ns_special")["value"], 2.0);
+    assert_eq!(result(&v, "mp_ew_special")["value"], 4.0);
+    let cites: Vec<&str> = v["steps"]
+        .as_array()
+        .map(|s| s.iter().filter_map(|st| st["cite"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(
+        cites.contains(&"X78D7a") && cites.contains(&"X78D7b"),
+        "{cites:?}"
+    );
+    // A half with no offender: the text does not say which way (422).
+    let r = calc(
+        "X78D1",
+        r#"{"scores": [100, 200], "score1": 150, "weight1": 75, "score2": 50, "weight2": 25, "offending": "neither"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text());
+    let r = calc("X78D3", r#"{"scores": [420, 450, -50], "artificial": 2}"#).await;
+    assert_eq!(result(&r.json(), "mp_2")["value"], 6.0);
+    let r = calc(
+        "X78D2",
+        r#"{"scores": [420, 450, -50], "ns": 420, "ew": 450}"#,
+    )
+    .await;
+    assert_eq!(result(&r.json(), "mp_ew_special")["value"], 1.0);
+}
+
+#[tokio::test]
+async fn calc_scores_a_cancelled_match() {
+    // 202C: the highest of 18, the average 59 / 3 against the absent team
+    // and the average 17,5 of the winner's other matches, rounded up (C3).
+    let r = calc(
+        "202C",
+        r#"{"culpable": "yes", "others": [20, 17, 22], "own": "16 19"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/calc/{cite}", "post", "200"));
+    assert_eq!(result(&v, "kp_winner")["value"], 20.0);
+    assert_eq!(result(&v, "kp_absent")["value"], 0.0);
+    // 202C1b presets a delay that was not culpable: 15 KP, imps 0–0.
+    let r = calc("202C1b", "{}").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!(result(&v, "kp_absent")["value"], 15.0);
+    assert_eq!(result(&v, "imp_winner")["value"], 0.0);
+    // 208C, continuous: decimal commas in a list, averaged to 0,01 KP.
+    let r = calc(
+        "208C",
+        r#"{"scale": "continuous", "culpable": "yes", "own": ["14,37", "15,12", "13,5"]}"#,
+    )
+    .await;
+    assert_eq!(result(&r.json(), "kp_winner")["value"], 14.33);
+    // Off the WBF scale.
+    let r = calc("208C", r#"{"culpable": "yes", "others": [21]}"#).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    assert!(r.text().contains("others"), "{}", r.text());
+}
+
+#[tokio::test]
 async fn calc_on_a_sub_provision_presets_its_case() {
     // 211B1d has no calculator of its own: 211B's, with the single match chosen.
     let r = calc("211B1d", "{}").await;

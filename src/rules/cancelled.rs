@@ -1,0 +1,513 @@
+/*!
+Cancelled matches in team events scored in victory points ("annullerede
+kampe"): the handbook's 202C (its own KP scale) and 208C (the WBF's scales
+of 2013). A team that meets a team that does not turn up, has withdrawn or
+is missing wins the match; the absent team and the winner are scored as
+the section says.
+
+Both sections give the absent team a fixed score (0 KP when its delay was
+culpable), and the winner the highest of a fixed score, two averages and
+what the boards already played would have given. The averages can be
+known only when the event has finished, so until then the winner is given
+the fixed score provisionally (footnote 1 of each). The imps of the match
+(202C4, 208C3) follow the KP scale, which the corpus does not hold (202A's
+table is lost from the source, 208A refers to the WBF's published tables),
+so they are not computed here except in the 0–0 case.
+
+Input bounds: the WBF's 2013 scales go from 0 to 20 KP with 10 as the
+middle (208's footnote 2 calls 10 KP the middle); the older scales that
+202 uses went to 25 (the WBF's own description of its 2013 change speaks
+of "the 25-2 in the old scales": WBF, "Victory Point Scales", 2012).
+*/
+
+use num_traits::Zero;
+
+use super::number::{int, ratio, round_away_from, show, Q};
+use super::scoring::step;
+use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+
+/// Which section's rules and scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// 202: the handbook's KP scale.
+    Kp202,
+    /// 208: the WBF's continuous scale (to 0,01 KP).
+    WbfContinuous,
+    /// 208: the WBF's discrete scale (whole KP).
+    WbfDiscrete,
+}
+
+impl Scale {
+    /// The most KP a team can get on the scale (see the module docs).
+    pub fn max(self) -> i64 {
+        match self {
+            Scale::Kp202 => 25,
+            Scale::WbfContinuous | Scale::WbfDiscrete => 20,
+        }
+    }
+
+    fn section(self) -> &'static str {
+        match self {
+            Scale::Kp202 => "202C",
+            Scale::WbfContinuous | Scale::WbfDiscrete => "208C",
+        }
+    }
+
+    /// The fixed scores: absent team with a culpable delay (C1a), with a
+    /// delay that was not culpable (C1b), and the winner's fixed score (C2a).
+    fn fixed(self) -> (i64, i64, i64) {
+        match self {
+            Scale::Kp202 => (0, 15, 18),
+            Scale::WbfContinuous | Scale::WbfDiscrete => (0, 10, 13),
+        }
+    }
+}
+
+/// What is known about a cancelled match.
+#[derive(Debug, Clone, Default)]
+pub struct Cancelled {
+    /// Whether the absent team's delay was culpable ("strafbar").
+    pub culpable: bool,
+    /// The other teams' KP against the absent team (C2b); empty if not
+    /// known yet.
+    pub others_against_absent: Vec<Q>,
+    /// The winning team's own KP in all its other matches (C2c); empty if
+    /// not known yet.
+    pub own_other_matches: Vec<Q>,
+    /// The KP the boards played before the absence would have given the
+    /// winner, on the scale for that number of boards (C2d); `None` if no
+    /// round was played.
+    pub played: Option<Q>,
+}
+
+const KP_WINNER: Label = Label {
+    en: "Victory points, winning team",
+    nb: "VP, vinnende lag",
+    da: "KP, vindende hold",
+};
+
+const KP_ABSENT: Label = Label {
+    en: "Victory points, absent team",
+    nb: "VP, laget som uteble",
+    da: "KP, udeblevet hold",
+};
+
+fn check_kp(name: &str, values: &[Q], scale: Scale) -> Result<(), RuleError> {
+    let max = int(scale.max().into());
+    for v in values {
+        if *v < Q::zero() || *v > max {
+            return Err(RuleError::input(
+                name,
+                Problem::OutOfRange {
+                    min: Q::zero(),
+                    max,
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An average of KP scores, rounded as 208's footnote 2 says for the WBF
+/// scales (0,01 KP continuous, 1 KP discrete, halves away from 10 KP);
+/// 202 rounds only the awarded score (202C3), so its average stays exact.
+fn average(
+    values: &[Q],
+    scale: Scale,
+    c: &'static str,
+    steps: &mut Vec<Step>,
+    what: Label,
+) -> Option<Q> {
+    if values.is_empty() {
+        return None;
+    }
+    let sum = values.iter().fold(Q::zero(), |a, b| a + b);
+    let exact = sum / int(values.len() as i128);
+    let unit = match scale {
+        Scale::Kp202 => None,
+        Scale::WbfContinuous => Some(ratio(1, 100)),
+        Scale::WbfDiscrete => Some(Q::from_integer(1)),
+    };
+    let shown: Vec<String> = values.iter().map(show).collect();
+    let mut expr = format!(
+        "({}) / {} = {}",
+        shown.join(" + "),
+        values.len(),
+        show(&exact)
+    );
+    let value = match unit {
+        Some(u) => {
+            let r = round_away_from(exact, u, int(10));
+            if r != exact {
+                expr.push_str(&format!(" → {}", show(&r)));
+            }
+            r
+        }
+        None => exact,
+    };
+    steps.push(step(c, what, expr));
+    if unit.is_some() && value != exact {
+        steps.push(step(
+            "208",
+            Label {
+                en: "An average is rounded to the scale's unit, halves away from the middle (10 KP) (footnote 2)",
+                nb: "Et gjennomsnitt avrundes til skalaens enhet, halve bort fra middel (10 VP) (fotnote 2)",
+                da: "Et gennemsnit afrundes til skalaens enhed, halve væk fra middel (10 KP) (fodnote 2)",
+            },
+            "",
+        ));
+    }
+    Some(value)
+}
+
+/// 202C / 208C: the scores of a cancelled match.
+pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError> {
+    check_kp("others", &m.others_against_absent, scale)?;
+    check_kp("own", &m.own_other_matches, scale)?;
+    if let Some(p) = m.played {
+        check_kp("played", &[p], scale)?;
+    }
+    let sec = scale.section();
+    let (culpable, excused, fixed) = scale.fixed();
+    let c = |item: &str| -> &'static str {
+        match (scale, item) {
+            (Scale::Kp202, "1a") => "202C1a",
+            (Scale::Kp202, "1b") => "202C1b",
+            (Scale::Kp202, "2a") => "202C2a",
+            (Scale::Kp202, "2b") => "202C2b",
+            (Scale::Kp202, "2c") => "202C2c",
+            (Scale::Kp202, "2d") => "202C2d",
+            (Scale::Kp202, _) => "202C",
+            (_, "1a") => "208C1a",
+            (_, "1b") => "208C1b",
+            (_, "2a") => "208C2a",
+            (_, "2b") => "208C2b",
+            (_, "2c") => "208C2c",
+            (_, "2d") => "208C2d",
+            _ => "208C",
+        }
+    };
+    let mut steps = Vec::new();
+    let absent = if m.culpable { culpable } else { excused };
+    steps.push(step(
+        c(if m.culpable { "1a" } else { "1b" }),
+        if m.culpable {
+            Label {
+                en: "Absent team, culpable delay",
+                nb: "Laget som uteble, straffbar forsinkelse",
+                da: "Udeblevet hold, strafbar forsinkelse",
+            }
+        } else {
+            Label {
+                en: "Absent team, delay not culpable",
+                nb: "Laget som uteble, straffri forsinkelse",
+                da: "Udeblevet hold, straffri forsinkelse",
+            }
+        },
+        format!("{absent}"),
+    ));
+    // The winner: the highest of the possibilities that are known.
+    let mut candidates: Vec<(&'static str, Q)> = vec![(c("2a"), int(fixed.into()))];
+    steps.push(step(
+        c("2a"),
+        Label {
+            en: "Winning team: the fixed score",
+            nb: "Vinnende lag: den faste scoren",
+            da: "Vindende hold: den faste score",
+        },
+        format!("{fixed}"),
+    ));
+    if let Some(v) = average(
+        &m.others_against_absent,
+        scale,
+        c("2b"),
+        &mut steps,
+        Label {
+            en: "The average of the other teams' KP against the absent team",
+            nb: "Gjennomsnittet av de andre lagenes VP mot laget som uteble",
+            da: "Gennemsnittet af de øvrige holds KP-scorer mod det udeblevne hold",
+        },
+    ) {
+        candidates.push((c("2b"), v));
+    }
+    if let Some(v) = average(
+        &m.own_other_matches,
+        scale,
+        c("2c"),
+        &mut steps,
+        Label {
+            en: "The average of the winning team's own KP in all its other matches",
+            nb: "Gjennomsnittet av det vinnende lagets egne VP i alle andre kamper",
+            da: "Gennemsnittet af holdets egen KP-score i samtlige øvrige kampe",
+        },
+    ) {
+        candidates.push((c("2c"), v));
+    }
+    if let Some(p) = m.played {
+        steps.push(step(
+            c("2d"),
+            Label {
+                en: "The KP the boards already played give, on the scale for that number of boards",
+                nb: "VP de spilte spillene gir, etter skalaen for det antallet spill",
+                da: "KP de afviklede spil giver efter KP-skalaen for det antal spil",
+            },
+            show(&p),
+        ));
+        candidates.push((c("2d"), p));
+    }
+    let (best_cite, best) =
+        candidates
+            .iter()
+            .copied()
+            .fold((c("2a"), int(fixed.into())), |acc, x| {
+                if x.1 > acc.1 {
+                    x
+                } else {
+                    acc
+                }
+            });
+    steps.push(step(
+        best_cite,
+        Label {
+            en: "The winning team gets the highest",
+            nb: "Det vinnende laget får det høyeste",
+            da: "Det vindende hold tildeles det højeste",
+        },
+        format!(
+            "max({}) = {}",
+            candidates
+                .iter()
+                .map(|(_, v)| show(v))
+                .collect::<Vec<_>>()
+                .join("; "),
+            show(&best)
+        ),
+    ));
+    let winner = if scale == Scale::Kp202 && !best.is_integer() {
+        let up = best.ceil();
+        steps.push(step(
+            "202C3",
+            Label {
+                en: "Not a whole number: rounded up",
+                nb: "Ikke et helt tall: avrundet opp",
+                da: "Ikke heltalligt: rundet op",
+            },
+            format!("{} → {}", show(&best), show(&up)),
+        ));
+        up
+    } else {
+        best
+    };
+    if m.others_against_absent.is_empty() && m.own_other_matches.is_empty() {
+        steps.push(step(
+            sec,
+            Label {
+                en: "The averages are known only when the event has finished: until then the fixed score is given, and adjusted at the end (footnote 1)",
+                nb: "Gjennomsnittene er kjent først når turneringen er ferdigspilt: til da gis den faste scoren, og den justeres til slutt (fotnote 1)",
+                da: "Gennemsnittene kendes først, når turneringen er færdigspillet: indtil da tildeles den faste score, som justeres til sidst (fodnote 1)",
+            },
+            format!("{fixed}"),
+        ));
+    }
+    let imp_cite = if scale == Scale::Kp202 {
+        "202C4"
+    } else {
+        "208C3"
+    };
+    let mut results = vec![
+        Output::new("kp_winner", KP_WINNER, winner, Unit::Vp),
+        Output::new("kp_absent", KP_ABSENT, int(absent.into()), Unit::Vp),
+    ];
+    if m.culpable {
+        steps.push(step(
+            imp_cite,
+            Label {
+                en: "Imps: 0 for the losing team; the winner gets the imps the scale needs for its KP (the scale is not in the corpus)",
+                nb: "IMP: 0 for det tapende laget; vinneren får de IMP skalaen krever for dens VP (skalaen står ikke i korpuset)",
+                da: "Imp: 0 for det tabende hold; vinderen får det antal imp, skalaen kræver for dens KP (skalaen findes ikke i korpusset)",
+            },
+            "",
+        ));
+        results.push(Output::new(
+            "imp_absent",
+            Label {
+                en: "Imps, absent team",
+                nb: "IMP, laget som uteble",
+                da: "Imp, udeblevet hold",
+            },
+            Q::zero(),
+            Unit::Imp,
+        ));
+    } else {
+        steps.push(step(
+            imp_cite,
+            Label {
+                en: "Imps: 0–0 when the absence's delay was not culpable",
+                nb: "IMP: 0–0 når forsinkelsen var straffri",
+                da: "Imp: 0-0, når forsinkelsen var straffri",
+            },
+            "0–0",
+        ));
+        for (name, label) in [
+            (
+                "imp_winner",
+                Label {
+                    en: "Imps, winning team",
+                    nb: "IMP, vinnende lag",
+                    da: "Imp, vindende hold",
+                },
+            ),
+            (
+                "imp_absent",
+                Label {
+                    en: "Imps, absent team",
+                    nb: "IMP, laget som uteble",
+                    da: "Imp, udeblevet hold",
+                },
+            ),
+        ] {
+            results.push(Output::new(name, label, Q::zero(), Unit::Imp));
+        }
+    }
+    Ok(Outcome {
+        cite: cite(sec),
+        results,
+        steps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{blamed, cite_of, q, value};
+    use proptest::prelude::*;
+
+    fn qs(v: &[&str]) -> Vec<Q> {
+        v.iter().map(|s| q(s)).collect()
+    }
+
+    #[test]
+    fn the_fixed_scores_are_the_texts() {
+        // 202C1a/b: 0 and 15 KP; 202C2a: 18 KP. 208C1a/b: 0 and 10; 208C2a: 13.
+        let m = |culpable| Cancelled {
+            culpable,
+            ..Cancelled::default()
+        };
+        let o = cancelled_match(Scale::Kp202, &m(true));
+        assert_eq!(
+            [value(&o, "kp_winner"), value(&o, "kp_absent")],
+            [q("18"), q("0")]
+        );
+        let o = cancelled_match(Scale::Kp202, &m(false));
+        assert_eq!(value(&o, "kp_absent"), q("15"));
+        assert_eq!(value(&o, "imp_winner"), q("0"));
+        let o = cancelled_match(Scale::WbfContinuous, &m(true));
+        assert_eq!(
+            [value(&o, "kp_winner"), value(&o, "kp_absent")],
+            [q("13"), q("0")]
+        );
+        let o = cancelled_match(Scale::WbfDiscrete, &m(false));
+        assert_eq!(value(&o, "kp_absent"), q("10"));
+        assert_eq!(cite_of(&o), "208C");
+    }
+
+    #[test]
+    fn the_winner_gets_the_highest_and_202_rounds_up() {
+        // 202: others against the absent team 20, 17, 22: average 59 / 3 =
+        // 19,666…; own other matches 16, 19: 17,5; played boards: none.
+        // The highest is 19,666…, not whole: up to 20 (202C3).
+        let m = Cancelled {
+            culpable: true,
+            others_against_absent: qs(&["20", "17", "22"]),
+            own_other_matches: qs(&["16", "19"]),
+            played: None,
+        };
+        let o = cancelled_match(Scale::Kp202, &m);
+        assert_eq!(value(&o, "kp_winner"), q("20"));
+        // 202 with the boards played giving 21 KP: 21.
+        let o = cancelled_match(
+            Scale::Kp202,
+            &Cancelled {
+                played: Some(q("21")),
+                ..m.clone()
+            },
+        );
+        assert_eq!(value(&o, "kp_winner"), q("21"));
+    }
+
+    #[test]
+    fn wbf_averages_round_to_the_scale_unit_away_from_ten() {
+        // 208, continuous: own matches 14,37, 15,12, 13,5: 43,0 / 3 =
+        // 14,3333… → 14,33 (footnote 2: 0,01 KP).
+        let m = Cancelled {
+            culpable: true,
+            own_other_matches: qs(&["14.37", "15.12", "13.5"]),
+            ..Cancelled::default()
+        };
+        let o = cancelled_match(Scale::WbfContinuous, &m);
+        assert_eq!(value(&o, "kp_winner"), q("14.33"));
+        // Discrete: 13, 14: 13,5, a half above the middle 10: away, 14.
+        let m = Cancelled {
+            culpable: true,
+            own_other_matches: qs(&["13", "14"]),
+            ..Cancelled::default()
+        };
+        assert_eq!(
+            value(&cancelled_match(Scale::WbfDiscrete, &m), "kp_winner"),
+            q("14")
+        );
+        // The averages below the fixed 13 do not count: 12, 11 → 13.
+        let m = Cancelled {
+            culpable: true,
+            others_against_absent: qs(&["12", "11"]),
+            ..Cancelled::default()
+        };
+        assert_eq!(
+            value(&cancelled_match(Scale::WbfDiscrete, &m), "kp_winner"),
+            q("13")
+        );
+    }
+
+    #[test]
+    fn scores_off_the_scale_are_refused() {
+        let m = Cancelled {
+            culpable: true,
+            others_against_absent: qs(&["21"]),
+            ..Cancelled::default()
+        };
+        assert_eq!(blamed(&cancelled_match(Scale::WbfContinuous, &m)), "others");
+        assert!(cancelled_match(Scale::Kp202, &m).is_ok());
+        let m = Cancelled {
+            played: Some(q("-1")),
+            ..Cancelled::default()
+        };
+        assert_eq!(blamed(&cancelled_match(Scale::Kp202, &m)), "played");
+    }
+
+    proptest! {
+        #[test]
+        fn the_winner_never_gets_less_than_the_fixed_score_or_more_than_the_scale(
+            others in proptest::collection::vec(0u32..=2000, 0..12),
+            own in proptest::collection::vec(0u32..=2000, 0..12),
+            played in proptest::option::of(0u32..=2000),
+            culpable: bool,
+        ) {
+            let kp = |v: &[u32]| -> Vec<Q> { v.iter().map(|h| Q::new((*h).into(), 100)).collect() };
+            let m = Cancelled {
+                culpable,
+                others_against_absent: kp(&others),
+                own_other_matches: kp(&own),
+                played: played.map(|h| Q::new(h.into(), 100)),
+            };
+            for scale in [Scale::Kp202, Scale::WbfContinuous, Scale::WbfDiscrete] {
+                let o = cancelled_match(scale, &m);
+                let w = value(&o, "kp_winner");
+                let (_, _, fixed) = scale.fixed();
+                prop_assert!(w >= int(fixed.into()) && w <= int(scale.max().into()), "{w}");
+                if scale != Scale::WbfContinuous {
+                    prop_assert!(w.is_integer() || scale == Scale::WbfDiscrete && m.played.is_some());
+                }
+            }
+        }
+    }
+}
