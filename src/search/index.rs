@@ -768,9 +768,6 @@ impl SearchIndex {
                 let mut kinds: Vec<MatchKind> = Vec::with_capacity(w.variants.len());
                 let mut own_rarity = 0.0f32;
                 let mut any_rarity = 0.0f32;
-                // The languages (books) that use the word itself.
-                let mut own_langs = [false; 2];
-                let mut terms: Vec<&str> = Vec::with_capacity(w.variants.len());
                 for v in &w.variants {
                     let id = if v.rest.is_empty() {
                         self.impacts.term(&v.term)
@@ -782,11 +779,6 @@ impl SearchIndex {
                     let own = matches!(v.kind, MatchKind::Exact | MatchKind::Folded);
                     if own && df > 0 {
                         own_rarity = own_rarity.max(rarity);
-                        for (slot, lang) in Lang::ALL.iter().enumerate() {
-                            if v.term.starts_with(lang.tag()) {
-                                own_langs[slot] = true;
-                            }
-                        }
                     }
                     any_rarity = any_rarity.max(rarity);
                     let Some(id) = id else { continue };
@@ -805,23 +797,16 @@ impl SearchIndex {
                         title: v.weight,
                     });
                     kinds.push(v.kind);
-                    terms.push(&v.term);
                 }
                 // A heading names a word the books use by that word (its
                 // forms, spellings, neighbours); a synonym in it names
                 // something else (`justert score` is not the term `Justert
                 // resultat`). A word the books do not use (an English term)
                 // is named by its translations.
-                // The same holds per book: a word only the handbook uses
-                // (Danish `blinde`) is named in a law's heading by the
-                // laws' word for it (`Blindemanns rettigheter`).
-                for ((v, kind), term) in variants.iter_mut().zip(&kinds).zip(&terms) {
+                let synonym_title = if own_rarity > 0.0 { 0.0 } else { 1.0 };
+                for (v, kind) in variants.iter_mut().zip(&kinds) {
                     if *kind == MatchKind::Synonym {
-                        let used_there = Lang::ALL
-                            .iter()
-                            .enumerate()
-                            .any(|(slot, lang)| own_langs[slot] && term.starts_with(lang.tag()));
-                        v.title = if used_there { 0.0 } else { 1.0 };
+                        v.title = synonym_title;
                     }
                 }
                 word.variants = variants.into();
