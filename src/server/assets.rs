@@ -4,9 +4,17 @@ offline assets and the current practice deck ([`super::deck`]) under their
 fingerprinted names, with `Cache-Control: immutable`: the name changes
 whenever the bytes do. Nothing here touches the file system; a name not in
 the table is a 404, whatever `..` or encoding it tries.
+
+Since a name stands for one content, each file is prepared once: its
+ETag, and its gzip at the highest level (the offline copy and the practice
+deck are the largest downloads a phone makes, and they are compressed once,
+not per request). The compression layer leaves a response that already has
+a `Content-Encoding` alone.
 */
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -21,6 +29,54 @@ use super::AppState;
 /// The content type of the deck file.
 const DECK_TYPE: &str = "application/json";
 
+/// A file ready to send.
+struct Prepared {
+    identity: Bytes,
+    /// `None` when gzip would not help (tiny, or already compressed).
+    gzip: Option<Bytes>,
+    etag: String,
+}
+
+/// Prepared files by name. Names come from the asset tables and the
+/// fingerprint of each site's offline files and deck, so the map grows
+/// only with reloads; it starts over past [`MAX_PREPARED`].
+static PREPARED: LazyLock<Mutex<HashMap<String, Arc<Prepared>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+const MAX_PREPARED: usize = 512;
+
+fn prepared(name: &str, body: &[u8], content_type: &str) -> Arc<Prepared> {
+    let found = PREPARED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .get(name)
+        .cloned();
+    if let Some(p) = found {
+        return p;
+    }
+    let compressible = body.len() >= 256 && !content_type.starts_with("image/png");
+    let gzip = compressible
+        .then(|| {
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            enc.write_all(body).ok()?;
+            enc.finish().ok().map(Bytes::from)
+        })
+        .flatten()
+        .filter(|g| g.len() < body.len());
+    let p = Arc::new(Prepared {
+        identity: Bytes::copy_from_slice(body),
+        gzip,
+        etag: format!("\"{:016x}\"", fnv1a(body)),
+    });
+    let mut map = PREPARED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if map.len() >= MAX_PREPARED {
+        map.clear();
+    }
+    map.insert(name.to_string(), Arc::clone(&p));
+    p
+}
+
 /// `GET /static/{file}`: a fixed asset, the current site's offline index or
 /// service worker, or its practice deck.
 pub(crate) async fn asset(
@@ -30,17 +86,14 @@ pub(crate) async fn asset(
 ) -> Response {
     let site = Arc::clone(&st.site());
     if let Some(a) = site.asset(&file) {
-        return immutable(
-            &headers,
-            Bytes::from(a.body.to_vec()),
-            a.content_type,
-            a.worker,
-        );
+        let p = prepared(&file, &a.body, a.content_type);
+        return immutable(&headers, &p, a.content_type, a.worker);
     }
     if file.starts_with("cards.") {
         match super::deck::current(&st, &site).await {
             Ok(deck) if deck.url.strip_prefix("/static/") == Some(file.as_str()) => {
-                return immutable(&headers, deck.body.clone(), DECK_TYPE, false);
+                let p = prepared(&file, &deck.body, DECK_TYPE);
+                return immutable(&headers, &p, DECK_TYPE, false);
             }
             Ok(_) => {}
             Err(e) => return ApiError::Internal(format!("deck: {e}")).into_response(),
@@ -49,32 +102,45 @@ pub(crate) async fn asset(
     ApiError::NotFound(format!("no asset named {file:?}")).into_response()
 }
 
-/// A fingerprinted file with its validators: a 304 when the client has it.
+/// A fingerprinted file with its validators: a 304 when the client has it,
+/// else the gzip when the client takes it.
 fn immutable(
     headers: &HeaderMap,
-    body: Bytes,
+    file: &Prepared,
     content_type: &'static str,
     worker: bool,
 ) -> Response {
-    let etag = format!("\"{:016x}\"", fnv1a(&body));
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| super::middleware::etag_matches(v, &etag));
+        .is_some_and(|v| super::middleware::etag_matches(v, &file.etag));
+    let gzip = file
+        .gzip
+        .as_ref()
+        .filter(|_| super::cache::accepts_gzip(headers));
     let mut res = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        body.into_response()
+        match gzip {
+            Some(g) => g.clone().into_response(),
+            None => file.identity.clone().into_response(),
+        }
     };
     let h = res.headers_mut();
     if !fresh {
         h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        if gzip.is_some() {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+    }
+    if file.gzip.is_some() {
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     h.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=31536000, immutable"),
     );
-    if let Ok(v) = HeaderValue::from_str(&etag) {
+    if let Ok(v) = HeaderValue::from_str(&file.etag) {
         h.insert(header::ETAG, v);
     }
     if worker {

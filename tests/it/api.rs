@@ -738,6 +738,43 @@ async fn responses_are_gzipped_when_the_client_accepts_it() {
 }
 
 #[tokio::test]
+async fn assets_are_sent_gzipped_once_prepared_and_revalidate() {
+    let css = lovbok::web::assets::css_url();
+    let plain = get(css).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    assert_eq!(plain.header(header::CONTENT_ENCODING), "");
+    let etag = plain.header(header::ETAG).to_string();
+    assert!(!etag.is_empty());
+    let r = send(
+        Request::get(css)
+            .header(header::ACCEPT_ENCODING, "gzip")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(r.header(header::CONTENT_ENCODING), "gzip");
+    assert_eq!(r.header(header::VARY), "accept-encoding");
+    assert_eq!(r.header(header::ETAG), etag, "one name, one content");
+    assert!(r.header(header::CACHE_CONTROL).contains("immutable"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&r.body[..])
+        .read_to_string(&mut text)
+        .expect("valid gzip");
+    assert_eq!(text, plain.text());
+    assert!(r.body.len() < text.len());
+    let r = send(
+        Request::get(css)
+            .header(header::ACCEPT_ENCODING, "gzip")
+            .header(header::IF_NONE_MATCH, &etag)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::NOT_MODIFIED);
+    assert!(r.body.is_empty());
+}
+
+#[tokio::test]
 async fn overload_is_a_503_problem() {
     let limits = lovbok::server::Limits {
         max_concurrency: 0,
