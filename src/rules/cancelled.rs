@@ -46,10 +46,11 @@ impl Scale {
         }
     }
 
-    fn section(self) -> &'static str {
+    /// The section's provisions the steps cite.
+    fn cites(self) -> &'static Cites {
         match self {
-            Scale::Kp202 => "202C",
-            Scale::WbfContinuous | Scale::WbfDiscrete => "208C",
+            Scale::Kp202 => &CITES_202,
+            Scale::WbfContinuous | Scale::WbfDiscrete => &CITES_208,
         }
     }
 
@@ -62,6 +63,40 @@ impl Scale {
         }
     }
 }
+
+/// The provisions of one section (202C or 208C) a calculation cites.
+struct Cites {
+    section: &'static str,
+    culpable: &'static str,
+    excused: &'static str,
+    fixed: &'static str,
+    others: &'static str,
+    own: &'static str,
+    played: &'static str,
+    imps: &'static str,
+}
+
+const CITES_202: Cites = Cites {
+    section: "202C",
+    culpable: "202C1a",
+    excused: "202C1b",
+    fixed: "202C2a",
+    others: "202C2b",
+    own: "202C2c",
+    played: "202C2d",
+    imps: "202C4",
+};
+
+const CITES_208: Cites = Cites {
+    section: "208C",
+    culpable: "208C1a",
+    excused: "208C1b",
+    fixed: "208C2a",
+    others: "208C2b",
+    own: "208C2c",
+    played: "208C2d",
+    imps: "208C3",
+};
 
 /// What is known about a cancelled match.
 #[derive(Debug, Clone, Default)]
@@ -167,30 +202,12 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
     if let Some(p) = m.played {
         check_kp("played", &[p], scale)?;
     }
-    let sec = scale.section();
+    let c = scale.cites();
     let (culpable, excused, fixed) = scale.fixed();
-    let c = |item: &str| -> &'static str {
-        match (scale, item) {
-            (Scale::Kp202, "1a") => "202C1a",
-            (Scale::Kp202, "1b") => "202C1b",
-            (Scale::Kp202, "2a") => "202C2a",
-            (Scale::Kp202, "2b") => "202C2b",
-            (Scale::Kp202, "2c") => "202C2c",
-            (Scale::Kp202, "2d") => "202C2d",
-            (Scale::Kp202, _) => "202C",
-            (_, "1a") => "208C1a",
-            (_, "1b") => "208C1b",
-            (_, "2a") => "208C2a",
-            (_, "2b") => "208C2b",
-            (_, "2c") => "208C2c",
-            (_, "2d") => "208C2d",
-            _ => "208C",
-        }
-    };
     let mut steps = Vec::new();
     let absent = if m.culpable { culpable } else { excused };
     steps.push(step(
-        c(if m.culpable { "1a" } else { "1b" }),
+        if m.culpable { c.culpable } else { c.excused },
         if m.culpable {
             Label {
                 en: "Absent team, culpable delay",
@@ -207,9 +224,9 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         format!("{absent}"),
     ));
     // The winner: the highest of the possibilities that are known.
-    let mut candidates: Vec<(&'static str, Q)> = vec![(c("2a"), int(fixed.into()))];
+    let mut candidates: Vec<(&'static str, Q)> = vec![(c.fixed, int(fixed.into()))];
     steps.push(step(
-        c("2a"),
+        c.fixed,
         Label {
             en: "Winning team: the fixed score",
             nb: "Vinnende lag: den faste scoren",
@@ -220,7 +237,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
     if let Some(v) = average(
         &m.others_against_absent,
         scale,
-        c("2b"),
+        c.others,
         &mut steps,
         Label {
             en: "The average of the other teams' KP against the absent team",
@@ -228,12 +245,12 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
             da: "Gennemsnittet af de øvrige holds KP-scorer mod det udeblevne hold",
         },
     ) {
-        candidates.push((c("2b"), v));
+        candidates.push((c.others, v));
     }
     if let Some(v) = average(
         &m.own_other_matches,
         scale,
-        c("2c"),
+        c.own,
         &mut steps,
         Label {
             en: "The average of the winning team's own KP in all its other matches",
@@ -241,11 +258,11 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
             da: "Gennemsnittet af holdets egen KP-score i samtlige øvrige kampe",
         },
     ) {
-        candidates.push((c("2c"), v));
+        candidates.push((c.own, v));
     }
     if let Some(p) = m.played {
         steps.push(step(
-            c("2d"),
+            c.played,
             Label {
                 en: "The KP the boards already played give, on the scale for that number of boards",
                 nb: "VP de spilte spillene gir, etter skalaen for det antallet spill",
@@ -253,13 +270,13 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
             },
             show(&p),
         ));
-        candidates.push((c("2d"), p));
+        candidates.push((c.played, p));
     }
     let (best_cite, best) =
         candidates
             .iter()
             .copied()
-            .fold((c("2a"), int(fixed.into())), |acc, x| {
+            .fold((c.fixed, int(fixed.into())), |acc, x| {
                 if x.1 > acc.1 {
                     x
                 } else {
@@ -300,7 +317,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
     };
     if m.others_against_absent.is_empty() && m.own_other_matches.is_empty() {
         steps.push(step(
-            sec,
+            c.section,
             Label {
                 en: "The averages are known only when the event has finished: until then the fixed score is given, and adjusted at the end (footnote 1)",
                 nb: "Gjennomsnittene er kjent først når turneringen er ferdigspilt: til da gis den faste scoren, og den justeres til slutt (fotnote 1)",
@@ -309,18 +326,13 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
             format!("{fixed}"),
         ));
     }
-    let imp_cite = if scale == Scale::Kp202 {
-        "202C4"
-    } else {
-        "208C3"
-    };
     let mut results = vec![
         Output::new("kp_winner", KP_WINNER, winner, Unit::Vp),
         Output::new("kp_absent", KP_ABSENT, int(absent.into()), Unit::Vp),
     ];
     if m.culpable {
         steps.push(step(
-            imp_cite,
+            c.imps,
             Label {
                 en: "Imps: 0 for the losing team; the winner gets the imps the scale needs for its KP (the scale is not in the corpus)",
                 nb: "IMP: 0 for det tapende laget; vinneren får de IMP skalaen krever for dens VP (skalaen står ikke i korpuset)",
@@ -340,7 +352,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         ));
     } else {
         steps.push(step(
-            imp_cite,
+            c.imps,
             Label {
                 en: "Imps: 0–0 when the absence's delay was not culpable",
                 nb: "IMP: 0–0 når forsinkelsen var straffri",
@@ -370,7 +382,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         }
     }
     Ok(Outcome {
-        cite: cite(sec),
+        cite: cite(c.section),
         results,
         steps,
     })

@@ -310,9 +310,10 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
                     .ok()
                     .filter(|q| q.is_integer())
                     .map(|q| q.to_integer())
-                    .filter(|n| n.abs() <= MAX_SCORE.into() && n % 10 == 0)
+                    .and_then(|n| i64::try_from(n).ok())
+                    .filter(|n| scoring::is_score(*n))
                     .ok_or_else(|| bad(Problem::NotAScore(part.to_string())))?;
-                scores.push(n as i64);
+                scores.push(n);
                 if scores.len() > max {
                     break;
                 }
@@ -650,6 +651,48 @@ const OTHER_SCORES: Input = Input {
     required: true,
 };
 
+/// A board with a weighted score: the other tables' scores, and the
+/// weighted score's scores and weights.
+const WEIGHTED_BOARD: [Input; 11] = [
+    OTHER_SCORES,
+    score_row("score1", label("Score 1", "Score 1", "Score 1")),
+    weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
+    score_row("score2", label("Score 2", "Score 2", "Score 2")),
+    weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
+    score_row("score3", label("Score 3", "Score 3", "Score 3")),
+    weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
+    score_row("score4", label("Score 4", "Score 4", "Score 4")),
+    weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
+    score_row("score5", label("Score 5", "Score 5", "Score 5")),
+    weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
+];
+
+/// [`WEIGHTED_BOARD`] and the offending side, for X78D7's rounding.
+const SIMPLIFIED_WEIGHTED_BOARD: [Input; 12] = {
+    let mut inputs = [OFFENDING; 12];
+    let mut i = 0;
+    while i < WEIGHTED_BOARD.len() {
+        inputs[i] = WEIGHTED_BOARD[i];
+        i += 1;
+    }
+    inputs
+};
+
+const OFFENDING: Input = Input {
+    name: "offending",
+    label: label(
+        "Offending side at that table (for X78D7's rounding)",
+        "Feilende side ved det bordet (for avrundingen i X78D7)",
+        "Fejlende side ved det bord (for afrundingen i X78D7)",
+    ),
+    kind: InputKind::Choice(&[
+        choice("ew", label("E/W", "Ø/V", "Ø/V"), None),
+        choice("ns", label("N/S", "N/S", "N/S"), None),
+        choice("neither", label("Neither", "Ingen", "Ingen"), None),
+    ]),
+    required: true,
+};
+
 const NS_ADJUSTED: Input = whole(
     "ns",
     label(
@@ -758,17 +801,23 @@ fn cancelled_args(a: &Args) -> Result<Cancelled, RuleError> {
     })
 }
 
-/// The (score, weight) rows of a weighted score: `score1`/`weight1` …
-/// `score5`/`weight5`, each given with its partner or not at all.
-fn weighted_rows(a: &Args) -> Result<Vec<(i64, Q)>, RuleError> {
+/// The rows of a weighted score: `{value}1`/`weight1` … `{value}5`/`weight5`
+/// (`result` for 12C1c's results, `score` for a board's bridge scores),
+/// each given with its partner or not at all.
+fn weighted_rows<T>(
+    a: &Args,
+    value: &str,
+    read: impl Fn(&Args, &str) -> Option<T>,
+) -> Result<Vec<(T, Q)>, RuleError> {
     let mut rows = Vec::new();
     for n in 1..=adjusted::MAX_COMPONENTS {
-        let (r, w) = (format!("score{n}"), format!("weight{n}"));
-        match (a.whole(&r), a.decimal(&w)) {
+        let (r, w) = (format!("{value}{n}"), format!("weight{n}"));
+        match (read(a, &r), a.decimal(&w)) {
             (Some(v), Some(wt)) => rows.push((v, wt)),
             (None, None) => {}
-            (Some(_), None) => return Err(RuleError::input(w, Problem::Unpaired { other: r })),
-            (None, Some(_)) => return Err(RuleError::input(r, Problem::Unpaired { other: w })),
+            // The one given names the partner it lacks.
+            (Some(_), None) => return Err(RuleError::input(r, Problem::Unpaired { other: w })),
+            (None, Some(_)) => return Err(RuleError::input(w, Problem::Unpaired { other: r })),
         }
     }
     Ok(rows)
@@ -801,23 +850,7 @@ static CALCULATORS: &[Calculator] = &[
             result_row("result5", label("Result 5", "Resultat 5", "Resultat 5")),
             weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
         ],
-        run: |a| {
-            let mut rows = Vec::new();
-            for n in 1..=adjusted::MAX_COMPONENTS {
-                let (r, w) = (format!("result{n}"), format!("weight{n}"));
-                match (a.decimal(&r), a.decimal(&w)) {
-                    (Some(v), Some(wt)) => rows.push((v, wt)),
-                    (None, None) => {}
-                    (Some(_), None) => {
-                        return Err(RuleError::input(w, Problem::Unpaired { other: r }))
-                    }
-                    (None, Some(_)) => {
-                        return Err(RuleError::input(r, Problem::Unpaired { other: w }))
-                    }
-                }
-            }
-            adjusted::weighted(&rows)
-        },
+        run: |a| adjusted::weighted(&weighted_rows(a, "result", Args::decimal)?),
     },
     Calculator {
         cite: "12C2",
@@ -917,20 +950,13 @@ static CALCULATORS: &[Calculator] = &[
             ("score2", "-100"),
             ("weight2", "40"),
         ],
-        inputs: &[
-            OTHER_SCORES,
-            score_row("score1", label("Score 1", "Score 1", "Score 1")),
-            weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
-            score_row("score2", label("Score 2", "Score 2", "Score 2")),
-            weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
-            score_row("score3", label("Score 3", "Score 3", "Score 3")),
-            weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
-            score_row("score4", label("Score 4", "Score 4", "Score 4")),
-            weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
-            score_row("score5", label("Score 5", "Score 5", "Score 5")),
-            weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
-        ],
-        run: |a| scoring::weighted_board(a.req_scores("scores")?, &weighted_rows(a)?),
+        inputs: &WEIGHTED_BOARD,
+        run: |a| {
+            scoring::weighted_board(
+                a.req_scores("scores")?,
+                &weighted_rows(a, "score", Args::whole)?,
+            )
+        },
     },
     Calculator {
         cite: "X78A2",
@@ -1266,35 +1292,9 @@ static CALCULATORS: &[Calculator] = &[
             ("weight2", "40"),
             ("offending", "ew"),
         ],
-        inputs: &[
-            OTHER_SCORES,
-            score_row("score1", label("Score 1", "Score 1", "Score 1")),
-            weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
-            score_row("score2", label("Score 2", "Score 2", "Score 2")),
-            weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
-            score_row("score3", label("Score 3", "Score 3", "Score 3")),
-            weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
-            score_row("score4", label("Score 4", "Score 4", "Score 4")),
-            weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
-            score_row("score5", label("Score 5", "Score 5", "Score 5")),
-            weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
-            Input {
-                name: "offending",
-                label: label(
-                    "Offending side at that table (for X78D7's rounding)",
-                    "Feilende side ved det bordet (for avrundingen i X78D7)",
-                    "Fejlende side ved det bord (for afrundingen i X78D7)",
-                ),
-                kind: InputKind::Choice(&[
-                    choice("ew", label("E/W", "Ø/V", "Ø/V"), None),
-                    choice("ns", label("N/S", "N/S", "N/S"), None),
-                    choice("neither", label("Neither", "Ingen", "Ingen"), None),
-                ]),
-                required: true,
-            },
-        ],
+        inputs: &SIMPLIFIED_WEIGHTED_BOARD,
         run: |a| {
-            let rows = weighted_rows(a)?;
+            let rows = weighted_rows(a, "score", Args::whole)?;
             let offender = match a.req_choice("offending")? {
                 "ns" => scoring::Offender::Ns,
                 "neither" => scoring::Offender::Neither,

@@ -181,9 +181,14 @@ fn share(slots: &[i64], scores: &[i64]) -> Vec<Q> {
         .collect()
 }
 
+/// Whether `s` is a bridge score: a multiple of 10 within [`MAX_SCORE`].
+pub fn is_score(s: i64) -> bool {
+    s.abs() <= MAX_SCORE && s % 10 == 0
+}
+
 fn check_scores(scores: &[i64]) -> Result<(), RuleError> {
     for s in scores {
-        if s.abs() > MAX_SCORE || s % 10 != 0 {
+        if !is_score(*s) {
             return Err(RuleError::input(
                 "scores",
                 Problem::NotAScore(s.to_string()),
@@ -457,67 +462,14 @@ pub fn convert_group(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> 
 /// scores' matchpoints against the other tables. Every result is rounded
 /// by X78C1; before rounding they add up to A(A − 1) like any board's.
 pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome, RuleError> {
-    if others.is_empty() || others.len() >= MAX_TABLES as usize {
-        return Err(RuleError::input(
-            "scores",
-            Problem::Count {
-                min: 1,
-                max: MAX_TABLES as usize - 1,
-                got: others.len(),
-            },
-        ));
-    }
-    check_scores(others)?;
-    if components.is_empty() || components.len() > super::adjusted::MAX_COMPONENTS {
-        return Err(RuleError::input(
-            "weight1",
-            Problem::Count {
-                min: 1,
-                max: super::adjusted::MAX_COMPONENTS,
-                got: components.len(),
-            },
-        ));
-    }
-    for (i, (score, _)) in components.iter().enumerate() {
-        if score.abs() > MAX_SCORE || score % 10 != 0 {
-            return Err(RuleError::input(
-                format!("score{}", i + 1),
-                Problem::NotAScore(score.to_string()),
-            ));
-        }
-    }
-    super::adjusted::check_weights(components.iter().map(|(_, w)| w))?;
+    check_weighted(others, components)?;
     let tables = others.len() as i64 + 1;
-    let hundred = int(100);
-
-    // The frequency table: every score with its (decimal) frequency.
-    let mut freq: Vec<(i64, Q)> = Vec::new();
-    let mut add = |score: i64, f: Q| match freq.iter_mut().find(|(s, _)| *s == score) {
-        Some((_, g)) => *g += f,
-        None => freq.push((score, f)),
-    };
-    for s in others {
-        add(*s, Q::one());
-    }
-    for (s, w) in components {
-        add(*s, w / hundred);
-    }
-    freq.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-    let below = |score: i64, table: &[(i64, Q)]| -> Q {
-        table
+    let freq = frequency_table(
+        others
             .iter()
-            .filter(|(s, _)| *s < score)
-            .map(|(_, f)| *f)
-            .fold(Q::zero(), |a, b| a + b)
-    };
-    let equal = |score: i64, table: &[(i64, Q)]| -> Q {
-        table
-            .iter()
-            .filter(|(s, _)| *s == score)
-            .map(|(_, f)| *f)
-            .fold(Q::zero(), |a, b| a + b)
-    };
-
+            .map(|s| (*s, Q::one()))
+            .chain(components.iter().map(|(s, w)| (*s, w / int(100)))),
+    );
     let mut steps = vec![step(
         "X78A1",
         Label {
@@ -525,16 +477,13 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
             nb: "Frekvenstabell: hver score i den vektede scoren teller med sin vekt",
             da: "Frekvenstavle: hver score i den vægtede score tæller med sin vægt",
         },
-        freq.iter()
-            .map(|(s, f)| format!("{} × {}", show_score(*s), show(f)))
-            .collect::<Vec<_>>()
-            .join("; "),
+        show_table(&freq),
     )];
     let mut results = Vec::new();
     let mut explained: Vec<i64> = Vec::new();
     for (i, s) in others.iter().enumerate() {
-        let lower = below(*s, &freq);
-        let same = equal(*s, &freq) - Q::one();
+        let (lower, equal) = below_and_equal(*s, &freq);
+        let same = equal - Q::one();
         let exact = int(2) * lower + same;
         if !explained.contains(s) {
             explained.push(*s);
@@ -562,21 +511,7 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
             &mut steps,
         ));
     }
-
-    // The weighted table, against the other tables only.
-    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
-    let mut exact = Q::zero();
-    let mut terms = Vec::new();
-    for (s, w) in components {
-        let mp = int(2) * below(*s, &plain) + equal(*s, &plain);
-        exact += w / hundred * mp;
-        terms.push(format!(
-            "{} % × {} ({})",
-            show(w),
-            show(&mp),
-            show_score(*s)
-        ));
-    }
+    let (exact, terms) = weighted_against(&plain_table(others), components);
     steps.push(step(
         "X78A1",
         Label {
@@ -584,15 +519,15 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
             nb: "Den vektede scorens poeng: vektet sum av hver av dens scorers poeng mot de andre bordene",
             da: "Den vægtede scores parpoint: vægtet sum af hver af dens scorers parpoint mod de andre borde",
         },
-        format!("{} = {}", terms.join(" + "), show(&exact)),
+        format!("{terms} = {}", show(&exact)),
     ));
-    // Named by its scores and weights, the same in every language.
-    let of = components
-        .iter()
-        .map(|(s, w)| format!("{} % {}", show(w), show_score(*s)))
-        .collect::<Vec<_>>()
-        .join(", ");
-    results.extend(board_outputs("weighted", exact, tables, of, &mut steps));
+    results.extend(board_outputs(
+        "weighted",
+        exact,
+        tables,
+        weighted_name(components),
+        &mut steps,
+    ));
     Ok(Outcome {
         cite: cite("X78A1"),
         results,
@@ -600,10 +535,35 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
     })
 }
 
-/// A table's matchpoints among `table`'s scores (each with its frequency):
-/// 2 for each score below, 1 for each equal one, less the table's own tie
-/// with itself when it is one of them.
-fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
+/// A board's frequency table: each score with how often it stands there
+/// (a decimal for the scores of a weighted score), highest first.
+fn frequency_table(entries: impl IntoIterator<Item = (i64, Q)>) -> Vec<(i64, Q)> {
+    let mut table: Vec<(i64, Q)> = Vec::new();
+    for (score, f) in entries {
+        match table.iter_mut().find(|(s, _)| *s == score) {
+            Some((_, g)) => *g += f,
+            None => table.push((score, f)),
+        }
+    }
+    table.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+    table
+}
+
+/// The frequency table of the ordinary tables alone.
+fn plain_table(others: &[i64]) -> Vec<(i64, Q)> {
+    frequency_table(others.iter().map(|s| (*s, Q::one())))
+}
+
+fn show_table(table: &[(i64, Q)]) -> String {
+    table
+        .iter()
+        .map(|(s, f)| format!("{} × {}", show_score(*s), show(f)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// How much of `table` lies below `score`, and how much equals it.
+fn below_and_equal(score: i64, table: &[(i64, Q)]) -> (Q, Q) {
     let (mut lower, mut equal) = (Q::zero(), Q::zero());
     for (s, f) in table {
         if *s < score {
@@ -612,6 +572,14 @@ fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
             equal += f;
         }
     }
+    (lower, equal)
+}
+
+/// A table's matchpoints among `table`'s scores: 2 for each score below, 1
+/// for each equal one, less the table's own tie with itself when it is one
+/// of them.
+fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
+    let (lower, equal) = below_and_equal(score, table);
     let own = if own { Q::one() } else { Q::zero() };
     int(2) * lower + equal - own
 }
@@ -631,7 +599,7 @@ fn check_board_scores(others: &[i64]) -> Result<(), RuleError> {
 }
 
 fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
-    if score.abs() > MAX_SCORE || score % 10 != 0 {
+    if !is_score(score) {
         return Err(RuleError::input(
             name,
             Problem::NotAScore(score.to_string()),
@@ -639,6 +607,86 @@ fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
     }
     Ok(())
 }
+
+/// The inputs of a board with a weighted score: the other tables' scores,
+/// and one to [`MAX_COMPONENTS`](super::adjusted::MAX_COMPONENTS) scores
+/// with weights as Law 12C1c takes them.
+fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleError> {
+    check_board_scores(others)?;
+    if components.is_empty() || components.len() > super::adjusted::MAX_COMPONENTS {
+        return Err(RuleError::input(
+            "weight1",
+            Problem::Count {
+                min: 1,
+                max: super::adjusted::MAX_COMPONENTS,
+                got: components.len(),
+            },
+        ));
+    }
+    for (i, (score, _)) in components.iter().enumerate() {
+        check_one_score(&format!("score{}", i + 1), *score)?;
+    }
+    super::adjusted::check_weights(components.iter().map(|(_, w)| w))
+}
+
+/// A weighted score named by its weights and scores (`60 % +420, 40 %
+/// -100`), the same in every language.
+fn weighted_name(components: &[(i64, Q)]) -> String {
+    components
+        .iter()
+        .map(|(s, w)| format!("{} % {}", show(w), show_score(*s)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The weighted table's N/S matchpoints against the ordinary tables (X78A1,
+/// X78D1a): the weighted sum of each of its scores', with the terms that
+/// show it.
+fn weighted_against(plain: &[(i64, Q)], components: &[(i64, Q)]) -> (Q, String) {
+    let mut total = Q::zero();
+    let mut terms = Vec::new();
+    for (s, w) in components {
+        let mp = mp_among(*s, plain, false);
+        total += w / int(100) * mp;
+        terms.push(format!(
+            "{} % × {} ({})",
+            show(w),
+            show(&mp),
+            show_score(*s)
+        ));
+    }
+    (total, terms.join(" + "))
+}
+
+const BOARD_MP: Label = Label {
+    en: "Matchpoints on the board",
+    nb: "Poeng på spillet",
+    da: "Parpoint på spillet",
+};
+
+const NS_MP: Label = Label {
+    en: "N/S matchpoints",
+    nb: "N/S-poeng",
+    da: "N/S-parpoint",
+};
+
+const EW_MP: Label = Label {
+    en: "E/W matchpoints",
+    nb: "Ø/V-poeng",
+    da: "Ø/V-parpoint",
+};
+
+const NS_PERCENT: Label = Label {
+    en: "N/S percentage",
+    nb: "N/S-prosent",
+    da: "N/S-procent",
+};
+
+const EW_PERCENT: Label = Label {
+    en: "E/W percentage",
+    nb: "Ø/V-prosent",
+    da: "Ø/V-procent",
+};
 
 /// X78A2 in a pairs event: the matchpoints on a board where one table has
 /// an unbalanced adjusted score (2007 Law 12C1e, "traditionel justeret
@@ -652,22 +700,13 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
     check_one_score("ew", ew)?;
     let tables = others.len() as i64 + 1;
     let top = top(tables);
-    let table_of = |adjusted: i64| -> Vec<(i64, Q)> {
-        let mut t: Vec<(i64, Q)> = Vec::new();
-        for s in others.iter().chain([adjusted].iter()) {
-            match t.iter_mut().find(|(x, _)| x == s) {
-                Some((_, f)) => *f += Q::one(),
-                None => t.push((*s, Q::one())),
-            }
-        }
-        t.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-        t
-    };
-    let show_table = |t: &[(i64, Q)]| {
-        t.iter()
-            .map(|(s, f)| format!("{} × {}", show_score(*s), show(f)))
-            .collect::<Vec<_>>()
-            .join("; ")
+    let table_of = |adjusted: i64| {
+        frequency_table(
+            others
+                .iter()
+                .chain([adjusted].iter())
+                .map(|s| (*s, Q::one())),
+        )
     };
     let (ns_table, ew_table) = (table_of(ns), table_of(ew));
     let mut steps = vec![
@@ -690,16 +729,6 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
             show_table(&ew_table),
         ),
     ];
-    let ns_label = Label {
-        en: "N/S matchpoints",
-        nb: "N/S-poeng",
-        da: "N/S-parpoint",
-    };
-    let ew_label = Label {
-        en: "E/W matchpoints",
-        nb: "Ø/V-poeng",
-        da: "Ø/V-parpoint",
-    };
     let mut results = Vec::new();
     let mut push = |name: &str, of: String, ns_mp: Q, ew_mp: Q, explain: bool| {
         if explain {
@@ -720,11 +749,9 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
             ));
         }
         results.push(
-            Output::new(&format!("mp_ns_{name}"), ns_label, ns_mp, Unit::Matchpoints)
-                .of(of.clone()),
+            Output::new(&format!("mp_ns_{name}"), NS_MP, ns_mp, Unit::Matchpoints).of(of.clone()),
         );
-        results
-            .push(Output::new(&format!("mp_ew_{name}"), ew_label, ew_mp, Unit::Matchpoints).of(of));
+        results.push(Output::new(&format!("mp_ew_{name}"), EW_MP, ew_mp, Unit::Matchpoints).of(of));
     };
     let mut shown: Vec<i64> = Vec::new();
     for (i, s) in others.iter().enumerate() {
@@ -752,24 +779,8 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
         )
         .of(of.clone())
     };
-    results.push(percent(
-        "ns",
-        adjusted_ns,
-        Label {
-            en: "N/S percentage",
-            nb: "N/S-prosent",
-            da: "N/S-procent",
-        },
-    ));
-    results.push(percent(
-        "ew",
-        adjusted_ew,
-        Label {
-            en: "E/W percentage",
-            nb: "Ø/V-prosent",
-            da: "Ø/V-procent",
-        },
-    ));
+    results.push(percent("ns", adjusted_ns, NS_PERCENT));
+    results.push(percent("ew", adjusted_ew, EW_PERCENT));
     Ok(Outcome {
         cite: cite("X78A2"),
         results,
@@ -816,17 +827,7 @@ fn board_outputs(
         ));
     }
     [
-        Output::new(
-            &format!("mp_{name}"),
-            Label {
-                en: "Matchpoints on the board",
-                nb: "Poeng på spillet",
-                da: "Parpoint på spillet",
-            },
-            rounded,
-            Unit::Matchpoints,
-        )
-        .of(of.clone()),
+        Output::new(&format!("mp_{name}"), BOARD_MP, rounded, Unit::Matchpoints).of(of.clone()),
         Output::new(
             &format!("percent_{name}"),
             PERCENT,
@@ -1239,7 +1240,7 @@ fn others_with_average(
     c: &'static str,
     steps: &mut Vec<Step>,
 ) -> Vec<Output> {
-    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
+    let plain = plain_table(others);
     let mut shown: Vec<i64> = Vec::new();
     let mut results = Vec::new();
     for (i, s) in others.iter().enumerate() {
@@ -1258,17 +1259,8 @@ fn others_with_average(
             ));
         }
         results.push(
-            Output::new(
-                &format!("mp_{}", i + 1),
-                Label {
-                    en: "Matchpoints on the board",
-                    nb: "Poeng på spillet",
-                    da: "Parpoint på spillet",
-                },
-                mp,
-                Unit::Matchpoints,
-            )
-            .of(show_score(*s)),
+            Output::new(&format!("mp_{}", i + 1), BOARD_MP, mp, Unit::Matchpoints)
+                .of(show_score(*s)),
         );
     }
     results
@@ -1295,31 +1287,9 @@ fn special_side(
         r.results.first().map(|o| o.value).unwrap_or(exact)
     };
     let (label, pct) = if name == "ns" {
-        (
-            Label {
-                en: "N/S matchpoints",
-                nb: "N/S-poeng",
-                da: "N/S-parpoint",
-            },
-            Label {
-                en: "N/S percentage",
-                nb: "N/S-prosent",
-                da: "N/S-procent",
-            },
-        )
+        (NS_MP, NS_PERCENT)
     } else {
-        (
-            Label {
-                en: "E/W matchpoints",
-                nb: "Ø/V-poeng",
-                da: "Ø/V-parpoint",
-            },
-            Label {
-                en: "E/W percentage",
-                nb: "Ø/V-prosent",
-                da: "Ø/V-procent",
-            },
-        )
+        (EW_MP, EW_PERCENT)
     };
     Ok([
         Output::new(
@@ -1349,37 +1319,11 @@ pub fn simplified_weighted(
     components: &[(i64, Q)],
     offender: Offender,
 ) -> Result<Outcome, RuleError> {
-    check_board_scores(others)?;
-    if components.is_empty() || components.len() > super::adjusted::MAX_COMPONENTS {
-        return Err(RuleError::input(
-            "weight1",
-            Problem::Count {
-                min: 1,
-                max: super::adjusted::MAX_COMPONENTS,
-                got: components.len(),
-            },
-        ));
-    }
-    for (i, (score, _)) in components.iter().enumerate() {
-        check_one_score(&format!("score{}", i + 1), *score)?;
-    }
-    super::adjusted::check_weights(components.iter().map(|(_, w)| w))?;
+    check_weighted(others, components)?;
     let tables = others.len() as i64 + 1;
     let mut steps = Vec::new();
     let mut results = others_with_average(others, 1, "X78D1b", &mut steps);
-    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
-    let mut ns = Q::zero();
-    let mut terms = Vec::new();
-    for (s, w) in components {
-        let mp = mp_among(*s, &plain, false);
-        ns += w / int(100) * mp;
-        terms.push(format!(
-            "{} % × {} ({})",
-            show(w),
-            show(&mp),
-            show_score(*s)
-        ));
-    }
+    let (ns, terms) = weighted_against(&plain_table(others), components);
     let ew = top(tables) - ns;
     steps.push(step(
         "X78D1a",
@@ -1389,19 +1333,14 @@ pub fn simplified_weighted(
             da: "Bordet med vægtet score: vægtet sum af hver af dens scorers parpoint mod de andre borde (Ø/V: toppen minus N/S')",
         },
         format!(
-            "N/S {} = {}; Ø/V {} − {} = {}",
-            terms.join(" + "),
+            "N/S {terms} = {}; Ø/V {} − {} = {}",
             show(&ns),
             show(&top(tables)),
             show(&ns),
             show(&ew)
         ),
     ));
-    let of = components
-        .iter()
-        .map(|(s, w)| format!("{} % {}", show(w), show_score(*s)))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let of = weighted_name(components);
     results.extend(special_side(
         "ns",
         ns,
@@ -1436,7 +1375,7 @@ pub fn simplified_unbalanced(others: &[i64], ns: i64, ew: i64) -> Result<Outcome
     let tables = others.len() as i64 + 1;
     let mut steps = Vec::new();
     let mut results = others_with_average(others, 1, "X78D2b", &mut steps);
-    let plain: Vec<(i64, Q)> = others.iter().map(|s| (*s, Q::one())).collect();
+    let plain = plain_table(others);
     let ns_mp = mp_among(ns, &plain, false);
     let ew_mp = top(tables) - mp_among(ew, &plain, false);
     steps.push(step(

@@ -13,7 +13,6 @@ a `Content-Encoding` alone.
 */
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use axum::body::Bytes;
@@ -55,11 +54,7 @@ fn prepared(name: &str, body: &[u8], content_type: &str) -> Arc<Prepared> {
     }
     let compressible = body.len() >= 256 && !content_type.starts_with("image/png");
     let gzip = compressible
-        .then(|| {
-            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-            enc.write_all(body).ok()?;
-            enc.finish().ok().map(Bytes::from)
-        })
+        .then(|| super::cache::gzip_at(body, 9))
         .flatten()
         .filter(|g| g.len() < body.len());
     let p = Arc::new(Prepared {

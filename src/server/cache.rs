@@ -187,6 +187,11 @@ fn gzip(body: &[u8], headers: &HeaderMap) -> Option<Bytes> {
     } else {
         ANSWER_GZIP_LEVEL
     };
+    gzip_at(body, level)
+}
+
+/// `body` gzipped at `level` (0–9); `None` if the encoder fails.
+pub(crate) fn gzip_at(body: &[u8], level: u32) -> Option<Bytes> {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
     enc.write_all(body).ok()?;
     enc.finish().ok().map(Bytes::from)

@@ -100,14 +100,21 @@ async fn calc_scores_a_pairs_board_with_a_weighted_score() {
     assert_eq!(result(&v, "mp_1")["value"], 3.4);
     assert_eq!(result(&v, "mp_weighted")["value"], 1.8);
     assert_eq!(result(&v, "mp_weighted")["of"], "60 % +420, 40 % -100");
-    // A weight without its score names the score that is missing.
+    // A weight without its score: the weight given names the score it lacks,
+    // and a score without its weight the other way round.
     let r = calc(
         "X78A1",
         r#"{"scores": [420], "score1": 420, "weight1": 60, "weight2": 40}"#,
     )
     .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
-    assert!(r.text().contains("score2"), "{}", r.text());
+    assert!(r.text().contains("weight2: has no score2"), "{}", r.text());
+    let r = calc(
+        "X78A1",
+        r#"{"scores": [420], "score1": 420, "weight1": 100, "score2": 50}"#,
+    )
+    .await;
+    assert!(r.text().contains("score2: has no weight2"), "{}", r.text());
     // The page has the form.
     let html = get("/p/X78A1").await.text();
     assert!(
