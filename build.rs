@@ -1,11 +1,12 @@
-//! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`) into the binary.
+//! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`, and lovbok's
+//! subject index `stikkord/*.md`) into the binary.
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
     let mut entries = Vec::new();
-    for book in ["laws", "handbook"] {
+    for book in ["laws", "handbook", "stikkord"] {
         let dir = Path::new(&root).join(book);
         println!("cargo:rerun-if-changed={}", dir.display());
         let Ok(rd) = std::fs::read_dir(&dir) else {

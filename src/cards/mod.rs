@@ -31,6 +31,7 @@ judges words with [`crate::search::WordForms`] (stop words, inflections).
 mod fill;
 pub mod pick;
 pub mod sentence;
+mod subject;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -53,6 +54,8 @@ const LAW_NUMBERS_SLUG: &str = "lovnummer";
 const WHERE_SLUG: &str = "hvor-star-det";
 /// "fill in".
 const FILL_SLUG: &str = "fyll-inn";
+/// "which law?".
+const WHICH_LAW_SLUG: &str = "hvilken-lov";
 
 /// One of the four decks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,15 +68,18 @@ pub enum DeckId {
     WhereIsIt,
     /// A sentence with a word missing ("Fyll inn").
     FillIn,
+    /// A subject of lovbok's index → its provision ("Hvilken lov?").
+    WhichLaw,
 }
 
 impl DeckId {
     /// Every deck, in the order the study page lists them.
-    pub const ALL: [DeckId; 4] = [
+    pub const ALL: [DeckId; 5] = [
         DeckId::Terms,
         DeckId::LawNumbers,
         DeckId::WhereIsIt,
         DeckId::FillIn,
+        DeckId::WhichLaw,
     ];
 
     /// The stable name used in URLs, JSON and the CLI (`begreper`).
@@ -83,6 +89,7 @@ impl DeckId {
             DeckId::LawNumbers => LAW_NUMBERS_SLUG,
             DeckId::WhereIsIt => WHERE_SLUG,
             DeckId::FillIn => FILL_SLUG,
+            DeckId::WhichLaw => WHICH_LAW_SLUG,
         }
     }
 }
@@ -95,7 +102,7 @@ impl fmt::Display for DeckId {
 
 /// A deck name that is not one of [`DeckId::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown deck {0:?} (expected one of begreper, lovnummer, hvor-star-det, fyll-inn)")]
+#[error("unknown deck {0:?} (expected one of begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov)")]
 pub struct UnknownDeck(pub String);
 
 impl FromStr for DeckId {
@@ -128,11 +135,13 @@ pub enum CardKind {
     WhereIsIt,
     /// A sentence with a word blanked; choose the word.
     FillIn,
+    /// A subject of lovbok's index; choose the provision that treats it.
+    SubjectToProvision,
 }
 
 impl CardKind {
     /// Every kind, in deck order.
-    pub const ALL: [CardKind; 8] = [
+    pub const ALL: [CardKind; 9] = [
         CardKind::TermToDefinition,
         CardKind::DefinitionToTerm,
         CardKind::TitleToNumber,
@@ -141,6 +150,7 @@ impl CardKind {
         CardKind::LawToExtension,
         CardKind::WhereIsIt,
         CardKind::FillIn,
+        CardKind::SubjectToProvision,
     ];
 
     /// The stable name used in card ids and JSON.
@@ -154,6 +164,7 @@ impl CardKind {
             CardKind::LawToExtension => "law-extension",
             CardKind::WhereIsIt => "where",
             CardKind::FillIn => "fill",
+            CardKind::SubjectToProvision => "which-law",
         }
     }
 
@@ -167,6 +178,7 @@ impl CardKind {
             | CardKind::LawToExtension => DeckId::LawNumbers,
             CardKind::WhereIsIt => DeckId::WhereIsIt,
             CardKind::FillIn => DeckId::FillIn,
+            CardKind::SubjectToProvision => DeckId::WhichLaw,
         }
     }
 }
@@ -287,6 +299,9 @@ impl Deck {
         b.law_numbers();
         b.where_is_it();
         let (cards, skipped) = fill::cards(corpus);
+        b.deck.cards.extend(cards);
+        b.deck.skipped.extend(skipped);
+        let (cards, skipped) = subject::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
         b.deck

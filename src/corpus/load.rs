@@ -52,19 +52,24 @@ pub fn embedded_sources() -> Vec<SourceFile> {
 /// The book folders a corpus root holds.
 pub const BOOK_DIRS: [&str; 2] = ["laws", "handbook"];
 
-/// Reads `laws/*.md` and `handbook/*.md` below `root`, in name order.
+/// The folders read from a corpus root: the books, then lovbok's own
+/// subject index (optional; never counted as a book).
+const READ_DIRS: [&str; 3] = ["laws", "handbook", super::subjects::SUBJECT_DIR];
+
+/// Reads `laws/*.md`, `handbook/*.md` and `stikkord/*.md` below `root`, in
+/// name order.
 ///
 /// A file that is not UTF-8 is an error naming its line; lovbok never guesses
 /// an encoding for law text.
 pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
     let mut out = Vec::new();
     let mut found_book = false;
-    for book in BOOK_DIRS {
+    for book in READ_DIRS {
         let dir = root.join(book);
         if !dir.is_dir() {
             continue;
         }
-        found_book = true;
+        found_book |= BOOK_DIRS.contains(&book);
         let io = |source| LoadError::Io {
             path: dir.display().to_string(),
             source,

@@ -13,6 +13,7 @@ pub mod concordance;
 pub mod id;
 pub mod load;
 pub mod parse;
+pub mod subjects;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -23,6 +24,7 @@ pub use concordance::{Concordance, Decision, Reading, CURRENT_EDITION};
 pub use id::{BookId, ParseIdError, Path, ProvisionId, Root};
 pub use load::{embedded_sources, fingerprint, read_dir_sources, LoadError, SourceFile};
 pub use parse::parse_file;
+pub use subjects::{Group, Subject, SubjectIndex, TermLang};
 
 /// What a provision is, from a book down to a roman sub-sub-item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -224,6 +226,8 @@ pub struct Corpus {
     by_term: HashMap<String, usize>,
     /// How the older editions of the Laws that the books cite read today.
     concordances: Vec<Concordance>,
+    /// lovbok's own subject index (`stikkord/`), checked against the books.
+    subjects: SubjectIndex,
 }
 
 /// A parsed corpus and everything wrong with it.
@@ -252,7 +256,12 @@ impl Corpus {
         let mut diagnostics = Vec::new();
         let mut files = Vec::new();
         let mut concordances = Vec::new();
+        let mut subject_files = Vec::new();
         for src in sources {
+            if subjects::is_subject_file(&src.path) {
+                subject_files.push(src);
+                continue;
+            }
             let name = src.path.rsplit('/').next().unwrap_or_default();
             if let Some(edition) = Concordance::edition_of_file(name) {
                 let (c, d) = Concordance::parse(edition, &src.path, &src.text);
@@ -311,10 +320,18 @@ impl Corpus {
                     .collect();
             }
         }
+        let (index, problems) = SubjectIndex::build(&subject_files, &corpus);
+        corpus.subjects = index;
+        diagnostics.extend(problems);
         Loaded {
             corpus,
             diagnostics,
         }
+    }
+
+    /// lovbok's subject index (empty for a corpus without `stikkord/`).
+    pub fn subjects(&self) -> &SubjectIndex {
+        &self.subjects
     }
 
     /// Every provision, in reading order (laws first, then the handbook).

@@ -22,6 +22,7 @@ use super::irregular::Irregular;
 use super::query::{self, scoring, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
 use super::schema::{self, Fields};
 use super::snippet::{self, Span, SNIPPET_CHARS};
+use super::subjects::{SubjectMatch, SubjectTable};
 use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
@@ -187,6 +188,8 @@ pub struct SearchIndex {
     phrases: HashMap<Box<str>, Arc<[QueryVariant]>>,
     /// The unit of each corpus provision, if it has one.
     unit_of_provision: Vec<Option<usize>>,
+    /// lovbok's subject index, keyed for query words (see `subjects`).
+    subjects: SubjectTable,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -321,7 +324,9 @@ impl SearchIndex {
                 *slot = Some(i);
             }
         }
+        let subjects = SubjectTable::build(corpus, &mut analyzers, &impacts);
         let mut index = SearchIndex {
+            subjects,
             impacts,
             expansions: HashMap::new(),
             phrases: HashMap::new(),
@@ -492,7 +497,8 @@ impl SearchIndex {
         };
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
-        let (cites, words) = with_analyzers(|a| self.query_words(query, corpus, a, &features));
+        let (cites, words, subjects) =
+            with_analyzers(|a| self.query_words(query, corpus, a, &features));
         lap(|s| &mut s.plan);
 
         let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
@@ -516,6 +522,11 @@ impl SearchIndex {
         // and by how well its own heading names the query.
         let total_weight: f32 = words.iter().map(|w| w.rarity).sum();
         let best = matched.iter().map(|m| m.score).fold(0.0f32, f32::max);
+        // What the subject index adds to each provision it names, as a
+        // share of the query's best match (or of 1 when only a subject
+        // matched).
+        let by_subject = self.subjects.provision_scores(&subjects);
+        let base = if best > 0.0 { best } else { 1.0 };
         let mut ranked: Vec<(f32, u32, usize)> = matched
             .iter()
             .filter_map(|m| {
@@ -540,10 +551,21 @@ impl SearchIndex {
                 } else {
                     0.0
                 };
-                Some((m.score * factor + title, m.doc, unit.corpus))
+                let subject = by_subject
+                    .get(&unit.corpus)
+                    .map_or(0.0, |s| s.score * base);
+                Some((m.score * factor + title + subject, m.doc, unit.corpus))
             })
             .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        // A provision that only a subject names (a law whose text is not
+        // in the corpus, met by an English or everyday word) ranks by it.
+        for (&idx, s) in &by_subject {
+            let in_book = opts.book.is_none_or(|b| corpus.at(idx).book == b);
+            if in_book && !ranked.iter().any(|r| r.2 == idx) {
+                ranked.push((s.score * base, u32::MAX, idx));
+            }
+        }
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
         for (score, _, idx) in ranked {
             if picked.len() >= limit {
                 break;
@@ -570,12 +592,21 @@ impl SearchIndex {
         let marked = self.marked_terms(&words);
         let hits = picked
             .into_iter()
-            .map(|(idx, score, via_citation)| Hit {
-                id: corpus.at(idx).id.clone(),
-                index: idx,
-                score: if via_citation { top_score + 1.0 } else { score },
-                snippet: self.snippet(corpus, idx, &marked),
-                via_citation,
+            .map(|(idx, score, via_citation)| {
+                // The hit says it was found through the index when the
+                // subject is most of why it ranks.
+                let subject = by_subject
+                    .get(&idx)
+                    .filter(|s| !via_citation && s.score * base >= SUBJECT_SHOWN * score)
+                    .map(|s| self.subjects.term_text(s.term).to_string());
+                Hit {
+                    id: corpus.at(idx).id.clone(),
+                    index: idx,
+                    score: if via_citation { top_score + 1.0 } else { score },
+                    snippet: self.snippet(corpus, idx, &marked),
+                    via_citation,
+                    subject,
+                }
             })
             .collect();
         lap(|s| &mut s.snippets);
@@ -591,7 +622,7 @@ impl SearchIndex {
         corpus: &Corpus,
         analyzers: &mut Analyzers,
         features: &Features,
-    ) -> (Vec<usize>, Vec<QueryWord>) {
+    ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>) {
         let lexicon = self.lexicon();
         let read = query::read(query, corpus, lexicon, analyzers, features);
         let mut words = self.compile(&read.cite_words, features);
@@ -618,8 +649,15 @@ impl SearchIndex {
         if features.compounds {
             self.add_joined(&read.words, &mut per_word, analyzers);
         }
+        let subjects = if features.subjects {
+            let rare = idf(1, self.impacts.docs() as u64);
+            self.subjects
+                .lookup(&read.words, &per_word, rare, analyzers)
+        } else {
+            Vec::new()
+        };
         words.extend(per_word.into_iter().flatten());
-        (read.cites, words)
+        (read.cites, words, subjects)
     }
 
     /// Neighbouring query words that make a term of several words
@@ -864,6 +902,10 @@ impl SearchIndex {
         self.units.get(unit).map(|u| &u.shown)
     }
 }
+
+/// The share of a hit's score its subject must give for the hit to name
+/// it ("Stikkord: …").
+const SUBJECT_SHOWN: f32 = 0.5;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
 /// meant, spelt apart, a little below an exact word.

@@ -22,6 +22,7 @@ pub mod offline;
 mod query;
 mod schema;
 mod snippet;
+mod subjects;
 mod thesaurus;
 mod vocab;
 
@@ -73,6 +74,10 @@ pub struct Hit {
     pub snippet: String,
     /// True when the query was a citation of this provision.
     pub via_citation: bool,
+    /// The term of lovbok's subject index that the query met, when that is
+    /// most of why the hit ranks: shown as lovbok's own words, apart from
+    /// the books' text.
+    pub subject: Option<String>,
 }
 
 /// Why a search could not run.

@@ -143,6 +143,8 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
         units.push(unit);
     }
 
+    add_subjects(corpus, &mut analyzers, &mut units, &mut words);
+
     // Thesaurus words the books do not use (`claim`, `hesitation`) are
     // looked up all the same: they find their synonyms.
     for word in lookup_words() {
@@ -190,6 +192,51 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
         words,
         related,
         typo_budget: (0..=TYPO_TABLE_LEN).map(typo_budget).collect(),
+    }
+}
+
+/// lovbok's subject index, as the server's search reads it: each word of
+/// an entry's terms is a key (in both languages, as typed and without æøå),
+/// and its terms count as a heading of every provision the entry cites, so
+/// a title-only law is found offline by its subjects too.
+fn add_subjects(
+    corpus: &Corpus,
+    analyzers: &mut Analyzers,
+    units: &mut [OfflineUnit],
+    words: &mut BTreeMap<String, WordTerms>,
+) {
+    for entry in corpus.subjects().entries() {
+        let cited: Vec<usize> = entry
+            .cites
+            .iter()
+            .filter_map(|c| corpus.index_of(c))
+            .collect();
+        let mut terms: BTreeSet<String> = BTreeSet::new();
+        for term in &entry.terms {
+            for word in analyzers.words(&term.text) {
+                let mut own: Vec<String> = Vec::new();
+                for lang in Lang::ALL {
+                    if let Some(t) = analyzers.term(lang, &word) {
+                        if !own.contains(&t) {
+                            own.push(t);
+                        }
+                    }
+                }
+                if own.is_empty() {
+                    continue;
+                }
+                let slot = words.entry(word).or_default();
+                for t in &own {
+                    if !slot.terms.contains(t) {
+                        slot.terms.push(t.clone());
+                    }
+                }
+                terms.extend(own);
+            }
+        }
+        for unit in units.iter_mut().filter(|u| cited.contains(&u.corpus)) {
+            unit.title.extend(terms.iter().cloned());
+        }
     }
 }
 

@@ -143,6 +143,9 @@ pub struct Features {
     pub thesaurus: bool,
     /// Question words (`hvor`, `hvornår`) are dropped.
     pub query_stop_words: bool,
+    /// A term of lovbok's subject index ranks its provisions as a heading
+    /// that names the query would.
+    pub subjects: bool,
 }
 
 impl Default for Features {
@@ -167,6 +170,7 @@ impl Features {
         morphology: true,
         thesaurus: true,
         query_stop_words: true,
+        subjects: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -183,6 +187,7 @@ impl Features {
         morphology: false,
         thesaurus: false,
         query_stop_words: false,
+        subjects: false,
     };
 }
 

@@ -73,6 +73,9 @@ pub struct HitDto {
     via_citation: bool,
     /// True when the provision's page has a calculator (`POST /api/calc/{cite}`).
     calculator: bool,
+    /// The term of lovbok's subject index (Stikkord, our words, not the
+    /// books') that the query met, when that is most of why it ranks.
+    subject: Option<String>,
 }
 
 /// One hit as `GET /api/search` returns it (also what `lovbok search
@@ -90,6 +93,7 @@ pub fn hit_dto(site: &Site, hit: &Hit) -> HitDto {
         score: hit.score,
         via_citation: hit.via_citation,
         calculator: crate::rules::has_calculator(&p.id),
+        subject: hit.subject.clone(),
     }
 }
 

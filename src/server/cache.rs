@@ -61,6 +61,8 @@ const CACHEABLE: &[&str] = &[
     "/api/openapi.json",
     "/innhold",
     "/definisjoner",
+    "/stikkord",
+    "/hva-har-skjedd",
     "/sok",
 ];
 

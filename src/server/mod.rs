@@ -278,6 +278,8 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .route("/p/{cite}", get(pages::provision))
         .route("/innhold", get(pages::contents))
         .route("/definisjoner", get(pages::glossary))
+        .route(crate::web::subjects::SUBJECTS_PATH, get(pages::subjects))
+        .route(crate::web::subjects::WHAT_PATH, get(pages::what_happened))
         .route("/ov", get(pages::practice))
         .route("/static/{file}", get(assets::asset))
         .route("/healthz", get(pages::healthz));

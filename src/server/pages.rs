@@ -177,6 +177,28 @@ pub(crate) async fn glossary(
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
 }
 
+/// `/stikkord`: lovbok's subject index, A–Å.
+pub(crate) async fn subjects(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+) -> Result<Html<String>, PageError> {
+    st.site()
+        .subjects_page(&ctx)
+        .map(Html)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
+}
+
+/// `/hva-har-skjedd`: the situation picker.
+pub(crate) async fn what_happened(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+) -> Result<Html<String>, PageError> {
+    st.site()
+        .what_happened_page(&ctx)
+        .map(Html)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
+}
+
 /// `/ov`: the study mode, with the URL of the current deck asset.
 pub(crate) async fn practice(
     State(st): State<AppState>,

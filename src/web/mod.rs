@@ -28,6 +28,7 @@ mod pages;
 pub mod practice;
 mod render;
 mod search_page;
+pub mod subjects;
 mod suggest;
 mod terms;
 

@@ -52,6 +52,8 @@ const TEMPLATES: &[&str] = &[
     include_str!("../../templates/error.html"),
     include_str!("../../templates/reload-notice.html"),
     include_str!("../../templates/practice.html"),
+    include_str!("../../templates/subjects.html"),
+    include_str!("../../templates/whathappened.html"),
 ];
 
 /// The offline assets of one knowledge base.
@@ -237,6 +239,8 @@ impl Offline {
             "/".into(),
             "/innhold".into(),
             "/definisjoner".into(),
+            super::subjects::SUBJECTS_PATH.into(),
+            super::subjects::WHAT_PATH.into(),
             "/ov".into(),
         ];
         pages.extend(

@@ -183,6 +183,8 @@ pub struct Crumb {
 /// A provision whose text is not in the source: what is known instead.
 #[derive(Debug, Clone)]
 pub struct AbsentView {
+    /// That the source lacks the text, plainly.
+    pub plain: String,
     pub heading: String,
     pub detail: String,
     /// Where the text stands in the printed book.
@@ -237,6 +239,11 @@ pub struct ProvisionPage {
     pub next: Option<LinkView>,
     /// The calculator of the current provision (`templates/calc.html`).
     pub calc: Option<super::calc::CalcView>,
+    /// The subjects of lovbok's index that name the provision.
+    pub subjects: Vec<super::subjects::SubjectChip>,
+    /// For a provision whose text is not in the source: what the handbook
+    /// says about it, each citing sentence once.
+    pub handbook_says: Vec<BacklinkView>,
 }
 
 /// One line of the table of contents.
@@ -317,6 +324,9 @@ pub struct ErrorPage {
     pub chrome: Chrome,
     pub view: ErrorView,
 }
+
+/// Most handbook sentences shown near the top of a title-only page.
+const HANDBOOK_SAYS_MAX: usize = 6;
 
 /// The letters of the index on the definitions page.
 const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ";
@@ -543,6 +553,19 @@ impl Site {
             .collect();
 
         let absent = (!current.in_corpus).then(|| self.absent_view(idx, ui));
+        let handbook_says = if absent.is_some() {
+            let mut seen: HashSet<String> = HashSet::new();
+            cited_by
+                .iter()
+                .flat_map(|g| &g.from)
+                .filter(|b| !b.hidden && b.lang == "da")
+                .filter(|b| seen.insert(format!("{}|{}{}{}", b.url, b.before, b.cite, b.after)))
+                .take(HANDBOOK_SAYS_MAX)
+                .cloned()
+                .collect()
+        } else {
+            Vec::new()
+        };
         let whole = match top.kind {
             Kind::Law => t.whole_law,
             Kind::Section => t.whole_section,
@@ -602,6 +625,8 @@ impl Site {
             prev: prev.map(|i| self.link_view(i)),
             next: next.map(|i| self.link_view(i)),
             calc: self.calc_view(&current.id, query, ui),
+            subjects: self.subject_chips(idx, ui),
+            handbook_says,
         }
         .render()
     }
@@ -640,6 +665,7 @@ impl Site {
             .map(|&i| self.link_view(i))
             .collect();
         AbsentView {
+            plain: fill(t.absent_plain, &[("label", &label_of(p))]),
             heading: fill(t.absent_known, &[("label", &label_of(p))]),
             detail: fill(
                 t.absent_detail,

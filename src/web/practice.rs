@@ -46,6 +46,8 @@ pub struct PracticeText {
     pub deck_where_about: &'static str,
     pub deck_fill: &'static str,
     pub deck_fill_about: &'static str,
+    pub deck_which: &'static str,
+    pub deck_which_about: &'static str,
     pub deck_count: &'static str,
     pub scope_legend: &'static str,
     pub scope_label: &'static str,
@@ -89,6 +91,7 @@ pub struct PracticeText {
     pub q_law_extension: &'static str,
     pub q_where: &'static str,
     pub q_fill: &'static str,
+    pub q_which_law: &'static str,
     pub card_of: &'static str,
     pub changed: &'static str,
     pub right: &'static str,
@@ -130,6 +133,8 @@ pub const NB: PracticeText = PracticeText {
     deck_where_about: "finn bestemmelsen teksten står i",
     deck_fill: "Fyll inn",
     deck_fill_about: "finn ordet som mangler",
+    deck_which: "Hvilken lov?",
+    deck_which_about: "en situasjon fra lovboks stikkordregister: finn bestemmelsen",
     deck_count: "{n} kort",
     scope_legend: "Utvalg",
     scope_label: "Bok eller kapittel",
@@ -173,6 +178,7 @@ pub const NB: PracticeText = PracticeText {
     q_law_extension: "Hvilket avsnitt i håndboken utvider loven?",
     q_where: "Hvor står det?",
     q_fill: "Hvilket ord mangler?",
+    q_which_law: "Hvilken bestemmelse behandler dette (stikkord fra lovboks register)?",
     card_of: "Kort {i} av {n}",
     changed: "Teksten er endret siden du så kortet sist.",
     right: "Riktig!",
@@ -214,6 +220,8 @@ pub const DA: PracticeText = PracticeText {
     deck_where_about: "find bestemmelsen, teksten står i",
     deck_fill: "Udfyld",
     deck_fill_about: "find ordet, der mangler",
+    deck_which: "Hvilken lov?",
+    deck_which_about: "en situation fra lovboks stikordsregister: find bestemmelsen",
     deck_count: "{n} kort",
     scope_legend: "Udvalg",
     scope_label: "Bog eller kapitel",
@@ -257,6 +265,7 @@ pub const DA: PracticeText = PracticeText {
     q_law_extension: "Hvilket afsnit i håndbogen udvider loven?",
     q_where: "Hvor står det?",
     q_fill: "Hvilket ord mangler?",
+    q_which_law: "Hvilken bestemmelse behandler dette (stikord fra lovboks register)?",
     card_of: "Kort {i} af {n}",
     changed: "Teksten er ændret, siden du sidst så kortet.",
     right: "Rigtigt!",
@@ -297,6 +306,7 @@ impl PracticeText {
             DeckId::LawNumbers => self.deck_law_numbers,
             DeckId::WhereIsIt => self.deck_where,
             DeckId::FillIn => self.deck_fill,
+            DeckId::WhichLaw => self.deck_which,
         }
     }
 
@@ -307,6 +317,7 @@ impl PracticeText {
             DeckId::LawNumbers => self.deck_law_numbers_about,
             DeckId::WhereIsIt => self.deck_where_about,
             DeckId::FillIn => self.deck_fill_about,
+            DeckId::WhichLaw => self.deck_which_about,
         }
     }
 
@@ -321,6 +332,7 @@ impl PracticeText {
             CardKind::LawToExtension => self.q_law_extension,
             CardKind::WhereIsIt => self.q_where,
             CardKind::FillIn => self.q_fill,
+            CardKind::SubjectToProvision => self.q_which_law,
         }
     }
 }

@@ -38,6 +38,9 @@ pub struct HitView {
     pub has_text: bool,
     /// The provision's page has a calculator.
     pub calculator: bool,
+    /// "Stikkord: …": the subject-index term the hit was found by, in the
+    /// interface's words around it.
+    pub subject: Option<String>,
 }
 
 /// What a search found, and the help offered when it found nothing.
@@ -203,6 +206,10 @@ impl Site {
                     via_citation: h.via_citation,
                     has_text: p.in_corpus,
                     calculator: crate::rules::has_calculator(&p.id),
+                    subject: h
+                        .subject
+                        .as_deref()
+                        .map(|term| super::i18n::fill(t.subject_mark, &[("term", term)])),
                 }
             })
             .collect();

@@ -312,6 +312,70 @@ pub struct Strings {
     /// errors are fixed, the change is loaded by itself.
     pub reload_keep: &'static str,
 
+    // --- the subject index (Stikkord) and the situation picker
+    /// Menu item: the subject index.
+    pub nav_subjects: &'static str,
+    /// Title of the subject index page.
+    pub subjects_title: &'static str,
+    /// What the subject index is, and that it is ours, not the books'.
+    pub subjects_intro: &'static str,
+    /// Label of the filter box on the subject index.
+    pub subjects_filter_label: &'static str,
+    /// Placeholder of the filter box.
+    pub subjects_filter_placeholder: &'static str,
+    /// No subject matches the filter.
+    pub subjects_none: &'static str,
+    /// How many subjects and terms (`{n}`, `{terms}`).
+    pub subjects_count: &'static str,
+    /// Before the term a search hit was found by (`{term}`).
+    pub subject_mark: &'static str,
+    /// Tooltip of that mark: it is our index, not the text.
+    pub subject_mark_note: &'static str,
+    /// Heading of the subjects on a provision page.
+    pub subjects_here: &'static str,
+    /// Under it: whose words these are.
+    pub subjects_here_note: &'static str,
+    /// Lead-in to related subjects.
+    pub subject_see: &'static str,
+    /// Label of the Norwegian terms.
+    pub subject_lang_nb: &'static str,
+    /// Label of the Danish terms.
+    pub subject_lang_da: &'static str,
+    /// Label of the English terms.
+    pub subject_lang_en: &'static str,
+    /// Label of an entry's provisions.
+    pub subject_provisions: &'static str,
+    /// Label of an entry's evidence.
+    pub subject_evidence: &'static str,
+    /// The WBF's English original, as evidence (`{cite}`).
+    pub subject_wbf: &'static str,
+    /// Group: before the auction.
+    pub group_before_auction: &'static str,
+    /// Group: the auction.
+    pub group_auction: &'static str,
+    /// Group: the lead.
+    pub group_lead: &'static str,
+    /// Group: the play.
+    pub group_play: &'static str,
+    /// Group: the end of play.
+    pub group_end_of_play: &'static str,
+    /// Group: scoring.
+    pub group_scoring: &'static str,
+    /// Group: conduct and procedure.
+    pub group_conduct: &'static str,
+    /// Title of the situation picker.
+    pub what_title: &'static str,
+    /// How the picker works.
+    pub what_intro: &'static str,
+    /// Link to the picker from other pages.
+    pub what_link: &'static str,
+    /// Link to the subject index from other pages.
+    pub subjects_link: &'static str,
+    /// Heading: what the handbook says about a provision.
+    pub handbook_says: &'static str,
+    /// A title-only law's page: the source lacks its text (`{label}`).
+    pub absent_plain: &'static str,
+
     // --- only the page script uses these
     /// Searching …
     pub searching: &'static str,

@@ -1132,11 +1132,48 @@
     navigator.serviceWorker.addEventListener("controllerchange", ask);
   }
 
+  // --- the subject index: filter as you type -----------------------------------
+
+  /** Lower case without æøå, as the server folds the subjects' terms. */
+  var FILTER_FOLDS = { "æ": "ae", "ø": "o", "å": "a", "ä": "a", "ö": "o", "é": "e", "ü": "u" };
+  function foldFilter(s) {
+    return String(s)
+      .toLowerCase()
+      .replace(/[æøåäöéü]/g, function (c) {
+        return FILTER_FOLDS[c];
+      });
+  }
+
+  function setupSubjectFilter(input) {
+    var rows = Array.prototype.slice.call(document.querySelectorAll(".subject[data-terms]"));
+    var sections = Array.prototype.slice.call(document.querySelectorAll(".subject-letter"));
+    var none = document.getElementById("subject-none");
+    function apply() {
+      var words = foldFilter(input.value).split(/\s+/).filter(Boolean);
+      var shown = 0;
+      rows.forEach(function (row) {
+        var terms = row.getAttribute("data-terms") || "";
+        var hit = words.every(function (w) {
+          return terms.indexOf(w) >= 0;
+        });
+        row.hidden = !hit;
+        if (hit) shown++;
+      });
+      sections.forEach(function (sec) {
+        sec.hidden = !sec.querySelector(".subject:not([hidden])");
+      });
+      if (none) none.hidden = shown > 0;
+    }
+    input.addEventListener("input", apply);
+    if (input.value) apply();
+  }
+
   // --- start ------------------------------------------------------------------
 
   document.querySelectorAll("form[data-live]").forEach(setupSearch);
   document.querySelectorAll("button[data-copy]").forEach(setupCopy);
   document.querySelectorAll("button[data-fav]").forEach(setupFav);
+  document.querySelectorAll("input[data-subject-filter]").forEach(setupSubjectFilter);
   retarget();
   var favBtn = document.querySelector("button[data-fav]");
   if (favBtn) remember(favBtn);

@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""Writes eval/realworld-dev.tsv and eval/realworld-holdout.tsv from eval/realworld-questions.tsv.
+
+The split is a column of the questions file, fixed when each question was collected (odd-numbered
+questions are development, even-numbered held out), so regenerating never moves a question.
+"""
+import pathlib
+
+EVAL = pathlib.Path(__file__).resolve().parent.parent / "eval"
+HEADERS = {
+    "dev": "# Development half of the real-world questions (see eval/realworld-questions.tsv for sources and method).\n",
+    "holdout": "# HELD-OUT real-world questions (see eval/realworld-questions.tsv for sources and method).\n"
+    "# Never tuned on: do not change the subject index, ranking, thesaurus or tests because of a query here;\n"
+    "# its figure is the fair one.\n",
+}
+
+rows = [
+    line.rstrip("\n").split("\t")
+    for line in (EVAL / "realworld-questions.tsv").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+]
+for split, header in HEADERS.items():
+    with open(EVAL / f"realworld-{split}.tsv", "w", encoding="utf-8") as out:
+        out.write(header + "# qid<TAB>query<TAB>relevant cites (comma-separated)\n")
+        for qid, s, _lang, query, cites, *_ in rows:
+            if s == split:
+                out.write(f"{qid}\t{query}\t{cites}\n")

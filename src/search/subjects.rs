@@ -1,0 +1,296 @@
+//! The subject index as search evidence: a query that names a subject ranks
+//! the provisions the entry lists as a heading that names it would.
+//!
+//! The books' words answer a TD who uses them; the subject index
+//! (`corpus::subjects`) holds the words TDs use instead, in three languages,
+//! and for Laws 21-93 it is most of what there is to find them by. Its terms
+//! are not indexed with the books' text (that would make English a word the
+//! books use, and shift every BM25 statistic); they get a small table of
+//! their own, built once: every word of every term under the keys a query
+//! word can meet it by (its Norwegian and Danish terms, as typed and without
+//! æøå, and the corpus terms of the impact table), and the folded words in
+//! order for completing the word being typed. A query costs a few lookups
+//! per word.
+//!
+//! A term is scored like a heading ([`super::index`]'s title clause): the
+//! share of the query's words (by rarity) it has, to the fourth power, times
+//! the share of its own words the query has. An entry counts by its best
+//! term, and its cites get that score times the query's best match, the
+//! first cite fully and each later one a little less, as the entry lists
+//! them most specific first.
+
+use std::collections::HashMap;
+
+use super::analyzer::{fold, Analyzers, Lang};
+use super::impact::{Impacts, QueryWord, TermId};
+use super::query::QUERY_STOP_WORDS;
+use crate::corpus::{Corpus, TermLang};
+
+/// What a term that is the query adds, as a share of the best score of the
+/// query: as much as a heading that names it.
+const SUBJECT_MATCH: f32 = 2.0;
+/// How steeply a term's score falls with the share of the query it lacks.
+const QUERY_EXP: i32 = 4;
+/// How steeply it falls with the share of its own words the query lacks.
+const TERM_EXP: f32 = 1.0;
+/// Each later cite of an entry gets this much of the one before it.
+const CITE_DECAY: f32 = 0.92;
+/// Weight of a word completed from the last, unfinished query word.
+const W_COMPLETED: f32 = 0.8;
+/// Shortest unfinished word that is completed.
+const MIN_COMPLETION_CHARS: usize = 3;
+/// Most subject words one unfinished query word completes to.
+const MAX_COMPLETIONS: usize = 24;
+/// English words that name nothing in a term (`lead out of turn`).
+const EN_STOP_WORDS: &[&str] = &["to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her"];
+
+/// One word of one term: (term, position in it).
+type Slot = (u32, u8);
+
+/// A term of the index, as search reads it.
+#[derive(Clone, Debug)]
+struct TermInfo {
+    entry: u32,
+    /// Its words, stop words aside.
+    len: u8,
+    text: Box<str>,
+}
+
+/// The subject index's terms, keyed for lookup. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SubjectTable {
+    terms: Vec<TermInfo>,
+    /// Analyzer term (`nb:utspill`, as typed or without æøå) → words.
+    by_key: HashMap<Box<str>, Vec<Slot>>,
+    /// Impact-table term → words: what a query word's expansions (stems,
+    /// typos, words of one root, thesaurus) meet.
+    by_term: HashMap<TermId, Vec<Slot>>,
+    /// Every folded word, sorted, for completing the last query word.
+    folded: Vec<(Box<str>, Vec<Slot>)>,
+    /// Per entry: the corpus indexes of its cites, in its order.
+    cites: Vec<Box<[usize]>>,
+}
+
+/// A subject that a query met: its entry and its best term.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct SubjectMatch {
+    pub entry: u32,
+    pub term: u32,
+    /// 0 to [`SUBJECT_MATCH`]: how well the term names the query.
+    pub score: f32,
+}
+
+impl SubjectTable {
+    pub(crate) fn build(corpus: &Corpus, analyzers: &mut Analyzers, impacts: &Impacts) -> SubjectTable {
+        let mut t = SubjectTable::default();
+        let mut folded: HashMap<String, Vec<Slot>> = HashMap::new();
+        for (e, entry) in corpus.subjects().entries().iter().enumerate() {
+            t.cites.push(
+                entry
+                    .cites
+                    .iter()
+                    .filter_map(|c| corpus.index_of(c))
+                    .collect(),
+            );
+            for term in &entry.terms {
+                let id = t.terms.len() as u32;
+                let mut pos: u8 = 0;
+                for word in analyzers.words(&term.text) {
+                    if pos == u8::MAX || is_stop(term.lang, &word, analyzers) {
+                        continue;
+                    }
+                    let slot = (id, pos);
+                    let f = fold(&word);
+                    let mut keys = keys_of(&word, analyzers);
+                    if f != word {
+                        keys.extend(keys_of(&f, analyzers));
+                    }
+                    keys.sort();
+                    keys.dedup();
+                    for k in keys {
+                        if let Some(tid) = impacts.term(&k) {
+                            t.by_term.entry(tid).or_default().push(slot);
+                        }
+                        t.by_key.entry(k.into_boxed_str()).or_default().push(slot);
+                    }
+                    folded.entry(f).or_default().push(slot);
+                    pos += 1;
+                }
+                if pos > 0 {
+                    t.terms.push(TermInfo {
+                        entry: e as u32,
+                        len: pos,
+                        text: term.text.clone().into_boxed_str(),
+                    });
+                }
+            }
+        }
+        let mut folded: Vec<(Box<str>, Vec<Slot>)> = folded
+            .into_iter()
+            .map(|(k, v)| (k.into_boxed_str(), v))
+            .collect();
+        folded.sort_by(|a, b| a.0.cmp(&b.0));
+        t.folded = folded;
+        t
+    }
+
+    /// True when the corpus has no subject index.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    /// The text of a term.
+    pub(crate) fn term_text(&self, term: u32) -> &str {
+        self.terms.get(term as usize).map_or("", |t| &t.text)
+    }
+
+    /// The corpus indexes an entry cites, most specific first.
+    pub(crate) fn cites_of(&self, entry: u32) -> &[usize] {
+        self.cites.get(entry as usize).map_or(&[], |c| c)
+    }
+
+    /// The entries a query meets, each by its best term. `typed` are the
+    /// query's words and `compiled` each one's expansions against the
+    /// impact table (empty for a word the books do not use); `rare` is
+    /// the rarity a word the books lack gets when a term has it.
+    pub(crate) fn lookup(
+        &self,
+        typed: &[String],
+        compiled: &[Vec<QueryWord>],
+        rare: f32,
+        analyzers: &mut Analyzers,
+    ) -> Vec<SubjectMatch> {
+        if self.is_empty() || typed.is_empty() {
+            return Vec::new();
+        }
+        // Per touched term: best weight per position, and the query words
+        // (bits) that met it.
+        let mut touched: HashMap<u32, ([f32; 8], u64)> = HashMap::new();
+        let mut rarity: Vec<f32> = Vec::with_capacity(typed.len());
+        for (i, word) in typed.iter().enumerate().take(64) {
+            let bit = 1u64 << i;
+            let mut met = false;
+            let mut hit = |slots: &[Slot], weight: f32| {
+                for &(term, pos) in slots {
+                    let entry = touched.entry(term).or_insert(([0.0; 8], 0));
+                    if let Some(w) = entry.0.get_mut(usize::from(pos)) {
+                        *w = w.max(weight);
+                    }
+                    entry.1 |= bit;
+                    met = true;
+                }
+            };
+            let own = compiled.get(i).map_or(&[][..], |c| c.as_slice());
+            for q in own {
+                for v in q.variants.iter() {
+                    if let Some(slots) = self.by_term.get(&v.id) {
+                        hit(slots, v.weight);
+                    }
+                }
+            }
+            for k in keys_of(word, analyzers) {
+                if let Some(slots) = self.by_key.get(k.as_str()) {
+                    hit(slots, 1.0);
+                }
+            }
+            let last = i + 1 == typed.len();
+            let f = fold(word);
+            if last && f.chars().count() >= MIN_COMPLETION_CHARS {
+                let from = self.folded.partition_point(|(w, _)| w.as_ref() < f.as_str());
+                for (w, slots) in self.folded[from..]
+                    .iter()
+                    .take_while(|(w, _)| w.starts_with(f.as_str()))
+                    .take(MAX_COMPLETIONS)
+                {
+                    let weight = if w.as_ref() == f.as_str() { 1.0 } else { W_COMPLETED };
+                    hit(slots, weight);
+                }
+            }
+            let known = own.iter().map(|q| q.rarity).fold(0.0f32, f32::max);
+            rarity.push(if known > 0.0 {
+                known
+            } else if met {
+                rare
+            } else {
+                0.0
+            });
+        }
+        let total: f32 = rarity.iter().sum();
+        if total <= 0.0 {
+            return Vec::new();
+        }
+        let mut best: HashMap<u32, SubjectMatch> = HashMap::new();
+        for (term, (weights, bits)) in touched {
+            let Some(info) = self.terms.get(term as usize) else {
+                continue;
+            };
+            let found: f32 = rarity
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| bits & (1u64 << i) != 0)
+                .map(|(_, r)| r)
+                .sum();
+            let of_query = (found / total).min(1.0);
+            let of_term = (weights.iter().sum::<f32>() / f32::from(info.len)).min(1.0);
+            let score = SUBJECT_MATCH * of_query.powi(QUERY_EXP) * of_term.powf(TERM_EXP);
+            let m = SubjectMatch {
+                entry: info.entry,
+                term,
+                score,
+            };
+            best.entry(info.entry)
+                .and_modify(|b| {
+                    if score > b.score || (score == b.score && term < b.term) {
+                        *b = m;
+                    }
+                })
+                .or_insert(m);
+        }
+        let mut out: Vec<SubjectMatch> = best.into_values().filter(|m| m.score > 0.0).collect();
+        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
+        out
+    }
+
+    /// What each provision gets from the matched entries: (corpus index,
+    /// share of the best match, entry, term), the best per provision.
+    pub(crate) fn provision_scores(&self, matches: &[SubjectMatch]) -> HashMap<usize, SubjectMatch> {
+        let mut out: HashMap<usize, SubjectMatch> = HashMap::new();
+        for m in matches {
+            let mut share = m.score;
+            for &idx in self.cites_of(m.entry) {
+                let here = SubjectMatch { score: share, ..*m };
+                out.entry(idx)
+                    .and_modify(|b| {
+                        if here.score > b.score {
+                            *b = here;
+                        }
+                    })
+                    .or_insert(here);
+                share *= CITE_DECAY;
+            }
+        }
+        out
+    }
+}
+
+/// The analyzer terms a word can be met by, in both languages.
+fn keys_of(word: &str, analyzers: &mut Analyzers) -> Vec<String> {
+    let mut keys: Vec<String> = Lang::ALL
+        .iter()
+        .filter_map(|&l| analyzers.term(l, word))
+        .collect();
+    keys.dedup();
+    keys
+}
+
+/// A word that names nothing in a term of its language.
+fn is_stop(lang: TermLang, word: &str, analyzers: &mut Analyzers) -> bool {
+    if QUERY_STOP_WORDS.contains(&word) {
+        return true;
+    }
+    match lang {
+        TermLang::Nb => analyzers.term(Lang::Nb, word).is_none(),
+        TermLang::Da => analyzers.term(Lang::Da, word).is_none(),
+        TermLang::En => EN_STOP_WORDS.contains(&word),
+    }
+}
