@@ -190,6 +190,8 @@ pub struct SearchIndex {
     unit_of_provision: Vec<Option<usize>>,
     /// lovbok's subject index, keyed for query words (see `subjects`).
     subjects: SubjectTable,
+    /// Per provision: the index of its last descendant (itself for a leaf).
+    subtree_end: Vec<usize>,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -325,7 +327,11 @@ impl SearchIndex {
             }
         }
         let subjects = SubjectTable::build(corpus, &mut analyzers, &impacts);
+        let subtree_end = (0..corpus.provisions().len())
+            .map(|i| corpus.descendants(i).into_iter().max().unwrap_or(i))
+            .collect();
         let mut index = SearchIndex {
+            subtree_end,
             subjects,
             impacts,
             expansions: HashMap::new(),
@@ -525,7 +531,7 @@ impl SearchIndex {
         // What the subject index adds to each provision it names, as a
         // share of the query's best match (or of 1 when only a subject
         // matched).
-        let by_subject = self.subjects.provision_scores(&subjects);
+        let mut by_subject = self.subjects.provision_scores(&subjects);
         let base = if best > 0.0 { best } else { 1.0 };
         let mut ranked: Vec<(f32, u32, usize)> = matched
             .iter()
@@ -551,12 +557,17 @@ impl SearchIndex {
                 } else {
                     0.0
                 };
-                let subject = by_subject
-                    .get(&unit.corpus)
-                    .map_or(0.0, |s| s.score * base);
-                Some((m.score * factor + title + subject, m.doc, unit.corpus))
+                Some((m.score * factor + title, m.doc, unit.corpus))
             })
             .collect();
+        if !by_subject.is_empty() {
+            self.share_with_parts(&mut by_subject, &ranked, best);
+            for r in &mut ranked {
+                if let Some(s) = by_subject.get(&r.2) {
+                    r.0 += s.score * base;
+                }
+            }
+        }
         // A provision that only a subject names (a law whose text is not
         // in the corpus, met by an English or everyday word) ranks by it.
         for (&idx, s) in &by_subject {
@@ -611,6 +622,37 @@ impl SearchIndex {
             .collect();
         lap(|s| &mut s.snippets);
         Ok(hits)
+    }
+
+    /// A subject names a provision as a whole (`212`, late arrival); a
+    /// part of it that the query's words also meet well (`212A1a(iv)`,
+    /// twenty minutes) is named by it too, so the part the TD wants is not
+    /// hidden under its whole. Parts are contiguous in reading order, so
+    /// each subject's provision costs a range lookup.
+    fn share_with_parts(
+        &self,
+        by_subject: &mut HashMap<usize, SubjectMatch>,
+        ranked: &[(f32, u32, usize)],
+        best: f32,
+    ) {
+        let min = super::subjects::tune(12, PART_MIN_SHARE) * best;
+        let mut strong: Vec<usize> = ranked.iter().filter(|r| r.0 >= min).map(|r| r.2).collect();
+        strong.sort_unstable();
+        strong.dedup();
+        let mut shared: Vec<(usize, SubjectMatch)> = Vec::new();
+        for (&idx, s) in by_subject.iter() {
+            let end = self.subtree_end.get(idx).copied().unwrap_or(idx);
+            let from = strong.partition_point(|&x| x <= idx);
+            for &part in strong[from..].iter().take_while(|&&x| x <= end) {
+                shared.push((part, *s));
+            }
+        }
+        for (part, s) in shared {
+            let here = by_subject.entry(part).or_insert(SubjectMatch { score: 0.0, ..s });
+            if s.score > here.score {
+                *here = s;
+            }
+        }
     }
 
     /// The provisions a query cites, and its words compiled against the
@@ -902,6 +944,10 @@ impl SearchIndex {
         self.units.get(unit).map(|u| &u.shown)
     }
 }
+
+/// How well a part must match the query's words, as a share of the best
+/// match, to share its whole's subject (see `share_with_parts`).
+const PART_MIN_SHARE: f32 = 0.5;
 
 /// The share of a hit's score its subject must give for the hit to name
 /// it ("Stikkord: …").

@@ -19,7 +19,10 @@
 //! first cite fully and each later one a little less, as the entry lists
 //! them most specific first.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+
+use tantivy::tokenizer::{Language, RawTokenizer, Stemmer, TextAnalyzer};
 
 use super::analyzer::{fold, Analyzers, Lang};
 use super::impact::{Impacts, QueryWord, TermId};
@@ -28,19 +31,37 @@ use crate::corpus::{Corpus, TermLang};
 
 /// What a term that is the query adds, as a share of the best score of the
 /// query: as much as a heading that names it.
-const SUBJECT_MATCH: f32 = 2.0;
+const SUBJECT_MATCH_D: f32 = 2.0;
 /// How steeply a term's score falls with the share of the query it lacks.
-const QUERY_EXP: i32 = 4;
+const QUERY_EXP: i32 = 2;
 /// How steeply it falls with the share of its own words the query lacks.
-const TERM_EXP: f32 = 1.0;
+const TERM_EXP_D: f32 = 2.0;
 /// Each later cite of an entry gets this much of the one before it.
-const CITE_DECAY: f32 = 0.92;
+const CITE_DECAY_D: f32 = 0.92;
+/// How a term's score falls with the number of entries that share it:
+/// by its square root, as a rarer name says more.
+const SHARED_TERM_EXP: f32 = 0.5;
+/// The least weight of an expansion that meets a subject's word: the
+/// word's forms, spellings, synonyms and a near typo do; a compound part,
+/// a completion or a narrower term (`feil` in `feilgiv`) names something
+/// else.
+const MIN_VARIANT_WEIGHT: f32 = 0.7;
 /// Weight of a word completed from the last, unfinished query word.
 const W_COMPLETED: f32 = 0.8;
 /// Shortest unfinished word that is completed.
 const MIN_COMPLETION_CHARS: usize = 3;
 /// Most subject words one unfinished query word completes to.
 const MAX_COMPLETIONS: usize = 24;
+/// What an entry whose terms together have the query's words adds, at
+/// most: less than one term that is the query.
+const ENTRY_MATCH_D: f32 = 1.0;
+/// How steeply an entry's score falls with the share of the query its
+/// terms together lack: only an entry that has nearly all of it counts.
+const ENTRY_QUERY_EXP: f32 = 4.0;
+/// The rarity of a query word that neither the books nor the index know
+/// (`allowed`, `now`), as a share of the rarest: it is a word of the
+/// question all the same, and a term that lacks it names less of it.
+const UNKNOWN_SHARE_D: f32 = 0.0;
 /// English words that name nothing in a term (`lead out of turn`).
 const EN_STOP_WORDS: &[&str] = &["to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her"];
 
@@ -54,6 +75,10 @@ struct TermInfo {
     /// Its words, stop words aside.
     len: u8,
     text: Box<str>,
+    /// How specific it is: 1 for a term one entry has, less for a term
+    /// several entries share (`kulørsvigt` names revokes in general, and
+    /// one entry about them is no better than another).
+    specificity: f32,
 }
 
 /// The subject index's terms, keyed for lookup. See the module docs.
@@ -101,9 +126,10 @@ impl SubjectTable {
                     }
                     let slot = (id, pos);
                     let f = fold(&word);
-                    let mut keys = keys_of(&word, analyzers);
+                    let english = term.lang == TermLang::En;
+                    let mut keys = keys_of(&word, english, analyzers);
                     if f != word {
-                        keys.extend(keys_of(&f, analyzers));
+                        keys.extend(keys_of(&f, english, analyzers));
                     }
                     keys.sort();
                     keys.dedup();
@@ -121,9 +147,25 @@ impl SubjectTable {
                         entry: e as u32,
                         len: pos,
                         text: term.text.clone().into_boxed_str(),
+                        specificity: 1.0,
                     });
                 }
             }
+        }
+        // A term several entries share names each of them less.
+        let mut shared: HashMap<String, Vec<u32>> = HashMap::new();
+        for info in &t.terms {
+            let key = fold(&info.text.to_lowercase());
+            let entries = shared.entry(key).or_default();
+            if !entries.contains(&info.entry) {
+                entries.push(info.entry);
+            }
+        }
+        for info in &mut t.terms {
+            let n = shared
+                .get(&fold(&info.text.to_lowercase()))
+                .map_or(1, Vec::len);
+            info.specificity = (n as f32).powf(-tune(13, SHARED_TERM_EXP));
         }
         let mut folded: Vec<(Box<str>, Vec<Slot>)> = folded
             .into_iter()
@@ -170,32 +212,25 @@ impl SubjectTable {
         for (i, word) in typed.iter().enumerate().take(64) {
             let bit = 1u64 << i;
             let mut met = false;
-            let mut hit = |slots: &[Slot], weight: f32| {
-                for &(term, pos) in slots {
-                    let entry = touched.entry(term).or_insert(([0.0; 8], 0));
-                    if let Some(w) = entry.0.get_mut(usize::from(pos)) {
-                        *w = w.max(weight);
-                    }
-                    entry.1 |= bit;
-                    met = true;
-                }
-            };
             let own = compiled.get(i).map_or(&[][..], |c| c.as_slice());
             for q in own {
-                for v in q.variants.iter() {
+                for v in q.variants.iter().filter(|v| v.weight >= tune(11, MIN_VARIANT_WEIGHT)) {
                     if let Some(slots) = self.by_term.get(&v.id) {
-                        hit(slots, v.weight);
+                        met |= mark(&mut touched, slots, v.weight, bit);
                     }
                 }
             }
-            for k in keys_of(word, analyzers) {
+            for k in keys_of(word, true, analyzers) {
                 if let Some(slots) = self.by_key.get(k.as_str()) {
-                    hit(slots, 1.0);
+                    met |= mark(&mut touched, slots, 1.0, bit);
                 }
             }
             let last = i + 1 == typed.len();
             let f = fold(word);
-            if last && f.chars().count() >= MIN_COMPLETION_CHARS {
+            // Only a word still being typed is completed: one the books or
+            // the index know as it stands names itself.
+            let finished = met || own.iter().any(|q| q.exact.iter().any(Option::is_some));
+            if last && !finished && f.chars().count() >= MIN_COMPLETION_CHARS {
                 let from = self.folded.partition_point(|(w, _)| w.as_ref() < f.as_str());
                 for (w, slots) in self.folded[from..]
                     .iter()
@@ -203,7 +238,7 @@ impl SubjectTable {
                     .take(MAX_COMPLETIONS)
                 {
                     let weight = if w.as_ref() == f.as_str() { 1.0 } else { W_COMPLETED };
-                    hit(slots, weight);
+                    met |= mark(&mut touched, slots, weight, bit);
                 }
             }
             let known = own.iter().map(|q| q.rarity).fold(0.0f32, f32::max);
@@ -211,6 +246,8 @@ impl SubjectTable {
                 known
             } else if met {
                 rare
+            } else if analyzers_know(word, analyzers) {
+                rare * tune(1, UNKNOWN_SHARE_D)
             } else {
                 0.0
             });
@@ -220,19 +257,28 @@ impl SubjectTable {
             return Vec::new();
         }
         let mut best: HashMap<u32, SubjectMatch> = HashMap::new();
-        for (term, (weights, bits)) in touched {
-            let Some(info) = self.terms.get(term as usize) else {
-                continue;
-            };
+        // Per entry: the query words any of its terms has.
+        let mut entry_bits: HashMap<u32, u64> = HashMap::new();
+        let share = |bits: u64| -> f32 {
             let found: f32 = rarity
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| bits & (1u64 << i) != 0)
                 .map(|(_, r)| r)
                 .sum();
-            let of_query = (found / total).min(1.0);
+            (found / total).min(1.0)
+        };
+        for (term, (weights, bits)) in touched {
+            let Some(info) = self.terms.get(term as usize) else {
+                continue;
+            };
+            *entry_bits.entry(info.entry).or_default() |= bits;
+            let of_query = share(bits);
             let of_term = (weights.iter().sum::<f32>() / f32::from(info.len)).min(1.0);
-            let score = SUBJECT_MATCH * of_query.powi(QUERY_EXP) * of_term.powf(TERM_EXP);
+            let score = tune(2, SUBJECT_MATCH_D)
+                * info.specificity
+                * of_query.powf(tune(5, QUERY_EXP as f32))
+                * of_term.powf(tune(3, TERM_EXP_D));
             let m = SubjectMatch {
                 entry: info.entry,
                 term,
@@ -245,6 +291,15 @@ impl SubjectTable {
                     }
                 })
                 .or_insert(m);
+        }
+        // An entry whose terms together have the query's words names it
+        // too (`slow pass` and `partner's hesitation` for "bid after
+        // partner's slow pass"), a little less than one term that is it.
+        for (entry, bits) in entry_bits {
+            let whole = tune(0, ENTRY_MATCH_D) * share(bits).powf(tune(6, ENTRY_QUERY_EXP));
+            if let Some(b) = best.get_mut(&entry) {
+                b.score = b.score.max(whole);
+            }
         }
         let mut out: Vec<SubjectMatch> = best.into_values().filter(|m| m.score > 0.0).collect();
         out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
@@ -266,21 +321,71 @@ impl SubjectTable {
                         }
                     })
                     .or_insert(here);
-                share *= CITE_DECAY;
+                share *= tune(4, CITE_DECAY_D);
             }
         }
         out
     }
 }
 
-/// The analyzer terms a word can be met by, in both languages.
-fn keys_of(word: &str, analyzers: &mut Analyzers) -> Vec<String> {
+/// Records that query word `bit` meets the words `slots` with `weight`;
+/// true when there were any.
+fn mark(touched: &mut HashMap<u32, ([f32; 8], u64)>, slots: &[Slot], weight: f32, bit: u64) -> bool {
+    for &(term, pos) in slots {
+        let entry = touched.entry(term).or_insert(([0.0; 8], 0));
+        if let Some(w) = entry.0.get_mut(usize::from(pos)) {
+            *w = w.max(weight);
+        }
+        entry.1 |= bit;
+    }
+    !slots.is_empty()
+}
+
+/// The analyzer terms a word can be met by: its Norwegian and Danish
+/// terms, and for an English term's word and any query word its English
+/// stem (`revokes`, `revoked` → `en:revok`), since a third of what TDs
+/// type is the Laws' English.
+fn keys_of(word: &str, english: bool, analyzers: &mut Analyzers) -> Vec<String> {
     let mut keys: Vec<String> = Lang::ALL
         .iter()
         .filter_map(|&l| analyzers.term(l, word))
         .collect();
+    if let Some(en) = english.then(|| english_stem(word)).flatten() {
+        keys.push(en);
+    }
+    keys.sort();
     keys.dedup();
     keys
+}
+
+thread_local! {
+    /// Each thread's English stemmer (Snowball, as tantivy ships it).
+    static ENGLISH: RefCell<TextAnalyzer> = RefCell::new(
+        TextAnalyzer::builder(RawTokenizer::default())
+            .filter(Stemmer::new(Language::English))
+            .build(),
+    );
+}
+
+/// `en:` and the English Snowball stem of a lower-case word.
+fn english_stem(word: &str) -> Option<String> {
+    ENGLISH.with(|a| {
+        let mut a = a.borrow_mut();
+        let mut stream = a.token_stream(word);
+        stream
+            .advance()
+            .then(|| format!("en:{}", stream.token().text))
+    })
+}
+
+/// True when a word means something in one of the languages (not a stop
+/// word): an unknown word of the question counts against a term that
+/// lacks it; a function word does not.
+fn analyzers_know(word: &str, analyzers: &mut Analyzers) -> bool {
+    !QUERY_STOP_WORDS.contains(&word)
+        && !EN_STOP_WORDS.contains(&word)
+        && Lang::ALL.iter().all(|&l| analyzers.term(l, word).is_some())
+        && word.chars().count() > 2
 }
 
 /// A word that names nothing in a term of its language.
@@ -293,4 +398,8 @@ fn is_stop(lang: TermLang, word: &str, analyzers: &mut Analyzers) -> bool {
         TermLang::Da => analyzers.term(Lang::Da, word).is_none(),
         TermLang::En => EN_STOP_WORDS.contains(&word),
     }
+}
+
+pub(crate) fn tune(i: usize, d: f32) -> f32 {
+    std::env::var("LOVBOK_SUBJ").ok().and_then(|v| v.split(',').nth(i).and_then(|x| x.parse().ok())).unwrap_or(d)
 }

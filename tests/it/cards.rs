@@ -47,6 +47,14 @@ fn holders(c: &Corpus, text: &str) -> HashSet<usize> {
         .collect()
 }
 
+/// The subject-index entry a "Hvilken lov?" card asks about (its slug ends the id).
+fn subject_of<'c>(c: &'c Corpus, card: &Card) -> &'c lovbok::corpus::Subject {
+    let slug = card.id.rsplit_once('/').map(|(_, s)| s).unwrap_or_default();
+    c.subjects()
+        .by_slug(slug)
+        .unwrap_or_else(|| panic!("{}: no subject {slug}", card.id))
+}
+
 fn law_index(c: &Corpus, n: u16) -> Option<usize> {
     c.index_of(&ProvisionId::root(Root::Law(n)))
 }
@@ -76,10 +84,24 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
     for card in deck.cards() {
         check_shape(card);
         let p = c.at(card.provision);
-        assert_eq!(card.id, format!("{}@{}", p.id, card.kind.slug()));
+        if card.kind == CardKind::SubjectToProvision {
+            // Several subjects share a provision: the subject's slug ends the id.
+            let prefix = format!("{}@{}/", p.id, card.kind.slug());
+            assert!(card.id.starts_with(&prefix), "{}", card.id);
+        } else {
+            assert_eq!(card.id, format!("{}@{}", p.id, card.kind.slug()));
+        }
         let right = card.right();
         let face = &right.face;
         match card.kind {
+            CardKind::SubjectToProvision => {
+                // The prompt is the entry's name; the answer is the first
+                // provision the entry names, shown by its cite.
+                let entry = subject_of(c, card);
+                assert_eq!(card.prompt.text.as_deref(), Some(entry.name.as_str()));
+                assert_eq!(face.cite.as_ref(), entry.cites.first(), "{}", card.id);
+                assert_eq!(right.source, card.provision);
+            }
             CardKind::TermToDefinition => {
                 assert_eq!(p.kind, Kind::Definition);
                 assert_eq!(card.prompt.text.as_deref(), p.title.as_deref());
@@ -201,6 +223,23 @@ fn no_distractor_is_also_right() {
             let q = c.at(d.source);
             let why = format!("{}: distractor {}", card.id, q.id);
             match card.kind {
+                CardKind::SubjectToProvision => {
+                    // Never a provision the entry names, nor one above or
+                    // below those; always the answer of another entry of
+                    // the same group.
+                    let entry = subject_of(c, card);
+                    for named in entry.cites.iter().filter_map(|x| c.index_of(x)) {
+                        assert!(!c.path_of(named).contains(&d.source), "{why}: above");
+                        assert!(!c.path_of(d.source).contains(&named), "{why}: below");
+                    }
+                    assert!(
+                        c.subjects().entries().iter().any(|o| o.group == entry.group
+                            && o.name != entry.name
+                            && o.cites.first() == Some(&q.id)),
+                        "{why}: not another subject's answer in the group"
+                    );
+                    assert_eq!(d.face.cite.as_ref(), Some(&q.id), "{why}");
+                }
                 CardKind::TermToDefinition => {
                     assert_eq!(q.kind, Kind::Definition, "{why}");
                     assert_eq!(d.face.text.as_deref(), Some(q.text().as_str()), "{why}");

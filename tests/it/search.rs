@@ -696,7 +696,7 @@ fn eval_ablation_table() {
         run("all".into(), Features::ALL);
         run("none".into(), Features::NONE);
         type Switch = fn(&mut Features) -> &mut bool;
-        let switches: [(&str, Switch); 13] = [
+        let switches: [(&str, Switch); 14] = [
             ("title_match", |f| &mut f.title_match),
             ("citations", |f| &mut f.citations),
             ("compounds", |f| &mut f.compounds),
