@@ -635,7 +635,7 @@ impl SearchIndex {
         ranked: &[(f32, u32, usize)],
         best: f32,
     ) {
-        let min = super::subjects::tune(12, PART_MIN_SHARE) * best;
+        let min = PART_MIN_SHARE * best;
         let mut strong: Vec<usize> = ranked.iter().filter(|r| r.0 >= min).map(|r| r.2).collect();
         strong.sort_unstable();
         strong.dedup();

@@ -31,16 +31,13 @@ use crate::corpus::{Corpus, TermLang};
 
 /// What a term that is the query adds, as a share of the best score of the
 /// query: as much as a heading that names it.
-const SUBJECT_MATCH_D: f32 = 2.0;
+const SUBJECT_MATCH: f32 = 2.0;
 /// How steeply a term's score falls with the share of the query it lacks.
 const QUERY_EXP: i32 = 2;
 /// How steeply it falls with the share of its own words the query lacks.
-const TERM_EXP_D: f32 = 2.0;
+const TERM_EXP: i32 = 2;
 /// Each later cite of an entry gets this much of the one before it.
-const CITE_DECAY_D: f32 = 0.92;
-/// How a term's score falls with the number of entries that share it:
-/// by its square root, as a rarer name says more.
-const SHARED_TERM_EXP: f32 = 0.5;
+const CITE_DECAY: f32 = 0.92;
 /// The least weight of an expansion that meets a subject's word: the
 /// word's forms, spellings, synonyms and a near typo do; a compound part,
 /// a completion or a narrower term (`feil` in `feilgiv`) names something
@@ -54,14 +51,10 @@ const MIN_COMPLETION_CHARS: usize = 3;
 const MAX_COMPLETIONS: usize = 24;
 /// What an entry whose terms together have the query's words adds, at
 /// most: less than one term that is the query.
-const ENTRY_MATCH_D: f32 = 1.0;
+const ENTRY_MATCH: f32 = 1.0;
 /// How steeply an entry's score falls with the share of the query its
 /// terms together lack: only an entry that has nearly all of it counts.
-const ENTRY_QUERY_EXP: f32 = 4.0;
-/// The rarity of a query word that neither the books nor the index know
-/// (`allowed`, `now`), as a share of the rarest: it is a word of the
-/// question all the same, and a term that lacks it names less of it.
-const UNKNOWN_SHARE_D: f32 = 0.0;
+const ENTRY_QUERY_EXP: i32 = 4;
 /// English words that name nothing in a term (`lead out of turn`).
 const EN_STOP_WORDS: &[&str] = &["to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her"];
 
@@ -75,10 +68,6 @@ struct TermInfo {
     /// Its words, stop words aside.
     len: u8,
     text: Box<str>,
-    /// How specific it is: 1 for a term one entry has, less for a term
-    /// several entries share (`kulørsvigt` names revokes in general, and
-    /// one entry about them is no better than another).
-    specificity: f32,
 }
 
 /// The subject index's terms, keyed for lookup. See the module docs.
@@ -147,25 +136,9 @@ impl SubjectTable {
                         entry: e as u32,
                         len: pos,
                         text: term.text.clone().into_boxed_str(),
-                        specificity: 1.0,
                     });
                 }
             }
-        }
-        // A term several entries share names each of them less.
-        let mut shared: HashMap<String, Vec<u32>> = HashMap::new();
-        for info in &t.terms {
-            let key = fold(&info.text.to_lowercase());
-            let entries = shared.entry(key).or_default();
-            if !entries.contains(&info.entry) {
-                entries.push(info.entry);
-            }
-        }
-        for info in &mut t.terms {
-            let n = shared
-                .get(&fold(&info.text.to_lowercase()))
-                .map_or(1, Vec::len);
-            info.specificity = (n as f32).powf(-tune(13, SHARED_TERM_EXP));
         }
         let mut folded: Vec<(Box<str>, Vec<Slot>)> = folded
             .into_iter()
@@ -214,7 +187,7 @@ impl SubjectTable {
             let mut met = false;
             let own = compiled.get(i).map_or(&[][..], |c| c.as_slice());
             for q in own {
-                for v in q.variants.iter().filter(|v| v.weight >= tune(11, MIN_VARIANT_WEIGHT)) {
+                for v in q.variants.iter().filter(|v| v.weight >= MIN_VARIANT_WEIGHT) {
                     if let Some(slots) = self.by_term.get(&v.id) {
                         met |= mark(&mut touched, slots, v.weight, bit);
                     }
@@ -246,8 +219,6 @@ impl SubjectTable {
                 known
             } else if met {
                 rare
-            } else if analyzers_know(word, analyzers) {
-                rare * tune(1, UNKNOWN_SHARE_D)
             } else {
                 0.0
             });
@@ -275,10 +246,9 @@ impl SubjectTable {
             *entry_bits.entry(info.entry).or_default() |= bits;
             let of_query = share(bits);
             let of_term = (weights.iter().sum::<f32>() / f32::from(info.len)).min(1.0);
-            let score = tune(2, SUBJECT_MATCH_D)
-                * info.specificity
-                * of_query.powf(tune(5, QUERY_EXP as f32))
-                * of_term.powf(tune(3, TERM_EXP_D));
+            let score = SUBJECT_MATCH
+                * of_query.powi(QUERY_EXP)
+                * of_term.powi(TERM_EXP);
             let m = SubjectMatch {
                 entry: info.entry,
                 term,
@@ -296,7 +266,7 @@ impl SubjectTable {
         // too (`slow pass` and `partner's hesitation` for "bid after
         // partner's slow pass"), a little less than one term that is it.
         for (entry, bits) in entry_bits {
-            let whole = tune(0, ENTRY_MATCH_D) * share(bits).powf(tune(6, ENTRY_QUERY_EXP));
+            let whole = ENTRY_MATCH * share(bits).powi(ENTRY_QUERY_EXP);
             if let Some(b) = best.get_mut(&entry) {
                 b.score = b.score.max(whole);
             }
@@ -321,7 +291,7 @@ impl SubjectTable {
                         }
                     })
                     .or_insert(here);
-                share *= tune(4, CITE_DECAY_D);
+                share *= CITE_DECAY;
             }
         }
         out
@@ -378,16 +348,6 @@ fn english_stem(word: &str) -> Option<String> {
     })
 }
 
-/// True when a word means something in one of the languages (not a stop
-/// word): an unknown word of the question counts against a term that
-/// lacks it; a function word does not.
-fn analyzers_know(word: &str, analyzers: &mut Analyzers) -> bool {
-    !QUERY_STOP_WORDS.contains(&word)
-        && !EN_STOP_WORDS.contains(&word)
-        && Lang::ALL.iter().all(|&l| analyzers.term(l, word).is_some())
-        && word.chars().count() > 2
-}
-
 /// A word that names nothing in a term of its language.
 fn is_stop(lang: TermLang, word: &str, analyzers: &mut Analyzers) -> bool {
     if QUERY_STOP_WORDS.contains(&word) {
@@ -400,6 +360,3 @@ fn is_stop(lang: TermLang, word: &str, analyzers: &mut Analyzers) -> bool {
     }
 }
 
-pub(crate) fn tune(i: usize, d: f32) -> f32 {
-    std::env::var("LOVBOK_SUBJ").ok().and_then(|v| v.split(',').nth(i).and_then(|x| x.parse().ok())).unwrap_or(d)
-}
