@@ -27,7 +27,7 @@ use tantivy::tokenizer::{Language, RawTokenizer, Stemmer, TextAnalyzer};
 use super::analyzer::{fold, Analyzers, Lang};
 use super::impact::{Impacts, QueryWord, TermId};
 use super::query::QUERY_STOP_WORDS;
-use crate::corpus::{Corpus, TermLang};
+use crate::corpus::{Corpus, Kind, TermLang};
 
 /// What a term that is the query adds, as a share of the best score of the
 /// query: as much as a heading that names it.
@@ -36,6 +36,8 @@ const SUBJECT_MATCH: f32 = 2.0;
 const QUERY_EXP: i32 = 2;
 /// How steeply it falls with the share of its own words the query lacks.
 const TERM_EXP: i32 = 2;
+/// What a definition an entry names gets of the entry's score.
+const DEFINITION_SHARE: f32 = 0.9;
 /// Each later cite of an entry gets this much of the one before it.
 const CITE_DECAY: f32 = 0.92;
 /// The least weight of an expansion that meets a subject's word: the
@@ -83,6 +85,8 @@ pub(crate) struct SubjectTable {
     folded: Vec<(Box<str>, Vec<Slot>)>,
     /// Per entry: the corpus indexes of its cites, in its order.
     cites: Vec<Box<[usize]>>,
+    /// The corpus indexes of the definitions the entries cite.
+    definitions: Vec<usize>,
 }
 
 /// A subject that a query met: its entry and its best term.
@@ -99,13 +103,17 @@ impl SubjectTable {
         let mut t = SubjectTable::default();
         let mut folded: HashMap<String, Vec<Slot>> = HashMap::new();
         for (e, entry) in corpus.subjects().entries().iter().enumerate() {
-            t.cites.push(
-                entry
-                    .cites
-                    .iter()
-                    .filter_map(|c| corpus.index_of(c))
-                    .collect(),
-            );
+            let cites: Box<[usize]> = entry
+                .cites
+                .iter()
+                .filter_map(|c| corpus.index_of(c))
+                .collect();
+            for &i in cites.iter() {
+                if corpus.at(i).kind == Kind::Definition && !t.definitions.contains(&i) {
+                    t.definitions.push(i);
+                }
+            }
+            t.cites.push(cites);
             for term in &entry.terms {
                 let id = t.terms.len() as u32;
                 let mut pos: u8 = 0;
@@ -283,7 +291,17 @@ impl SubjectTable {
         for m in matches {
             let mut share = m.score;
             for &idx in self.cites_of(m.entry) {
-                let here = SubjectMatch { score: share, ..*m };
+                // The index leads from what happened to the rule: a
+                // definition it names ranks a little below a provision.
+                let weight = if self.definitions.contains(&idx) {
+                    DEFINITION_SHARE
+                } else {
+                    1.0
+                };
+                let here = SubjectMatch {
+                    score: share * weight,
+                    ..*m
+                };
                 out.entry(idx)
                     .and_modify(|b| {
                         if here.score > b.score {
