@@ -281,6 +281,17 @@ impl SubjectIndex {
                     ));
                 }
             }
+            for t in &e.terms {
+                if let Some(other) = self.by_name(&t.text).filter(|o| o.name != e.name) {
+                    out.push(error(
+                        &e.origin,
+                        format!(
+                            "subject \"{}\": the term \"{}\" is the name of the subject \"{}\"; a name belongs to its own entry",
+                            e.name, t.text, other.name
+                        ),
+                    ));
+                }
+            }
             for s in &e.see {
                 if self.by_name(s).is_none() {
                     out.push(error(

@@ -85,8 +85,8 @@ pub(crate) struct SubjectTable {
     folded: Vec<(Box<str>, Vec<Slot>)>,
     /// Per entry: the corpus indexes of its cites, in its order.
     cites: Vec<Box<[usize]>>,
-    /// The corpus indexes of the definitions the entries cite.
-    definitions: Vec<usize>,
+    /// The definitions the entries cite: corpus index and defined term.
+    definitions: Vec<(usize, Box<str>)>,
 }
 
 /// A subject that a query met: its entry and its best term.
@@ -109,8 +109,10 @@ impl SubjectTable {
                 .filter_map(|c| corpus.index_of(c))
                 .collect();
             for &i in cites.iter() {
-                if corpus.at(i).kind == Kind::Definition && !t.definitions.contains(&i) {
-                    t.definitions.push(i);
+                let p = corpus.at(i);
+                if p.kind == Kind::Definition && !t.definitions.iter().any(|(d, _)| *d == i) {
+                    let term = p.title.clone().unwrap_or_default().into_boxed_str();
+                    t.definitions.push((i, term));
                 }
             }
             t.cites.push(cites);
@@ -292,11 +294,13 @@ impl SubjectTable {
             let mut share = m.score;
             for &idx in self.cites_of(m.entry) {
                 // The index leads from what happened to the rule: a
-                // definition it names ranks a little below a provision.
-                let weight = if self.definitions.contains(&idx) {
-                    DEFINITION_SHARE
-                } else {
-                    1.0
+                // definition it names ranks a little below a provision,
+                // unless the query met the defined term itself.
+                let weight = match self.definitions.iter().find(|(i, _)| *i == idx) {
+                    Some((_, term)) if !term.eq_ignore_ascii_case(self.term_text(m.term)) => {
+                        DEFINITION_SHARE
+                    }
+                    _ => 1.0,
                 };
                 let here = SubjectMatch {
                     score: share * weight,

@@ -8,4 +8,5 @@ mod fixtures;
 mod ops;
 mod rules;
 mod search;
+mod subjects;
 mod web;
