@@ -11,6 +11,14 @@
 //! and the 99th percentile. The scale pass repeats the corpus 10, 100 and
 //! 1000 times as distinct documents (`LOVBOK_BENCH_SCALE=10,100` to choose).
 //!
+//! The mix is also timed through [`Kb::search`], the very function the
+//! server's search handlers call and whose `took_us` they report (parse,
+//! citation check, the word tables, compounds written apart, the subject
+//! index, ranking, snippets), so the bench and the server's own figure
+//! measure one path; `scripts/took-us.sh` sends the same mix to a running
+//! server and reports its `took_us`, to compare
+//! (`LOVBOK_BENCH_WRITE_MIX=FILE` writes the mix, one query a line).
+//!
 //! `cargo bench --bench search` runs everything; `cargo bench --bench
 //! search -- mix` only the criterion part whose name has `mix`, and
 //! `LOVBOK_BENCH_ONLY_MIX=1` skips the scale pass.
@@ -22,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use lovbok::corpus::{embedded_sources, Corpus};
+use lovbok::kb::{CorpusSource, Kb};
 use lovbok::search::{parse_judgments, SearchIndex, SearchOptions, SearchQuery, Stages};
 
 /// Queries by kind, as a TD types them.
@@ -157,6 +166,22 @@ fn timed(corpus: &Corpus, index: &SearchIndex, queries: &[String], rounds: usize
                 .map_or(0, |h| h.len());
             times.push(t.elapsed());
             black_box(n);
+        }
+    }
+    times
+}
+
+/// Times each query through [`Kb::search`], as the server does, and
+/// returns the `took_us` it reports for each.
+fn took_us(kb: &Kb, queries: &[String], rounds: usize) -> Vec<Duration> {
+    let opts = SearchOptions::default();
+    let mut times = Vec::with_capacity(queries.len() * rounds);
+    for _ in 0..rounds {
+        for q in queries {
+            if let Ok(r) = kb.search(q, &opts) {
+                times.push(Duration::from_micros(r.took_us as u64));
+                black_box(r.hits.len());
+            }
         }
     }
     times
@@ -310,6 +335,22 @@ fn main() {
         us(p99),
         us(mean),
     );
+
+    // The server's own path and figure: `Kb::search` and its `took_us`.
+    let kb = Kb::load(&CorpusSource::Embedded).unwrap_or_else(|e| panic!("kb: {e}"));
+    let _ = took_us(&kb, &sample, 1);
+    let mut server = took_us(&kb, &sample, rounds);
+    let (s50, s99) = median_p99(&mut server);
+    println!(
+        "as-you-type mix through Kb::search (the server's path, its took_us): \
+         median {:.1} µs, p99 {:.1} µs",
+        us(s50),
+        us(s99),
+    );
+    if let Some(path) = std::env::var_os("LOVBOK_BENCH_WRITE_MIX") {
+        let text: String = mix.iter().map(|q| format!("{q}\n")).collect();
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("write mix: {e}"));
+    }
 
     profile(&corpus, &index, &sample);
     slowest(&corpus, &index, &sample, 5);

@@ -71,6 +71,8 @@ const PAGE_TYPES = [
   ["title-only", "/p/31"],
   ["contents", "/innhold"],
   ["definitions", "/definisjoner"],
+  ["subjects", "/stikkord"],
+  ["picker", "/hva-har-skjedd"],
   ["404", "/p/12C9"],
   ["practice", "/ov"],
 ];
@@ -553,6 +555,47 @@ try {
   // A cite typed into the form and sent: the stored search page answers.
   await page.goto(base + "/sok?q=" + encodeURIComponent("lov 16b1"));
   await page.waitForURL((u) => u.pathname === "/p/16B1");
+
+  // The subject index offline: "Hva har skjedd?" reaches Law 64 in three
+  // taps (when → what happened → the provision), /stikkord filters as you
+  // type, and the offline search finds a title-only law by a subject in
+  // each language (none of these words is in the law's title).
+  step = "offline: Hva har skjedd?";
+  await page.goto(base + "/hva-har-skjedd");
+  check(await page.locator("#offline-note").isVisible(), "the picker offline says it is offline");
+  // Three taps (clicks: this context has no touch screen).
+  await page.locator("#play > summary").click();
+  await page.locator("#play-revoke-etablert > summary").click();
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === "/p/64"),
+    page.locator("#play-revoke-etablert a[href='/p/64']").click(),
+  ]);
+  await page.waitForFunction(() => document.querySelector("article.provision")?.getAttribute("data-cite") === "64");
+  check((await page.locator(".subjects-here").count()) > 0, "Law 64 offline lists its subjects");
+  step = "offline: /stikkord";
+  await page.goto(base + "/stikkord");
+  const allRows = await page.locator(".subject").count();
+  await page.locator("#subject-q").fill("kulorsvigt");
+  const shownRows = await page.locator(".subject:not([hidden])").count();
+  check(shownRows > 0 && shownRows < allRows, `the filter keeps the revoke subjects (${shownRows} of ${allRows})`);
+  await page.locator("#subject-q").fill("zzzz");
+  check(await page.locator("#subject-none").isVisible(), "the filter says when nothing matches");
+  step = "offline: a title-only law by its subjects";
+  for (const [q, want] of [
+    ["renege", "/p/61"],
+    ["etableret kulørsvigt", "/p/64"],
+    ["krevde resten av stikkene", "/p/68"],
+  ]) {
+    await page.goto(base + "/");
+    await page.focus("#q");
+    await page.keyboard.type(q, { delay: 10 });
+    await page.waitForFunction((w) => {
+      const r = document.querySelector(".results-inner");
+      return r && r.getAttribute("data-q") === w && document.querySelector("#offline-answer") && document.querySelectorAll("#hits li").length > 0;
+    }, q);
+    const hrefs = await page.locator("#hits li a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    check(hrefs.slice(0, 5).includes(want), `offline "${q}" finds ${want} (${hrefs.slice(0, 5).join(" ")})`);
+  }
   await context.setOffline(false);
   offline = false;
 
