@@ -10,7 +10,7 @@
 //! itself names, or one above or below it, is never a distractor, so only
 //! one choice is right.
 
-use crate::corpus::{Corpus, Group};
+use crate::corpus::Corpus;
 
 use super::{card, Card, CardKind, Choice, Face, Skipped, CHOICES};
 
@@ -49,10 +49,11 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             candidates.push((j, Face::cite(&corpus.at(j).id, corpus.at(j).lang())));
         }
         let id = card_id(corpus, answer, entry.slug().as_str());
-        let d: Vec<Choice> = super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), |_| 0)
-            .into_iter()
-            .map(|(source, face)| Choice { source, face })
-            .collect();
+        let d: Vec<Choice> =
+            super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), |_| 0)
+                .into_iter()
+                .map(|(source, face)| Choice { source, face })
+                .collect();
         if d.len() < CHOICES - 1 {
             skipped.push(Skipped {
                 kind: CardKind::SubjectToProvision,
@@ -66,7 +67,14 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             source: answer,
             face: Face::cite(&corpus.at(answer).id, corpus.at(answer).lang()),
         };
-        let mut c = card(corpus, CardKind::SubjectToProvision, answer, prompt, right, d);
+        let mut c = card(
+            corpus,
+            CardKind::SubjectToProvision,
+            answer,
+            prompt,
+            right,
+            d,
+        );
         // Several subjects can share a provision: the subject makes the id.
         c.id = id;
         out.push(c);
@@ -88,7 +96,3 @@ fn card_id(corpus: &Corpus, answer: usize, slug: &str) -> String {
 fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
     corpus.path_of(a).contains(&b) || corpus.path_of(b).contains(&a)
 }
-
-/// The groups in the order the deck files them (for the study page).
-#[allow(dead_code)]
-pub(super) const GROUPS: [Group; 7] = Group::ALL;

@@ -236,7 +236,10 @@ impl SubjectIndex {
     }
 
     /// Parses the subject files and checks them against the corpus.
-    pub(crate) fn build(sources: &[&SourceFile], corpus: &Corpus) -> (SubjectIndex, Vec<Diagnostic>) {
+    pub(crate) fn build(
+        sources: &[&SourceFile],
+        corpus: &Corpus,
+    ) -> (SubjectIndex, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
         let mut entries = Vec::new();
         for src in sources {
@@ -277,7 +280,10 @@ impl SubjectIndex {
                 if corpus.get(c).is_none() {
                     out.push(error(
                         &e.origin,
-                        format!("subject \"{}\" cites {c}, which is not in the corpus", e.name),
+                        format!(
+                            "subject \"{}\" cites {c}, which is not in the corpus",
+                            e.name
+                        ),
                     ));
                 }
             }
@@ -302,7 +308,10 @@ impl SubjectIndex {
             }
             for ev in &e.evidence {
                 if let Some(problem) = evidence_problem(ev, corpus) {
-                    out.push(error(&e.origin, format!("subject \"{}\": {problem}", e.name)));
+                    out.push(error(
+                        &e.origin,
+                        format!("subject \"{}\": {problem}", e.name),
+                    ));
                 }
             }
         }
@@ -330,9 +339,13 @@ impl SubjectIndex {
         for (idx, p) in corpus.provisions().iter().enumerate() {
             let count = per_top.get(&idx).copied().unwrap_or(0);
             let (needed, what) = match (&p.id, p.kind) {
-                (ProvisionId::Numbered { root: Root::Law(_), path }, _) if path.depth() == 0 => {
-                    (MIN_SUBJECTS_PER_LAW, "law")
-                }
+                (
+                    ProvisionId::Numbered {
+                        root: Root::Law(_),
+                        path,
+                    },
+                    _,
+                ) if path.depth() == 0 => (MIN_SUBJECTS_PER_LAW, "law"),
                 (ProvisionId::Numbered { path, .. }, Kind::Extension | Kind::Section)
                     if path.depth() == 0 && p.in_corpus =>
                 {
@@ -473,12 +486,18 @@ fn parse_file(src: &SourceFile, out: &mut Vec<Diagnostic>) -> Vec<Subject> {
             }
         }
         _ => {
-            out.push(error(&origin(1), "a subject file starts with front matter (---)".into()));
+            out.push(error(
+                &origin(1),
+                "a subject file starts with front matter (---)".into(),
+            ));
             return Vec::new();
         }
     }
     if kind.as_ref().map(|(_, k)| k.as_str()) != Some("subjects") {
-        out.push(error(&origin(1), "a subject file has `kind: subjects` in its front matter".into()));
+        out.push(error(
+            &origin(1),
+            "a subject file has `kind: subjects` in its front matter".into(),
+        ));
         return Vec::new();
     }
     let mut drafts: Vec<Draft> = Vec::new();
@@ -495,7 +514,10 @@ fn parse_file(src: &SourceFile, out: &mut Vec<Diagnostic>) -> Vec<Subject> {
             continue;
         };
         let Some(draft) = drafts.last_mut() else {
-            out.push(error(&origin(n), "a list item before the first `##` subject".into()));
+            out.push(error(
+                &origin(n),
+                "a list item before the first `##` subject".into(),
+            ));
             continue;
         };
         match item.split_once(':') {
@@ -569,7 +591,11 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
         lang: TermLang::Nb,
         text: d.name.clone(),
     }];
-    for (key, lang) in [("nb", TermLang::Nb), ("da", TermLang::Da), ("en", TermLang::En)] {
+    for (key, lang) in [
+        ("nb", TermLang::Nb),
+        ("da", TermLang::Da),
+        ("en", TermLang::En),
+    ] {
         let list = value(key);
         if list.is_empty() {
             problems.push(format!("has no `{key}` term"));
@@ -692,27 +718,45 @@ mod tests {
     fn a_broken_entry_is_reported_not_kept() {
         let bad = GOOD
             .replace("- group: lead\n", "- group: sometime\n")
-            .replace("- evidence: 54 «utenfor tur»; WBF 2017 Law 54A\n", "- evidence: the WBF says so\n")
+            .replace(
+                "- evidence: 54 «utenfor tur»; WBF 2017 Law 54A\n",
+                "- evidence: the WBF says so\n",
+            )
             .replace("- cites: 54; 56\n", "- cites: 54; fifty\n- colour: red\n");
         let (entries, problems) = file(&bad);
         assert!(entries.is_empty());
         let text: Vec<String> = problems.iter().map(|d| d.message.clone()).collect();
         assert!(text.iter().any(|m| m.contains("unknown group")), "{text:?}");
-        assert!(text.iter().any(|m| m.contains("evidence \"the WBF says so\"")), "{text:?}");
-        assert!(text.iter().any(|m| m.contains("\"fifty\" does not parse")), "{text:?}");
+        assert!(
+            text.iter()
+                .any(|m| m.contains("evidence \"the WBF says so\"")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|m| m.contains("\"fifty\" does not parse")),
+            "{text:?}"
+        );
         assert!(text.iter().any(|m| m.contains("`colour: red`")), "{text:?}");
     }
 
     #[test]
     fn a_sentence_is_no_term() {
-        let bad = GOOD.replace("- en: lead out of turn", "- en: what happens when a defender leads out of turn?");
+        let bad = GOOD.replace(
+            "- en: lead out of turn",
+            "- en: what happens when a defender leads out of turn?",
+        );
         let (_, problems) = file(&bad);
-        assert!(problems.iter().any(|d| d.message.contains("not a short name")));
+        assert!(problems
+            .iter()
+            .any(|d| d.message.contains("not a short name")));
     }
 
     #[test]
     fn quotes_compare_without_case_marks_or_spacing() {
-        assert_eq!(normalise("Blinde*mann*  legger[^3]\nned"), "blindemann legger ned");
+        assert_eq!(
+            normalise("Blinde*mann*  legger[^3]\nned"),
+            "blindemann legger ned"
+        );
     }
 
     #[test]

@@ -326,7 +326,7 @@ impl SearchIndex {
                 *slot = Some(i);
             }
         }
-        let subjects = SubjectTable::build(corpus, &mut analyzers, &impacts);
+        let subjects = SubjectTable::build(corpus, &mut analyzers, &impacts, vocab.typed_forms());
         let subtree_end = (0..corpus.provisions().len())
             .map(|i| corpus.descendants(i).into_iter().max().unwrap_or(i))
             .collect();
@@ -570,10 +570,18 @@ impl SearchIndex {
         }
         // A provision that only a subject names (a law whose text is not
         // in the corpus, met by an English or everyday word) ranks by it.
-        for (&idx, s) in &by_subject {
-            let in_book = opts.book.is_none_or(|b| corpus.at(idx).book == b);
-            if in_book && !ranked.iter().any(|r| r.2 == idx) {
-                ranked.push((s.score * base, u32::MAX, idx));
+        if !by_subject.is_empty() {
+            let mut present = vec![false; self.corpus_len];
+            for r in &ranked {
+                if let Some(p) = present.get_mut(r.2) {
+                    *p = true;
+                }
+            }
+            for (&idx, s) in &by_subject {
+                let in_book = opts.book.is_none_or(|b| corpus.at(idx).book == b);
+                if in_book && !present.get(idx).copied().unwrap_or(true) {
+                    ranked.push((s.score * base, u32::MAX, idx));
+                }
             }
         }
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
@@ -648,7 +656,9 @@ impl SearchIndex {
             }
         }
         for (part, s) in shared {
-            let here = by_subject.entry(part).or_insert(SubjectMatch { score: 0.0, ..s });
+            let here = by_subject
+                .entry(part)
+                .or_insert(SubjectMatch { score: 0.0, ..s });
             if s.score > here.score {
                 *here = s;
             }

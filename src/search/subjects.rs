@@ -45,6 +45,11 @@ const CITE_DECAY: f32 = 0.92;
 /// a completion or a narrower term (`feil` in `feilgiv`) names something
 /// else.
 const MIN_VARIANT_WEIGHT: f32 = 0.7;
+/// A query word whose lists hold more words than this (`kort`, `spill`)
+/// only adds to terms a rarer word of the query met.
+const COMMON_WORD_SLOTS: usize = 600;
+/// Most entries a query is taken to name (the best by score).
+const MAX_ENTRIES: usize = 32;
 /// Weight of a word completed from the last, unfinished query word.
 const W_COMPLETED: f32 = 0.8;
 /// Shortest unfinished word that is completed.
@@ -58,7 +63,9 @@ const ENTRY_MATCH: f32 = 1.0;
 /// terms together lack: only an entry that has nearly all of it counts.
 const ENTRY_QUERY_EXP: i32 = 4;
 /// English words that name nothing in a term (`lead out of turn`).
-const EN_STOP_WORDS: &[&str] = &["to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her"];
+const EN_STOP_WORDS: &[&str] = &[
+    "to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her",
+];
 
 /// One word of one term: (term, position in it).
 type Slot = (u32, u8);
@@ -78,6 +85,10 @@ pub(crate) struct SubjectTable {
     terms: Vec<TermInfo>,
     /// Analyzer term (`nb:utspill`, as typed or without æøå) → words.
     by_key: HashMap<Box<str>, Vec<Slot>>,
+    /// A word as typed → the words its keys meet, precomputed for every
+    /// word of the index and of the books (and their ascii spellings), so
+    /// that most query words cost one lookup and no stemming.
+    by_surface: HashMap<Box<str>, Box<[Slot]>>,
     /// Impact-table term → words: what a query word's expansions (stems,
     /// typos, words of one root, thesaurus) meet.
     by_term: HashMap<TermId, Vec<Slot>>,
@@ -99,7 +110,12 @@ pub(crate) struct SubjectMatch {
 }
 
 impl SubjectTable {
-    pub(crate) fn build(corpus: &Corpus, analyzers: &mut Analyzers, impacts: &Impacts) -> SubjectTable {
+    pub(crate) fn build(
+        corpus: &Corpus,
+        analyzers: &mut Analyzers,
+        impacts: &Impacts,
+        book_words: impl Iterator<Item = String>,
+    ) -> SubjectTable {
         let mut t = SubjectTable::default();
         let mut folded: HashMap<String, Vec<Slot>> = HashMap::new();
         for (e, entry) in corpus.subjects().entries().iter().enumerate() {
@@ -150,6 +166,20 @@ impl SubjectTable {
                 }
             }
         }
+        let mut surfaces: Vec<String> = folded.keys().cloned().collect();
+        for info in &t.terms {
+            surfaces.extend(analyzers.words(&info.text));
+        }
+        surfaces.extend(book_words);
+        surfaces.sort();
+        surfaces.dedup();
+        for word in surfaces {
+            let slots = t.slots_by_keys(&word, analyzers);
+            if !slots.is_empty() {
+                t.by_surface
+                    .insert(word.into_boxed_str(), slots.into_boxed_slice());
+            }
+        }
         let mut folded: Vec<(Box<str>, Vec<Slot>)> = folded
             .into_iter()
             .map(|(k, v)| (k.into_boxed_str(), v))
@@ -157,6 +187,20 @@ impl SubjectTable {
         folded.sort_by(|a, b| a.0.cmp(&b.0));
         t.folded = folded;
         t
+    }
+
+    /// The words a word's keys meet (its Norwegian and Danish terms and
+    /// its English stem), each once.
+    fn slots_by_keys(&self, word: &str, analyzers: &mut Analyzers) -> Vec<Slot> {
+        let mut out: Vec<Slot> = Vec::new();
+        for k in keys_of(word, true, analyzers) {
+            if let Some(slots) = self.by_key.get(k.as_str()) {
+                out.extend_from_slice(slots);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// True when the corpus has no subject index.
@@ -188,58 +232,103 @@ impl SubjectTable {
         if self.is_empty() || typed.is_empty() {
             return Vec::new();
         }
-        // Per touched term: best weight per position, and the query words
-        // (bits) that met it.
-        let mut touched: HashMap<u32, ([f32; 8], u64)> = HashMap::new();
+        SCRATCH.with(|cell| {
+            let mut guard = cell.borrow_mut();
+            let sc = &mut *guard;
+            sc.prepare(self.terms.len(), self.cites.len());
+            let out = self.lookup_in(sc, typed, compiled, rare, analyzers);
+            sc.reset();
+            out
+        })
+    }
+
+    fn lookup_in(
+        &self,
+        sc: &mut Scratch,
+        typed: &[String],
+        compiled: &[Vec<QueryWord>],
+        rare: f32,
+        analyzers: &mut Analyzers,
+    ) -> Vec<SubjectMatch> {
+        // What each query word meets: lists of words (slots) with a weight.
+        let mut met_by: Vec<Vec<(&[Slot], f32)>> = Vec::with_capacity(typed.len());
+        let mut slow: Vec<Vec<Slot>> = Vec::new();
         let mut rarity: Vec<f32> = Vec::with_capacity(typed.len());
         for (i, word) in typed.iter().enumerate().take(64) {
-            let bit = 1u64 << i;
-            let mut met = false;
+            let mut lists: Vec<(&[Slot], f32)> = Vec::new();
             let own = compiled.get(i).map_or(&[][..], |c| c.as_slice());
             for q in own {
                 for v in q.variants.iter().filter(|v| v.weight >= MIN_VARIANT_WEIGHT) {
                     if let Some(slots) = self.by_term.get(&v.id) {
-                        met |= mark(&mut touched, slots, v.weight, bit);
+                        lists.push((slots, v.weight));
                     }
                 }
             }
-            for k in keys_of(word, true, analyzers) {
-                if let Some(slots) = self.by_key.get(k.as_str()) {
-                    met |= mark(&mut touched, slots, 1.0, bit);
-                }
+            match self.by_surface.get(word.as_str()) {
+                Some(slots) => lists.push((slots, 1.0)),
+                None => slow.push(self.slots_by_keys(word, analyzers)),
             }
             let last = i + 1 == typed.len();
-            let f = fold(word);
             // Only a word still being typed is completed: one the books or
             // the index know as it stands names itself.
-            let finished = met || own.iter().any(|q| q.exact.iter().any(Option::is_some));
-            if last && !finished && f.chars().count() >= MIN_COMPLETION_CHARS {
-                let from = self.folded.partition_point(|(w, _)| w.as_ref() < f.as_str());
+            let finished = lists.iter().any(|(l, _)| !l.is_empty())
+                || slow.last().is_some_and(|l| !l.is_empty())
+                || own.iter().any(|q| q.exact.iter().any(Option::is_some));
+            if last && !finished && word.chars().count() >= MIN_COMPLETION_CHARS {
+                let f = fold(word);
+                let from = self
+                    .folded
+                    .partition_point(|(w, _)| w.as_ref() < f.as_str());
                 for (w, slots) in self.folded[from..]
                     .iter()
                     .take_while(|(w, _)| w.starts_with(f.as_str()))
                     .take(MAX_COMPLETIONS)
                 {
-                    let weight = if w.as_ref() == f.as_str() { 1.0 } else { W_COMPLETED };
-                    met |= mark(&mut touched, slots, weight, bit);
+                    let weight = if w.as_ref() == f.as_str() {
+                        1.0
+                    } else {
+                        W_COMPLETED
+                    };
+                    lists.push((slots, weight));
                 }
             }
-            let known = own.iter().map(|q| q.rarity).fold(0.0f32, f32::max);
-            rarity.push(if known > 0.0 {
-                known
-            } else if met {
-                rare
-            } else {
-                0.0
-            });
+            met_by.push(lists);
+            rarity.push(own.iter().map(|q| q.rarity).fold(0.0f32, f32::max));
+        }
+        // The slow path's lists, now that they no longer move.
+        let mut slow_iter = slow.iter();
+        for (i, word) in typed.iter().enumerate().take(64) {
+            if !self.by_surface.contains_key(word.as_str()) {
+                if let Some(l) = slow_iter.next() {
+                    met_by[i].push((l, 1.0));
+                }
+            }
+        }
+        // Rare words first: a word that many terms have (`kort`) then only
+        // adds to the terms a rarer word of the query met, unless it is
+        // all there is; a term with none of the rarer words names less of
+        // the query than one with them, so the best are the same, cheaper.
+        let sizes: Vec<usize> = met_by
+            .iter()
+            .map(|l| l.iter().map(|(s, _)| s.len()).sum())
+            .collect();
+        let mut order: Vec<usize> = (0..met_by.len()).collect();
+        order.sort_by_key(|&i| sizes[i]);
+        for &i in &order {
+            let bit = 1u64 << i;
+            let only_touched = sizes[i] > COMMON_WORD_SLOTS && !sc.touched.is_empty();
+            let mut met = false;
+            for &(slots, weight) in &met_by[i] {
+                met |= sc.mark(slots, weight, bit, only_touched);
+            }
+            if rarity[i] <= 0.0 && met {
+                rarity[i] = rare;
+            }
         }
         let total: f32 = rarity.iter().sum();
         if total <= 0.0 {
             return Vec::new();
         }
-        let mut best: HashMap<u32, SubjectMatch> = HashMap::new();
-        // Per entry: the query words any of its terms has.
-        let mut entry_bits: HashMap<u32, u64> = HashMap::new();
         let share = |bits: u64| -> f32 {
             let found: f32 = rarity
                 .iter()
@@ -249,46 +338,56 @@ impl SubjectTable {
                 .sum();
             (found / total).min(1.0)
         };
-        for (term, (weights, bits)) in touched {
+        for k in 0..sc.touched.len() {
+            let term = sc.touched[k];
             let Some(info) = self.terms.get(term as usize) else {
                 continue;
             };
-            *entry_bits.entry(info.entry).or_default() |= bits;
+            let (weights, bits) = (sc.weights[term as usize], sc.bits[term as usize]);
+            let e = info.entry as usize;
+            if sc.entry_bits[e] == 0 {
+                sc.entries.push(info.entry);
+            }
+            sc.entry_bits[e] |= bits;
             let of_query = share(bits);
             let of_term = (weights.iter().sum::<f32>() / f32::from(info.len)).min(1.0);
-            let score = SUBJECT_MATCH
-                * of_query.powi(QUERY_EXP)
-                * of_term.powi(TERM_EXP);
-            let m = SubjectMatch {
-                entry: info.entry,
-                term,
-                score,
-            };
-            best.entry(info.entry)
-                .and_modify(|b| {
-                    if score > b.score || (score == b.score && term < b.term) {
-                        *b = m;
-                    }
-                })
-                .or_insert(m);
+            let score = SUBJECT_MATCH * of_query.powi(QUERY_EXP) * of_term.powi(TERM_EXP);
+            let b = &mut sc.entry_best[e];
+            if score > b.0 || (score == b.0 && term < b.1) {
+                *b = (score, term);
+            }
         }
         // An entry whose terms together have the query's words names it
         // too (`slow pass` and `partner's hesitation` for "bid after
         // partner's slow pass"), a little less than one term that is it.
-        for (entry, bits) in entry_bits {
-            let whole = ENTRY_MATCH * share(bits).powi(ENTRY_QUERY_EXP);
-            if let Some(b) = best.get_mut(&entry) {
-                b.score = b.score.max(whole);
-            }
-        }
-        let mut out: Vec<SubjectMatch> = best.into_values().filter(|m| m.score > 0.0).collect();
+        let mut out: Vec<SubjectMatch> = sc
+            .entries
+            .iter()
+            .map(|&entry| {
+                let e = entry as usize;
+                let whole = ENTRY_MATCH * share(sc.entry_bits[e]).powi(ENTRY_QUERY_EXP);
+                let (score, term) = sc.entry_best[e];
+                SubjectMatch {
+                    entry,
+                    term,
+                    score: score.max(whole),
+                }
+            })
+            .filter(|m| m.score > 0.0)
+            .collect();
         out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
+        // The few best name what the query is about; a long tail of weak
+        // partial matches would only cost time.
+        out.truncate(MAX_ENTRIES);
         out
     }
 
     /// What each provision gets from the matched entries: (corpus index,
     /// share of the best match, entry, term), the best per provision.
-    pub(crate) fn provision_scores(&self, matches: &[SubjectMatch]) -> HashMap<usize, SubjectMatch> {
+    pub(crate) fn provision_scores(
+        &self,
+        matches: &[SubjectMatch],
+    ) -> HashMap<usize, SubjectMatch> {
         let mut out: HashMap<usize, SubjectMatch> = HashMap::new();
         for m in matches {
             let mut share = m.score;
@@ -320,17 +419,72 @@ impl SubjectTable {
     }
 }
 
-/// Records that query word `bit` meets the words `slots` with `weight`;
-/// true when there were any.
-fn mark(touched: &mut HashMap<u32, ([f32; 8], u64)>, slots: &[Slot], weight: f32, bit: u64) -> bool {
-    for &(term, pos) in slots {
-        let entry = touched.entry(term).or_insert(([0.0; 8], 0));
-        if let Some(w) = entry.0.get_mut(usize::from(pos)) {
-            *w = w.max(weight);
+/// Per-thread buffers for a lookup, sized to the index and reset through
+/// the lists of what a query touched, so a query costs what it touches.
+#[derive(Default)]
+struct Scratch {
+    /// Per term: the best weight met at each of its words.
+    weights: Vec<[f32; 8]>,
+    /// Per term: the query words (bits) that met it; 0 = untouched.
+    bits: Vec<u64>,
+    touched: Vec<u32>,
+    /// Per entry: the query words any of its terms met, and its best term.
+    entry_bits: Vec<u64>,
+    entry_best: Vec<(f32, u32)>,
+    entries: Vec<u32>,
+}
+
+impl Scratch {
+    fn prepare(&mut self, terms: usize, entries: usize) {
+        if self.bits.len() < terms {
+            self.weights.resize(terms, [0.0; 8]);
+            self.bits.resize(terms, 0);
         }
-        entry.1 |= bit;
+        if self.entry_bits.len() < entries {
+            self.entry_bits.resize(entries, 0);
+            self.entry_best.resize(entries, (0.0, 0));
+        }
     }
-    !slots.is_empty()
+
+    /// Records that query word `bit` meets the words `slots` with `weight`;
+    /// true when there were any.
+    /// With `only_touched`, only terms already met are added to.
+    fn mark(&mut self, slots: &[Slot], weight: f32, bit: u64, only_touched: bool) -> bool {
+        for &(term, pos) in slots {
+            let t = term as usize;
+            let (Some(w), Some(b)) = (self.weights.get_mut(t), self.bits.get_mut(t)) else {
+                continue;
+            };
+            if *b == 0 {
+                if only_touched {
+                    continue;
+                }
+                self.touched.push(term);
+            }
+            if let Some(w) = w.get_mut(usize::from(pos)) {
+                *w = w.max(weight);
+            }
+            *b |= bit;
+        }
+        !slots.is_empty()
+    }
+
+    fn reset(&mut self) {
+        for &t in &self.touched {
+            self.weights[t as usize] = [0.0; 8];
+            self.bits[t as usize] = 0;
+        }
+        self.touched.clear();
+        for &e in &self.entries {
+            self.entry_bits[e as usize] = 0;
+            self.entry_best[e as usize] = (0.0, 0);
+        }
+        self.entries.clear();
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 /// The analyzer terms a word can be met by: its Norwegian and Danish
@@ -381,4 +535,3 @@ fn is_stop(lang: TermLang, word: &str, analyzers: &mut Analyzers) -> bool {
         TermLang::En => EN_STOP_WORDS.contains(&word),
     }
 }
-

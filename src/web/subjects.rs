@@ -200,7 +200,10 @@ impl Site {
         let letters = ALPHABET
             .chars()
             .map(|c| {
-                let anchor = groups.iter().find(|g| g.letter == c).map(|g| g.anchor.clone());
+                let anchor = groups
+                    .iter()
+                    .find(|g| g.letter == c)
+                    .map(|g| g.anchor.clone());
                 (c, anchor)
             })
             .collect();
@@ -238,8 +241,7 @@ impl Site {
                         cites: self.cite_links(s),
                     })
                     .collect();
-                subjects
-                    .sort_by_cached_key(|p| crate::corpus::subjects::collation_key(&p.name));
+                subjects.sort_by_cached_key(|p| crate::corpus::subjects::collation_key(&p.name));
                 WhenView {
                     slug: g.as_str(),
                     label: group_label(t, g),

@@ -975,7 +975,13 @@ async fn practice_page_links_a_fingerprinted_immutable_deck() {
         .collect();
     assert_eq!(
         decks,
-        ["begreper", "lovnummer", "hvor-star-det", "fyll-inn", "hvilken-lov"]
+        [
+            "begreper",
+            "lovnummer",
+            "hvor-star-det",
+            "fyll-inn",
+            "hvilken-lov"
+        ]
     );
     // The asset is the same document the API gives, deck by deck.
     let api = get("/api/cards?deck=fyll-inn").await.json();

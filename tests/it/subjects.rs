@@ -77,12 +77,17 @@ fn check_fails_on_a_cite_that_does_not_exist() {
 fn check_fails_on_an_entry_without_evidence_or_with_a_quote_not_in_its_provision() {
     let none = "## Kort på gulvet\n- group: play\n- nb: kort på gulvet\n- da: kort på gulvet\n- en: card on the floor\n- cites: 1A\n";
     let errors = check(&subjects(none));
-    assert!(errors.iter().any(|e| e.contains("has no evidence")), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("has no evidence")),
+        "{errors:?}"
+    );
 
     let wrong = none.to_string() + "- evidence: 1B «52 kort»\n";
     let errors = check(&subjects(&wrong));
     assert!(
-        errors.iter().any(|e| e.contains("evidence «52 kort» is not in 1B")),
+        errors
+            .iter()
+            .any(|e| e.contains("evidence «52 kort» is not in 1B")),
         "{errors:?}"
     );
 
@@ -98,9 +103,15 @@ fn check_fails_on_an_entry_without_evidence_or_with_a_quote_not_in_its_provision
 #[test]
 fn check_fails_on_a_law_without_enough_subjects() {
     // Only two of the three entries: Law 1 is short of subjects.
-    let two = subjects("").replace("## Rangering av farger", "## Rangering av farger\n- cites: 1A\n");
+    let two = subjects("").replace(
+        "## Rangering av farger",
+        "## Rangering av farger\n- cites: 1A\n",
+    );
     let errors = check(&two);
-    assert!(errors.iter().any(|e| e.contains("`cites` is given twice")), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("`cites` is given twice")),
+        "{errors:?}"
+    );
     let file = subjects("");
     let cut = file.find("## Rangering av farger").unwrap();
     let errors = check(&file[..cut]);
@@ -116,16 +127,24 @@ fn check_fails_on_a_law_without_enough_subjects() {
 fn check_fails_on_a_sentence_a_see_to_nothing_and_a_name_used_twice() {
     let bad = "## Kortstokken\n- group: sometime\n- nb: hva gjør jeg når et kort mangler i kortstokken?\n- da: x\n- en: y\n- cites: 1A\n- see: Ingen slik\n- evidence: 1A «52 kort»\n";
     let errors = check(&subjects(bad));
-    for want in [
-        "unknown group",
-        "is not a short name",
-    ] {
-        assert!(errors.iter().any(|e| e.contains(want)), "{want}: {errors:?}");
+    for want in ["unknown group", "is not a short name"] {
+        assert!(
+            errors.iter().any(|e| e.contains(want)),
+            "{want}: {errors:?}"
+        );
     }
     let twice = "## Kortstokk\n- group: before-auction\n- nb: kortstokk\n- da: kortspil\n- en: deck\n- cites: 1A\n- see: Ingen slik\n- evidence: 1A «52 kort»\n\n## kortstokken\n- group: before-auction\n- nb: x\n- da: x\n- en: x\n- cites: 1A\n- evidence: 1A «52 kort»\n";
     let errors = check(&subjects(twice));
-    assert!(errors.iter().any(|e| e.contains("named twice")), "{errors:?}");
-    assert!(errors.iter().any(|e| e.contains("see \"Ingen slik\" names no subject")), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("named twice")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("see \"Ingen slik\" names no subject")),
+        "{errors:?}"
+    );
 }
 
 #[test]
@@ -135,7 +154,8 @@ fn check_fails_on_a_term_that_is_another_entrys_name() {
     assert!(
         errors
             .iter()
-            .any(|e| e.contains("the term \"kortstokken\" is the name of the subject \"Kortstokken\"")),
+            .any(|e| e
+                .contains("the term \"kortstokken\" is the name of the subject \"Kortstokken\"")),
         "{errors:?}"
     );
 }
@@ -166,7 +186,11 @@ fn lovbok_check_exits_non_zero_on_a_broken_subject_file() {
 fn the_built_in_index_covers_every_law_section_and_definition() {
     let c = fixtures::corpus();
     let index = c.subjects();
-    assert!(index.entries().len() >= 500, "{} subjects", index.entries().len());
+    assert!(
+        index.entries().len() >= 500,
+        "{} subjects",
+        index.entries().len()
+    );
     assert!(index.term_count() >= 5000, "{} terms", index.term_count());
     // Every law 1-93 has at least three subjects (check enforces it; this
     // says it of the data we ship).
@@ -216,7 +240,10 @@ fn top(q: &str, n: usize) -> Vec<(String, Option<String>)> {
 fn assert_found_by_subject(q: &str, cite: &str, within: usize) {
     let hits = top(q, within);
     let hit = hits.iter().find(|(c, _)| c == cite);
-    assert!(hit.is_some(), "{q:?}: {cite} not in the top {within}: {hits:?}");
+    assert!(
+        hit.is_some(),
+        "{q:?}: {cite} not in the top {within}: {hits:?}"
+    );
     assert!(
         hit.is_some_and(|(_, s)| s.is_some()),
         "{q:?}: {cite} is not said to be found through the index: {hits:?}"
@@ -255,10 +282,19 @@ async fn the_subject_index_page_lists_every_subject_labelled_as_ours() {
     let r = get("/stikkord").await;
     assert_eq!(r.status.as_u16(), 200);
     let html = r.text();
-    assert!(html.contains("lovboks eget stikkordregister"), "labelled as ours");
+    assert!(
+        html.contains("lovboks eget stikkordregister"),
+        "labelled as ours"
+    );
     assert!(html.contains("ikke bøkenes tekst"));
-    assert!(html.contains("data-subject-filter"), "filterable as you type");
-    assert!(html.contains("id=\"revoke-etablert\""), "an entry has its anchor");
+    assert!(
+        html.contains("data-subject-filter"),
+        "filterable as you type"
+    );
+    assert!(
+        html.contains("id=\"revoke-etablert\""),
+        "an entry has its anchor"
+    );
     assert!(html.contains("<span lang=\"en\">"), "English terms too");
     assert!(html.contains("href=\"/p/64\""), "cites link to provisions");
     let n = c_entries();
@@ -280,14 +316,27 @@ fn c_entries() -> usize {
 async fn the_picker_reaches_a_provision_in_three_taps() {
     let html = get("/hva-har-skjedd").await.text();
     // when → what happened → the provision: nested <details>, no script.
-    let play = html.find("<details class=\"pick-when\" id=\"play\">").expect("the play group");
+    let play = html
+        .find("<details class=\"pick-when\" id=\"play\">")
+        .expect("the play group");
     let revoke = html[play..]
         .find("<summary>Revoke etablert</summary>")
         .expect("a subject under the play");
     let after = &html[play + revoke..];
     let link = after.find("href=\"/p/64\"").expect("Law 64 under it");
-    assert!(link < after.find("</details>").unwrap(), "inside the subject");
-    for g in ["before-auction", "auction", "lead", "play", "end-of-play", "scoring", "conduct"] {
+    assert!(
+        link < after.find("</details>").unwrap(),
+        "inside the subject"
+    );
+    for g in [
+        "before-auction",
+        "auction",
+        "lead",
+        "play",
+        "end-of-play",
+        "scoring",
+        "conduct",
+    ] {
         assert!(html.contains(&format!("id=\"{g}\"")), "{g}");
     }
 }
@@ -298,15 +347,21 @@ async fn a_title_only_law_says_so_and_shows_its_subjects_and_the_handbook_near_t
     let plain = html
         .find("har ikke teksten til Lov 62, bare tittelen")
         .expect("says plainly that the source lacks the text");
-    let subjects = html.find("aria-labelledby=\"subjects-top-h\"").expect("its subjects");
-    let handbook = html.find("aria-labelledby=\"handbook-says-h\"").expect("what the handbook says");
+    let subjects = html
+        .find("aria-labelledby=\"subjects-top-h\"")
+        .expect("its subjects");
+    let handbook = html
+        .find("aria-labelledby=\"handbook-says-h\"")
+        .expect("what the handbook says");
     let cited_by = html.find("id=\"henvist-fra\"").unwrap();
     assert!(plain < subjects && subjects < cited_by && handbook < cited_by);
     assert!(html[subjects..].contains("Fra lovboks stikkordregister, ikke fra bøkenes tekst."));
     // A provision with text lists its subjects below the text.
     let html = get("/p/16B1").await.text();
     let article_end = html.find("</article>").unwrap();
-    let subjects = html.find("aria-labelledby=\"subjects-h\"").expect("subjects of 16B1");
+    let subjects = html
+        .find("aria-labelledby=\"subjects-h\"")
+        .expect("subjects of 16B1");
     assert!(subjects > article_end, "apart from the book's text");
 }
 
@@ -319,7 +374,10 @@ async fn an_api_hit_names_the_subject_it_was_found_by() {
         .iter()
         .find(|h| h["cite"] == "64")
         .expect("64");
-    assert!(hit["subject"].as_str().is_some_and(|s| !s.is_empty()), "{hit}");
+    assert!(
+        hit["subject"].as_str().is_some_and(|s| !s.is_empty()),
+        "{hit}"
+    );
     let v: Value = get("/api/search?q=12C1c").await.json();
     assert_eq!(v["hits"][0]["subject"], Value::Null);
     // The results page shows it as the index's, apart from the snippet.
@@ -340,7 +398,11 @@ fn the_which_law_deck_asks_every_subject_with_its_first_provision_as_the_answer(
         let slug = card.id.rsplit_once('/').unwrap().1;
         let entry = c.subjects().by_slug(slug).unwrap();
         let answer = card.right().face.cite.as_ref().unwrap();
-        assert!(entry.cites.contains(answer), "{}: answer not named by the entry", card.id);
+        assert!(
+            entry.cites.contains(answer),
+            "{}: answer not named by the entry",
+            card.id
+        );
     }
 }
 
