@@ -58,6 +58,9 @@ pub struct OfflineUnit {
     pub title: BTreeSet<String>,
     /// Terms of its text and footnotes, compound parts included.
     pub body: BTreeSet<String>,
+    /// Terms of the subjects of lovbok's index that cite it (our words,
+    /// weighed below its own heading and above its text).
+    pub subject: BTreeSet<String>,
 }
 
 /// What one word form is searched as.
@@ -196,9 +199,9 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
 }
 
 /// lovbok's subject index, as the server's search reads it: each word of
-/// an entry's terms is a key (in both languages, as typed and without æøå),
-/// and its terms count as a heading of every provision the entry cites, so
-/// a title-only law is found offline by its subjects too.
+/// an entry's terms is a key (in both languages), and its terms are the
+/// subject terms of every provision the entry cites, so a title-only law
+/// is found offline by its subjects too.
 fn add_subjects(
     corpus: &Corpus,
     analyzers: &mut Analyzers,
@@ -235,7 +238,7 @@ fn add_subjects(
             }
         }
         for unit in units.iter_mut().filter(|u| cited.contains(&u.corpus)) {
-            unit.title.extend(terms.iter().cloned());
+            unit.subject.extend(terms.iter().cloned());
         }
     }
 }

@@ -86,6 +86,8 @@ struct IndexJson<'a> {
     post: Vec<Vec<usize>>,
     /// Per term id (as a string key): the docs that have it in their heading.
     title: BTreeMap<usize, Vec<usize>>,
+    /// Per term id: the docs a subject of lovbok's index with it cites.
+    subj: BTreeMap<usize, Vec<usize>>,
     /// Word form → `[occurrences, term ids…]`; a compound part's id is
     /// stored as `-(id + 1)`.
     words: BTreeMap<&'a str, Vec<i64>>,
@@ -161,7 +163,7 @@ impl Offline {
                 terms
                     .units
                     .iter()
-                    .flat_map(|u| u.title.iter().chain(&u.body)),
+                    .flat_map(|u| u.title.iter().chain(&u.body).chain(&u.subject)),
             )
             .chain(terms.related.values().flatten().flatten())
             .map(String::as_str)
@@ -172,8 +174,14 @@ impl Offline {
 
         let mut post: Vec<Vec<usize>> = vec![Vec::new(); all_terms.len()];
         let mut title: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        let mut subj: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for u in &terms.units {
-            for t in u.title.iter().chain(&u.body) {
+            for t in &u.subject {
+                if let Some(id) = id_of(t) {
+                    subj.entry(id).or_default().push(u.corpus);
+                }
+            }
+            for t in u.title.iter().chain(&u.body).chain(&u.subject) {
                 if let Some(id) = id_of(t) {
                     if post[id].last() != Some(&u.corpus) {
                         post[id].push(u.corpus);
@@ -225,6 +233,7 @@ impl Offline {
             terms: all_terms.clone(),
             post,
             title,
+            subj,
             words,
             related,
             folds: terms.folds.iter().map(|(c, s)| (*c, s.as_str())).collect(),

@@ -778,7 +778,7 @@ async function practice(context, problems) {
   const urlOf = new Map(deck.provisions.map((p) => [p.cite, p.url]));
 
   step = "ov: round";
-  for (const d of ["lovnummer", "hvor-star-det", "fyll-inn"]) await page.uncheck(`input[name=deck][value="${d}"]`);
+  for (const d of ["lovnummer", "hvor-star-det", "fyll-inn", "hvilken-lov"]) await page.uncheck(`input[name=deck][value="${d}"]`);
   check(/^142 /.test((await page.textContent("#ov-count")) || ""), "only Begreper is chosen");
   await page.click("#ov-start");
   await page.waitForSelector(".ov-card");

@@ -251,12 +251,17 @@
       Object.keys(variants).forEach(function (t) {
         var post = ix.post[t] || [];
         var idf = Math.log(1 + (ix.units - post.length + 0.5) / (post.length + 0.5));
-        var titled = {};
+        var titled = {}, subject = {};
         (ix.title[t] || []).forEach(function (d) {
           titled[d] = true;
         });
+        // A subject of lovbok's index that names it: less than its own
+        // heading, more than its text.
+        ((ix.subj || {})[t] || []).forEach(function (d) {
+          subject[d] = true;
+        });
         post.forEach(function (d) {
-          var s = variants[t] * idf * (titled[d] ? 1.6 : 1);
+          var s = variants[t] * idf * (titled[d] ? 1.6 : subject[d] ? 1.3 : 1);
           if (!(best[d] >= s)) best[d] = s;
         });
       });

@@ -172,9 +172,14 @@ async function storedPage(cache, url) {
   return undefined;
 }
 
+// The pages the server lists as the site (its contents, definitions,
+// subject index, picker, study page, the books' pages), the search, and
+// any provision.
+const SITE_PAGES = new Set(CONFIG.pages);
+
 function isPage(url) {
   const p = url.pathname;
-  return p === "/" || p === "/sok" || p === "/innhold" || p === "/definisjoner" || p === STUDY_PAGE || p.startsWith("/p/");
+  return p === "/" || p === "/sok" || p === STUDY_PAGE || SITE_PAGES.has(p) || p.startsWith("/p/");
 }
 
 // Pages worth keeping when the network brings them: a page itself, or a
