@@ -36,8 +36,15 @@ const SUBJECT_MATCH: f32 = 2.0;
 const QUERY_EXP: i32 = 2;
 /// How steeply it falls with the share of its own words the query lacks.
 const TERM_EXP: i32 = 2;
+/// How well (a share of the query's best subject) a subject must match to
+/// count as agreeing.
+const AGREEMENT_MIN_SHARE: f32 = 0.5;
+/// Fewest words that mean something for a query to tell a situation.
+const SITUATION_WORDS: usize = 3;
+/// What a provision gets of each further subject that names it.
+const AGREEMENT: f32 = 0.2;
 /// What a definition an entry names gets of the entry's score.
-const DEFINITION_SHARE: f32 = 0.9;
+const DEFINITION_SHARE: f32 = 0.75;
 /// Each later cite of an entry gets this much of the one before it.
 const CITE_DECAY: f32 = 0.92;
 /// The least weight of an expansion that meets a subject's word: the
@@ -107,6 +114,10 @@ pub(crate) struct SubjectMatch {
     pub term: u32,
     /// 0 to [`SUBJECT_MATCH`]: how well the term names the query.
     pub score: f32,
+    /// The query has [`SITUATION_WORDS`] or more words that mean
+    /// something: it tells a situation, where subjects that agree on a
+    /// provision add up; a word or two name one thing (`straffe kort`).
+    pub situation: bool,
 }
 
 impl SubjectTable {
@@ -329,6 +340,7 @@ impl SubjectTable {
         if total <= 0.0 {
             return Vec::new();
         }
+        let situation = rarity.iter().filter(|&&r| r > 0.0).count() >= SITUATION_WORDS;
         let share = |bits: u64| -> f32 {
             let found: f32 = rarity
                 .iter()
@@ -371,6 +383,7 @@ impl SubjectTable {
                     entry,
                     term,
                     score: score.max(whole),
+                    situation,
                 }
             })
             .filter(|m| m.score > 0.0)
@@ -389,7 +402,15 @@ impl SubjectTable {
         matches: &[SubjectMatch],
     ) -> HashMap<usize, SubjectMatch> {
         let mut out: HashMap<usize, SubjectMatch> = HashMap::new();
+        let top = matches.iter().map(|m| m.score).fold(0.0f32, f32::max);
         for m in matches {
+            // Only subjects the query names well agree; a weak partial
+            // match is no second opinion.
+            let agree = if m.situation && m.score >= AGREEMENT_MIN_SHARE * top {
+                AGREEMENT
+            } else {
+                0.0
+            };
             let mut share = m.score;
             for &idx in self.cites_of(m.entry) {
                 // The index leads from what happened to the rule: a
@@ -405,10 +426,17 @@ impl SubjectTable {
                     score: share * weight,
                     ..*m
                 };
+                // Each further subject that names it adds a little: a
+                // provision several of the query's subjects lead to is
+                // more likely the one.
                 out.entry(idx)
                     .and_modify(|b| {
                         if here.score > b.score {
+                            let extra = b.score;
                             *b = here;
+                            b.score += agree * extra;
+                        } else {
+                            b.score += agree * here.score;
                         }
                     })
                     .or_insert(here);
