@@ -9,8 +9,8 @@
 //! always shown apart from the text and labelled as ours.
 //!
 //! Every entry carries its evidence (a quote of the corpus, or the WBF's
-//! English original by law and paragraph), and [`SubjectIndex::check`] holds
-//! the index to it: each cite exists, each quote is in the provision it names,
+//! English original by law and paragraph), and building the index holds
+//! it to that: each cite exists, each quote is in the provision it names,
 //! each `see` names an entry, and every law, handbook section with text and
 //! definition has a subject. Parsing never fails; problems are diagnostics.
 

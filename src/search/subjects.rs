@@ -362,7 +362,8 @@ impl SubjectTable {
             }
             sc.entry_bits[e] |= bits;
             let of_query = share(bits);
-            let of_term = (weights.iter().sum::<f32>() / f32::from(info.len)).min(1.0);
+            let met: u32 = weights.iter().map(|&w| u32::from(w)).sum();
+            let of_term = (met as f32 / WEIGHT_SCALE / f32::from(info.len)).min(1.0);
             let score = SUBJECT_MATCH * of_query.powi(QUERY_EXP) * of_term.powi(TERM_EXP);
             let b = &mut sc.entry_best[e];
             if score > b.0 || (score == b.0 && term < b.1) {
@@ -451,8 +452,9 @@ impl SubjectTable {
 /// the lists of what a query touched, so a query costs what it touches.
 #[derive(Default)]
 struct Scratch {
-    /// Per term: the best weight met at each of its words.
-    weights: Vec<[f32; 8]>,
+    /// Per term: the best weight met at each of its words, in 1/250ths
+    /// (a byte each keeps the buffer small enough to stay in cache).
+    weights: Vec<[u8; 8]>,
     /// Per term: the query words (bits) that met it; 0 = untouched.
     bits: Vec<u64>,
     touched: Vec<u32>,
@@ -465,7 +467,7 @@ struct Scratch {
 impl Scratch {
     fn prepare(&mut self, terms: usize, entries: usize) {
         if self.bits.len() < terms {
-            self.weights.resize(terms, [0.0; 8]);
+            self.weights.resize(terms, [0; 8]);
             self.bits.resize(terms, 0);
         }
         if self.entry_bits.len() < entries {
@@ -490,7 +492,7 @@ impl Scratch {
                 self.touched.push(term);
             }
             if let Some(w) = w.get_mut(usize::from(pos)) {
-                *w = w.max(weight);
+                *w = (*w).max(to_byte(weight));
             }
             *b |= bit;
         }
@@ -499,7 +501,7 @@ impl Scratch {
 
     fn reset(&mut self) {
         for &t in &self.touched {
-            self.weights[t as usize] = [0.0; 8];
+            self.weights[t as usize] = [0; 8];
             self.bits[t as usize] = 0;
         }
         self.touched.clear();
@@ -513,6 +515,14 @@ impl Scratch {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// What a weight of 1 is in the scratch's bytes.
+const WEIGHT_SCALE: f32 = 250.0;
+
+/// A weight (0 to 1) as a byte of the scratch.
+fn to_byte(weight: f32) -> u8 {
+    (weight.clamp(0.0, 1.0) * WEIGHT_SCALE).round() as u8
 }
 
 /// The analyzer terms a word can be met by: its Norwegian and Danish
