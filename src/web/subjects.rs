@@ -35,8 +35,6 @@ pub struct SubjectView {
     /// Related subjects: (anchor, name).
     pub see: Vec<(String, String)>,
     pub evidence: Vec<String>,
-    /// Every term, lower case and without æøå, for the filter.
-    pub filter: String,
 }
 
 /// The subjects under one initial letter.
@@ -119,17 +117,6 @@ fn terms_in(s: &Subject, lang: TermLang) -> String {
         .join(" · ")
 }
 
-/// Lower case without æøå: what the filter compares (the page script
-/// folds what is typed the same way).
-fn filter_text(s: &Subject) -> String {
-    let mut out = String::new();
-    for t in &s.terms {
-        out.push_str(&crate::search::offline::ascii_fold(&t.text.to_lowercase()));
-        out.push('|');
-    }
-    out
-}
-
 impl Site {
     fn cite_links(&self, s: &Subject) -> Vec<LinkView> {
         let corpus = self.kb().corpus();
@@ -166,7 +153,6 @@ impl Site {
                     other => other.to_string(),
                 })
                 .collect(),
-            filter: filter_text(s),
         }
     }
 

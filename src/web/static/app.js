@@ -1150,14 +1150,22 @@
   }
 
   function setupSubjectFilter(input) {
-    var rows = Array.prototype.slice.call(document.querySelectorAll(".subject[data-terms]"));
+    var rows = Array.prototype.slice.call(document.querySelectorAll(".subject"));
+    // Each row's names (its heading and term lines), folded once.
+    var texts = rows.map(function (row) {
+      return Array.prototype.map
+        .call(row.querySelectorAll("dt, .subject-terms"), function (el) {
+          return foldFilter(el.textContent);
+        })
+        .join("|");
+    });
     var sections = Array.prototype.slice.call(document.querySelectorAll(".subject-letter"));
     var none = document.getElementById("subject-none");
     function apply() {
       var words = foldFilter(input.value).split(/\s+/).filter(Boolean);
       var shown = 0;
-      rows.forEach(function (row) {
-        var terms = row.getAttribute("data-terms") || "";
+      rows.forEach(function (row, i) {
+        var terms = texts[i];
         var hit = words.every(function (w) {
           return terms.indexOf(w) >= 0;
         });
