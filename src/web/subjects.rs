@@ -2,8 +2,8 @@
 //! as you type), `/hva-har-skjedd` (the situation picker: when → what
 //! happened → the provisions), and the subjects a provision page lists.
 //!
-//! The index is lovbok's own words, so every place it shows says so, and
-//! keeps it out of the `<article>` that holds the books' text. Both pages
+//! The index is lovbok's own words, so every place it shows says so, in
+//! an `<aside>` of its own, never inside a provision's text. Both pages
 //! are single documents that work without JavaScript (the picker is nested
 //! `<details>`, the filter only hides rows), so the service worker stores
 //! them like any other page and they work offline.
