@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use super::commands::CliError;
+use super::error::CliError;
 use crate::corpus::ProvisionId;
 use crate::rules::registry::{Calculator, InputKind};
 use crate::rules::{self, RuleError};

@@ -3,37 +3,17 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::logging::{self, LogError, LogOptions};
+use super::error::CliError;
+use super::logging::{self, LogOptions};
 use super::{Args, CardsFormat, Command, ServeArgs};
 use crate::cards::DeckId;
 use crate::cite::EditionReading;
 use crate::corpus::{BookId, ProvisionId, Severity};
-use crate::kb::{self, Kb, KbError, KbSearchError};
+use crate::kb::{self, Kb};
 use crate::search::{self, SearchOptions};
 use crate::server::api;
 use crate::web::Site;
 use crate::web::UiLang;
-
-/// What can stop a subcommand.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    #[error(transparent)]
-    Kb(#[from] KbError),
-    #[error(transparent)]
-    Search(#[from] KbSearchError),
-    #[error("{0}")]
-    Usage(String),
-    #[error(transparent)]
-    Io(#[from] io::Error),
-    #[error(transparent)]
-    Json(#[from] serde_json::Error),
-    #[error(transparent)]
-    Eval(#[from] search::EvalError),
-    #[error("server: {0}")]
-    Serve(String),
-    #[error(transparent)]
-    Log(#[from] LogError),
-}
 
 pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     let source = args.source();

@@ -9,6 +9,7 @@ errors that stop the command (an unreadable folder, bad arguments) exit 2.
 
 mod calc;
 mod commands;
+mod error;
 pub mod logging;
 
 use std::path::PathBuf;
@@ -207,10 +208,10 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn is_broken_pipe(err: &commands::CliError) -> bool {
+fn is_broken_pipe(err: &error::CliError) -> bool {
     match err {
-        commands::CliError::Io(e) => e.kind() == std::io::ErrorKind::BrokenPipe,
-        commands::CliError::Json(e) => e.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe),
+        error::CliError::Io(e) => e.kind() == std::io::ErrorKind::BrokenPipe,
+        error::CliError::Json(e) => e.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe),
         _ => false,
     }
 }

@@ -6,16 +6,11 @@ field (203A), butler (204C) and board-a-match (206A).
 
 use num_traits::Zero;
 
-use super::number::{decimals, int, ratio, show, Q};
+use super::number::{int, ratio, show, Q};
 use super::scoring::{step, MAX_IMP, MAX_TABLES};
+use super::weights::check_weights;
+pub use super::weights::{MAX_COMPONENTS, WEIGHT_DECIMALS};
 use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Unit};
-
-/// The most results a weighted score combines here (national regulations
-/// commonly ask for no more).
-pub const MAX_COMPONENTS: usize = 5;
-
-/// Weights are per cent with at most this many decimals.
-pub const WEIGHT_DECIMALS: u32 = 2;
 
 /// Law 12C1c: a weighted adjusted score, the sum of each result times its
 /// weight. `components` are (result, weight in per cent); the results are
@@ -97,44 +92,6 @@ pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
         )],
         steps,
     })
-}
-
-/// The weights of a weighted score (`weight1`, `weight2`, … in per cent):
-/// each above 0 % and at most 100 %, with at most two decimals, summing to
-/// exactly 100 %.
-pub(crate) fn check_weights<'a>(weights: impl IntoIterator<Item = &'a Q>) -> Result<(), RuleError> {
-    let mut sum = Q::zero();
-    for (i, weight) in weights.into_iter().enumerate() {
-        let n = i + 1;
-        if *weight <= Q::zero() {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::NotAbove { min: Q::zero() },
-            ));
-        }
-        if *weight > int(100) {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::OutOfRange {
-                    min: Q::zero(),
-                    max: int(100),
-                },
-            ));
-        }
-        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::TooManyDecimals {
-                    max: WEIGHT_DECIMALS,
-                },
-            ));
-        }
-        sum += weight;
-    }
-    if sum != int(100) {
-        return Err(RuleError::input("weights", Problem::WeightsSum { sum }));
-    }
-    Ok(())
 }
 
 /// How a contest is scored, for Law 12C2.

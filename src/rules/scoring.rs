@@ -609,16 +609,16 @@ fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
 }
 
 /// The inputs of a board with a weighted score: the other tables' scores,
-/// and one to [`MAX_COMPONENTS`](super::adjusted::MAX_COMPONENTS) scores
+/// and one to [`MAX_COMPONENTS`](super::weights::MAX_COMPONENTS) scores
 /// with weights as Law 12C1c takes them.
 fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleError> {
     check_board_scores(others)?;
-    if components.is_empty() || components.len() > super::adjusted::MAX_COMPONENTS {
+    if components.is_empty() || components.len() > super::weights::MAX_COMPONENTS {
         return Err(RuleError::input(
             "weight1",
             Problem::Count {
                 min: 1,
-                max: super::adjusted::MAX_COMPONENTS,
+                max: super::weights::MAX_COMPONENTS,
                 got: components.len(),
             },
         ));
@@ -626,7 +626,7 @@ fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleErr
     for (i, (score, _)) in components.iter().enumerate() {
         check_one_score(&format!("score{}", i + 1), *score)?;
     }
-    super::adjusted::check_weights(components.iter().map(|(_, w)| w))
+    super::weights::check_weights(components.iter().map(|(_, w)| w))
 }
 
 /// A weighted score named by its weights and scores (`60 % +420, 40 %

@@ -259,8 +259,33 @@ impl WordForms {
     /// search joins words of one root; `None` for a stop word or a root too
     /// short to join anything.
     pub fn root(&mut self, book: BookId, word: &str) -> Option<String> {
-        super::vocab::root(&self.term(book, word)?)
+        root(&self.term(book, word)?)
     }
+}
+
+/// Endings cut from a stem to find its root, the part a verb shares with
+/// its verbal noun and past forms: `nøl·ing`, `nøl·t` (`nølte`),
+/// `meld·t`, `dobl·ing`. Snowball leaves these, since it does not know
+/// which words are verbs; longest first.
+const ROOT_ENDINGS: &[&str] = &["ing", "t", "d"];
+/// Shortest root (in characters): below this, different words share roots
+/// by chance.
+const MIN_ROOT_CHARS: usize = 3;
+/// The root of an index term: its stem without one of [`ROOT_ENDINGS`],
+/// language tag kept (`nb:nøling` → `nb:nøl`), or the stem itself when it
+/// has no such ending. `None` for a term whose stem is shorter than
+/// [`MIN_ROOT_CHARS`], or has digits (a cite is nobody's neighbour).
+pub(crate) fn root(term: &str) -> Option<String> {
+    let (tag, stem) = term.split_at(term.find(':')? + 1);
+    let len = stem.chars().count();
+    if len < MIN_ROOT_CHARS || !stem.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let cut = ROOT_ENDINGS
+        .iter()
+        .find(|e| stem.ends_with(*e) && len - e.chars().count() >= MIN_ROOT_CHARS)
+        .map_or(stem, |e| &stem[..stem.len() - e.len()]);
+    Some(format!("{tag}{cut}"))
 }
 
 /// Letters people without a Danish/Norwegian keyboard replace, with the

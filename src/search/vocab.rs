@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::analyzer::{fold, fold_variants, needs_fold, Analyzers, Lang, Tok};
+use super::analyzer::{fold, fold_variants, needs_fold, root, Analyzers, Lang, Tok};
 
 /// Shortest word that is tried as a compound (in characters).
 const MIN_COMPOUND_CHARS: usize = 8;
@@ -31,14 +31,6 @@ const MIN_SHORT_MODIFIER_FREQ: u32 = 5;
 /// Letters that may join two parts of a compound (`turnering·s·leder`,
 /// `spill·e·fører`).
 const LINKING_LETTERS: &[char] = &['s', 'e'];
-/// Endings cut from a stem to find its root, the part a verb shares with
-/// its verbal noun and past forms: `nøl·ing`, `nøl·t` (`nølte`),
-/// `meld·t`, `dobl·ing`. Snowball leaves these, since it does not know
-/// which words are verbs; longest first.
-const ROOT_ENDINGS: &[&str] = &["ing", "t", "d"];
-/// Shortest root (in characters): below this, different words share roots
-/// by chance.
-const MIN_ROOT_CHARS: usize = 3;
 /// Letters a stem may lack of the shortest word it stands for and still
 /// be trusted as a root: more means the stemmer cut into the word itself
 /// (Danish Snowball stems `korrigere` to `kor`, which is not the root of
@@ -736,23 +728,6 @@ fn bucketed(deletions: Vec<(u64, u32, u8)>) -> (Vec<(u64, u32, u8)>, Vec<u32>) {
         *slot += 1;
     }
     (out, dir)
-}
-
-/// The root of an index term: its stem without one of [`ROOT_ENDINGS`],
-/// language tag kept (`nb:nøling` → `nb:nøl`), or the stem itself when it
-/// has no such ending. `None` for a term whose stem is shorter than
-/// [`MIN_ROOT_CHARS`], or has digits (a cite is nobody's neighbour).
-pub(crate) fn root(term: &str) -> Option<String> {
-    let (tag, stem) = term.split_at(term.find(':')? + 1);
-    let len = stem.chars().count();
-    if len < MIN_ROOT_CHARS || !stem.chars().all(char::is_alphabetic) {
-        return None;
-    }
-    let cut = ROOT_ENDINGS
-        .iter()
-        .find(|e| stem.ends_with(*e) && len - e.chars().count() >= MIN_ROOT_CHARS)
-        .map_or(stem, |e| &stem[..stem.len() - e.len()]);
-    Some(format!("{tag}{cut}"))
 }
 
 /// Typos allowed in a word of `len` characters.

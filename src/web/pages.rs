@@ -105,6 +105,13 @@ pub struct LinkView {
     pub has_text: bool,
 }
 
+/// A subject of lovbok's index on a provision page: a link into the index.
+#[derive(Debug, Clone)]
+pub struct SubjectChip {
+    pub url: String,
+    pub name: String,
+}
+
 /// One provision below the top of a page.
 #[derive(Debug, Clone)]
 pub struct ProvView {
@@ -240,7 +247,7 @@ pub struct ProvisionPage {
     /// The calculator of the current provision (`templates/calc.html`).
     pub calc: Option<super::calc::CalcView>,
     /// The subjects of lovbok's index that name the provision.
-    pub subjects: Vec<super::subjects::SubjectChip>,
+    pub subjects: Vec<SubjectChip>,
     /// For a provision whose text is not in the source: what the handbook
     /// says about it, each citing sentence once.
     pub handbook_says: Vec<BacklinkView>,

@@ -13,7 +13,7 @@ use askama::Template;
 use crate::corpus::{Group, Subject, SubjectIndex, TermLang};
 
 use super::i18n::{fill, Strings, UiLang};
-use super::pages::{Chrome, LinkView};
+use super::pages::{Chrome, LinkView, SubjectChip};
 use super::{Site, UiContext};
 
 /// The URL of the subject index page.
@@ -77,13 +77,6 @@ pub struct WhenView {
 pub struct WhatHappenedPage {
     pub chrome: Chrome,
     pub groups: Vec<WhenView>,
-}
-
-/// A subject on a provision page: a link into the index.
-#[derive(Debug, Clone)]
-pub struct SubjectChip {
-    pub url: String,
-    pub name: String,
 }
 
 /// The letters of the index.

@@ -1,0 +1,53 @@
+//! The weights of a weighted score (Law 12C1c, X78A1): how many results it
+//! combines and what a weight may be. Both the adjusted scores and the
+//! board calculators check them, so they live apart from either.
+
+use num_traits::Zero;
+
+use super::number::{decimals, int, Q};
+use super::{Problem, RuleError};
+
+/// The most results a weighted score combines here (national regulations
+/// commonly ask for no more).
+pub const MAX_COMPONENTS: usize = 5;
+
+/// Weights are per cent with at most this many decimals.
+pub const WEIGHT_DECIMALS: u32 = 2;
+
+/// The weights of a weighted score (`weight1`, `weight2`, … in per cent):
+/// each above 0 % and at most 100 %, with at most two decimals, summing to
+/// exactly 100 %.
+pub(crate) fn check_weights<'a>(weights: impl IntoIterator<Item = &'a Q>) -> Result<(), RuleError> {
+    let mut sum = Q::zero();
+    for (i, weight) in weights.into_iter().enumerate() {
+        let n = i + 1;
+        if *weight <= Q::zero() {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::NotAbove { min: Q::zero() },
+            ));
+        }
+        if *weight > int(100) {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::OutOfRange {
+                    min: Q::zero(),
+                    max: int(100),
+                },
+            ));
+        }
+        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) {
+            return Err(RuleError::input(
+                format!("weight{n}"),
+                Problem::TooManyDecimals {
+                    max: WEIGHT_DECIMALS,
+                },
+            ));
+        }
+        sum += weight;
+    }
+    if sum != int(100) {
+        return Err(RuleError::input("weights", Problem::WeightsSum { sum }));
+    }
+    Ok(())
+}
