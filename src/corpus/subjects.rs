@@ -190,8 +190,6 @@ pub struct SubjectIndex {
     by_name: HashMap<String, usize>,
     /// Slug → entry.
     by_slug: HashMap<String, usize>,
-    /// Number of subject files read.
-    files: usize,
 }
 
 impl SubjectIndex {
@@ -203,11 +201,6 @@ impl SubjectIndex {
     /// True when the corpus has no subject files at all.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
-    }
-
-    /// Number of subject files read.
-    pub fn files(&self) -> usize {
-        self.files
     }
 
     /// Total number of terms, names included.
@@ -227,14 +220,6 @@ impl SubjectIndex {
         self.by_slug.get(slug).and_then(|&i| self.entries.get(i))
     }
 
-    /// The entries that cite a provision itself, with the cite's place in
-    /// each entry's list (0 = named first).
-    pub fn citing<'a>(&'a self, id: &'a ProvisionId) -> impl Iterator<Item = (&'a Subject, usize)> {
-        self.entries
-            .iter()
-            .filter_map(move |e| e.cites.iter().position(|c| c == id).map(|i| (e, i)))
-    }
-
     /// Parses the subject files and checks them against the corpus.
     pub(crate) fn build(
         sources: &[&SourceFile],
@@ -246,10 +231,7 @@ impl SubjectIndex {
             entries.extend(parse_file(src, &mut diagnostics));
         }
         entries.sort_by_cached_key(|e| collation_key(&e.name));
-        let mut index = SubjectIndex {
-            files: sources.len(),
-            ..SubjectIndex::default()
-        };
+        let mut index = SubjectIndex::default();
         for e in entries {
             let key = e.name.to_lowercase();
             if let Some(&first) = index.by_name.get(&key) {

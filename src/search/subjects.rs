@@ -103,8 +103,8 @@ pub(crate) struct SubjectTable {
     folded: Vec<(Box<str>, Vec<Slot>)>,
     /// Per entry: the corpus indexes of its cites, in its order.
     cites: Vec<Box<[usize]>>,
-    /// The definitions the entries cite: corpus index and defined term.
-    definitions: Vec<(usize, Box<str>)>,
+    /// The definitions the entries cite: corpus index → defined term.
+    definitions: HashMap<usize, Box<str>>,
 }
 
 /// A subject that a query met: its entry and its best term.
@@ -137,9 +137,9 @@ impl SubjectTable {
                 .collect();
             for &i in cites.iter() {
                 let p = corpus.at(i);
-                if p.kind == Kind::Definition && !t.definitions.iter().any(|(d, _)| *d == i) {
+                if p.kind == Kind::Definition {
                     let term = p.title.clone().unwrap_or_default().into_boxed_str();
-                    t.definitions.push((i, term));
+                    t.definitions.entry(i).or_insert(term);
                 }
             }
             t.cites.push(cites);
@@ -261,11 +261,20 @@ impl SubjectTable {
         rare: f32,
         analyzers: &mut Analyzers,
     ) -> Vec<SubjectMatch> {
+        let typed = &typed[..typed.len().min(64)];
+        // A word the precomputed table lacks (rare: not a word of the
+        // books or the index) is analysed here, once.
+        let unlisted: Vec<Option<Vec<Slot>>> = typed
+            .iter()
+            .map(|w| {
+                (!self.by_surface.contains_key(w.as_str()))
+                    .then(|| self.slots_by_keys(w, analyzers))
+            })
+            .collect();
         // What each query word meets: lists of words (slots) with a weight.
         let mut met_by: Vec<Vec<(&[Slot], f32)>> = Vec::with_capacity(typed.len());
-        let mut slow: Vec<Vec<Slot>> = Vec::new();
         let mut rarity: Vec<f32> = Vec::with_capacity(typed.len());
-        for (i, word) in typed.iter().enumerate().take(64) {
+        for (i, word) in typed.iter().enumerate() {
             let mut lists: Vec<(&[Slot], f32)> = Vec::new();
             let own = compiled.get(i).map_or(&[][..], |c| c.as_slice());
             for q in own {
@@ -275,15 +284,15 @@ impl SubjectTable {
                     }
                 }
             }
-            match self.by_surface.get(word.as_str()) {
-                Some(slots) => lists.push((slots, 1.0)),
-                None => slow.push(self.slots_by_keys(word, analyzers)),
+            match (self.by_surface.get(word.as_str()), &unlisted[i]) {
+                (Some(slots), _) => lists.push((slots, 1.0)),
+                (None, Some(slots)) => lists.push((slots, 1.0)),
+                (None, None) => {}
             }
             let last = i + 1 == typed.len();
             // Only a word still being typed is completed: one the books or
             // the index know as it stands names itself.
             let finished = lists.iter().any(|(l, _)| !l.is_empty())
-                || slow.last().is_some_and(|l| !l.is_empty())
                 || own.iter().any(|q| q.exact.iter().any(Option::is_some));
             if last && !finished && word.chars().count() >= MIN_COMPLETION_CHARS {
                 let f = fold(word);
@@ -305,15 +314,6 @@ impl SubjectTable {
             }
             met_by.push(lists);
             rarity.push(own.iter().map(|q| q.rarity).fold(0.0f32, f32::max));
-        }
-        // The slow path's lists, now that they no longer move.
-        let mut slow_iter = slow.iter();
-        for (i, word) in typed.iter().enumerate().take(64) {
-            if !self.by_surface.contains_key(word.as_str()) {
-                if let Some(l) = slow_iter.next() {
-                    met_by[i].push((l, 1.0));
-                }
-            }
         }
         // Rare words first: a word that many terms have (`kort`) then only
         // adds to the terms a rarer word of the query met, unless it is
@@ -417,8 +417,8 @@ impl SubjectTable {
                 // The index leads from what happened to the rule: a
                 // definition it names ranks a little below a provision,
                 // unless the query met the defined term itself.
-                let weight = match self.definitions.iter().find(|(i, _)| *i == idx) {
-                    Some((_, term)) if !term.eq_ignore_ascii_case(self.term_text(m.term)) => {
+                let weight = match self.definitions.get(&idx) {
+                    Some(term) if !term.eq_ignore_ascii_case(self.term_text(m.term)) => {
                         DEFINITION_SHARE
                     }
                     _ => 1.0,
