@@ -26,6 +26,7 @@ pub mod number;
 pub mod penalties;
 pub mod registry;
 pub mod scoring;
+pub mod teams;
 pub mod weights;
 
 use std::fmt;

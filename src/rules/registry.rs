@@ -20,6 +20,7 @@ use super::cancelled::{self, Cancelled, Scale};
 use super::number::{self, decimals, int, NumberError, Q};
 use super::penalties::{self, Form};
 use super::scoring::{self, Method, Side, MAX_SCORE, MAX_TABLES};
+use super::teams;
 use super::{Label, Lang, Outcome, Problem, RuleError};
 use crate::corpus::ProvisionId;
 
@@ -1552,7 +1553,7 @@ static CALCULATORS: &[Calculator] = &[
             ),
         ],
         run: |a| {
-            scoring::iaf_convert(
+            teams::iaf_convert(
                 a.req_whole("tables")?,
                 a.req_whole("results")?,
                 a.req_decimal("imp")?,
@@ -1590,7 +1591,7 @@ static CALCULATORS: &[Calculator] = &[
                 false,
             ),
         ],
-        run: |a| scoring::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
+        run: |a| teams::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
     },
     Calculator {
         cite: "204B",
@@ -1618,7 +1619,7 @@ static CALCULATORS: &[Calculator] = &[
                 true,
             ),
         ],
-        run: |a| scoring::butler_difference(a.req_whole("score")?, a.req_decimal("datum")?),
+        run: |a| teams::butler_difference(a.req_whole("score")?, a.req_decimal("datum")?),
     },
     Calculator {
         cite: "204C",
@@ -1688,7 +1689,7 @@ static CALCULATORS: &[Calculator] = &[
             ),
         ],
         run: |a| {
-            scoring::carry_over(
+            teams::carry_over(
                 a.req_decimal("difference")?,
                 a.req_choice("placed")? == "higher",
                 a.req_whole("boards")?,
