@@ -1,15 +1,16 @@
 //! Fuzz target: the citation finder and resolver on arbitrary text.
 //!
 //! Input: one byte choosing the context provision (none, a law, a handbook
-//! section that cites the 2007 Laws, a definition), then the text (invalid
-//! UTF-8 is replaced). Runs `find`, `find_query`, `resolve` against the real
-//! corpus and `annotate_html`, and checks what the property tests check:
+//! section that cites the 2007 Laws, a definition) and, in its high bits,
+//! the edition the text is read in (its own, 2007, 1997), then the text
+//! (invalid UTF-8 is replaced). Runs `find`, `find_query`,
+//! `resolve_in_edition` against the real corpus and `annotate_html`, and checks what the property tests check:
 //! spans on character boundaries, sorted and disjoint; stripping the markup
 //! gives the input back. Any panic is a finding.
 
 use std::sync::LazyLock;
 
-use lovbok::cite::{annotate_html, find, find_query, resolve};
+use lovbok::cite::{annotate_html, find, find_query, resolve_in_edition};
 use lovbok::corpus::{embedded_sources, Corpus, ProvisionId};
 
 static CORPUS: LazyLock<Corpus> = LazyLock::new(|| Corpus::build(&embedded_sources()).corpus);
@@ -33,6 +34,7 @@ fn main() {
         let context: Option<ProvisionId> = CONTEXTS
             .get(usize::from(pick) % (CONTEXTS.len() + 1))
             .and_then(|c| c.parse().ok());
+        let edition = [None, Some(2007), Some(1997)][usize::from(pick >> 6) % 3];
         let found = find(&text);
         let mut end = 0;
         for m in &found {
@@ -42,12 +44,12 @@ fn main() {
             assert_eq!(m.span.of(&text), Some(m.text.as_str()));
             end = m.span.end;
         }
-        let resolved = resolve(&found, context.as_ref(), &*CORPUS);
+        let resolved = resolve_in_edition(&found, context.as_ref(), edition, &*CORPUS);
         assert_eq!(resolved.len(), found.len());
         let html = annotate_html(&text, &resolved, &|id| format!("/p/{id}"));
         assert_eq!(strip(&html), text.as_ref(), "annotate changed the text");
         if let Some(q) = find_query(&text) {
-            let _ = resolve(&q, context.as_ref(), &*CORPUS);
+            let _ = resolve_in_edition(&q, context.as_ref(), edition, &*CORPUS);
         }
     });
 }

@@ -14,148 +14,10 @@ use std::sync::LazyLock;
 use regex::{Captures, Regex};
 
 use super::levels::{self, Leniency};
+use super::words::*;
 use super::{Cite, CiteKind, CiteMatch, Span, Surround};
 use crate::corpus::id::from_roman;
 use crate::corpus::{Path, ProvisionId, Root};
-
-// # Words
-//
-// Norwegian (nb) and Danish (da) words, each list with its English gloss.
-// Case is ignored. A space in a phrase matches any run of white space.
-
-/// "see", "cf.": announce a cross-reference (`se 16C2`, `jf. X8A`).
-const SEE: &[&str] = &["se", "jf.", "jf", "jfr.", "jvf.", "cf.", "see", "vide"];
-/// "also", "however", "moreover", "e.g.": may stand between [`SEE`] and the
-/// cite (`se også 13A`, `Se dog 86C`, `se desuden 214`).
-#[rustfmt::skip]
-const SEE_FILLERS: &[&str] = &[
-    "også", "dog", "desuden", "fx", "f.eks.", "eksempelvis", "also", "e.g.", "however",
-];
-/// "law", "the law(s)", "paragraph": name a law by number (`lov 16B1a`,
-/// `lovene 16–18`, `Laws 61-64`).
-#[rustfmt::skip]
-const LAW_NOUNS: &[&str] = &[
-    "lov", "loven", "lovene", "lovens", "lovenes", "love", "lovparagraf", "paragraf", "paragrafen",
-    "paragrafene", "paragrafer", "paragraferne", "paragraffen", "lovbestemmelse", "lovbestemmelsen",
-    "lovbestemmelserne", "lovbestemmelsene", "paragraffer", "paragrafferne", "law", "laws",
-    "law's",
-];
-/// "according to", "because of", "in accordance with", "pursuant to".
-#[rustfmt::skip]
-const ACCORDING_TO: &[&str] = &[
-    "iht.", "ihht.", "i henhold til", "ifølge", "i følge", "pga.", "på grund af", "på grunn av",
-    "i samsvar med", "i overensstemmelse med", "i medfør af", "jævnfør", "jevnfør",
-];
-/// "the rules in", "the provisions of", "described in", "mentioned in",
-/// "stated in", "defined in", "limited by", "follows from".
-#[rustfmt::skip]
-const PROVISIONS_OF: &[&str] = &[
-    "reglene i", "reglerne i", "regler i", "reglen i", "regelen i", "bestemmelsene i",
-    "bestemmelserne i", "bestemmelser i", "bestemmelsen i", "beskrevet i", "beskrevne i",
-    "nævnt i", "nævnte i", "nevnt i", "angivet i", "angitt i", "definert i", "defineret i",
-    "begrenset av", "begrænset af", "framgår av", "fremgår av", "fremgår af",
-];
-/// "applies", "uses", "is used": verbs whose object is often a bare law
-/// number (`anvender 13`, `benyttes 216`, `har benyttet 91`).
-#[rustfmt::skip]
-const APPLY_VERBS: &[&str] = &[
-    "anvender", "anvendes", "anvende", "anvendt", "benytter", "benyttes", "benytte", "benyttet",
-    "bruger", "bruges", "bruge", "brugt", "bruker", "brukes", "bruke", "brukt",
-];
-/// "as under": compares with an item of the same law (`som under 1`).
-const AS_UNDER: &[&str] = &["som under"];
-/// "as in": compares with a provision (`Som i B`, `som i 22A`).
-const AS_IN: &[&str] = &["som i"];
-/// "section": a lettered section of the same law (`seksjon B av denne paragrafen`).
-const SECTION_NOUNS: &[&str] = &["seksjon"];
-/// "of", "in", "under", "after", "to", "from": prepositions that govern a
-/// relative cite with an item number (`en overtredelse av C2`).
-const PREPOSITIONS: &[&str] = &[
-    "av", "af", "i", "under", "etter", "efter", "til", "fra", "med",
-];
-/// "above", "below", "preceding", "following": make a cite relative to the
-/// context's law (`se C2 nedenfor`, `under A og B ovenfor`).
-#[rustfmt::skip]
-const DIRECTIONS: &[&str] = &[
-    "ovenfor", "nedenfor", "ovenstående", "nedenstående", "foregående", "ovenover", "nedenunder",
-    "etterfølgende", "efterfølgende", "below", "above", "hereunder", "hereafter",
-];
-/// "above", "below": also prepositions, so they count as directions only
-/// before punctuation or the end (`se B4 under)`, `2d) over.`).
-const SHORT_DIRECTIONS: &[&str] = &["over", "under"];
-/// "can be applied", "applies": after a bare law number (`16 kan bli brukt`).
-#[rustfmt::skip]
-const APPLIES_AFTER: &[&str] = &[
-    "kan bli brukt", "kan brukes", "kan gjelde", "gjelder", "gælder", "kan anvendes",
-    "finder anvendelse",
-];
-/// Quantities: cards, minutes, hours, days, weeks, boards, rounds, tables,
-/// pairs, teams, players, victory/match/imp points, tricks, degrees, times,
-/// crowns, percent, floor, decimals, "in each", no trump, matches, hands,
-/// suits, calls, examples, cases, pages, persons: `13 kort`, `30 minutter`,
-/// `128 spil`, `18 KP`, `13 i hver`, `3 NT`, `se 3 eksempler`.
-#[rustfmt::skip]
-const UNITS: &[&str] = &[
-    "kort", "kortene", "minutt", "minutter", "minut", "minutters", "min.", "sekunder", "time",
-    "timer", "dag", "dage", "dager", "døgn", "uge", "uger", "uke", "uker", "måned", "måneder",
-    "år", "spil", "spill", "spillet", "spillene", "spillerne", "mappe", "mapper", "runde",
-    "runder", "bord", "borde", "bordene", "par", "parene", "parrene", "hold", "holdene", "lag",
-    "lagene", "spillere", "deltagere", "deltakere", "KP", "VP", "IMP", "imps", "point", "poeng",
-    "parpoint", "matchpoint", "mp", "stikk", "stik", "trekk", "grader", "gange", "ganger", "kr",
-    "kr.", "kroner", "procent", "prosent", "etasje", "sal", "decimaler", "desimaler", "i hver",
-    "NT", "SA", "UT", "sesjoner", "sektioner", "halvleg", "kampe", "kamper", "hender", "hænder",
-    "farger", "farver", "meldinger", "eksempler", "tilfeller", "tilfælde", "sider", "personer",
-    "medlemmer", "dommere", "turneringer", "omganger", "sett", "sæt", "trumf", "trumfer",
-    "honnører", "honnørpoeng", "hp", "beter", "bet", "overstikk", "cards", "card", "tricks",
-    "trick", "boards", "board", "points", "hands", "players", "pairs", "teams", "tables", "rounds",
-    "sessions", "minutes", "hours", "days", "weeks", "times", "matches", "deals", "undertricks",
-    "overtricks", "percent", "januar", "january", "februar", "february", "mars", "marts", "march",
-    "april", "mai", "maj", "juni", "june", "juli", "july", "august", "september",
-    "oktober", "october", "november", "desember", "december",
-];
-/// Page, number, crowns, o'clock, phone, table, round, board: a number
-/// after these is not a cite (`se side 12`, `kr 500`, `bord 12`).
-#[rustfmt::skip]
-const NOT_AFTER: &[&str] = &[
-    "side", "siden", "s.", "nr.", "nr", "kr", "kr.", "kl.", "kl", "tlf.", "tlf", "telefon", "bord",
-    "bordnr.", "runde", "mappe", "spil", "spill", "postboks", "etasje", "sal", "udgave", "utgave",
-    "page", "pages", "p.", "pp.", "no.", "board", "table", "round", "trick", "stik", "stikk",
-    "hånd", "hand", "room", "tel.", "phone", "street", "road", "avenue", "boks", "pb.", "version",
-    "versjon", "kampnr.", "spilnr.", "score", "scoren", "resultat", "resultatet",
-];
-/// Street-name endings: `Sognsveien 75A` is an address.
-#[rustfmt::skip]
-const STREET_ENDINGS: &[&str] = &[
-    "vei", "veien", "veg", "vegen", "gate", "gata", "gaten", "vej", "vejen", "gade", "allé",
-    "alle", "plass", "plads", "torv", "torget", "stræde", "bakken", "bakke",
-];
-/// "paragraph" (stykke), "paragraph" (ledd): the numbering of a statute,
-/// such as DBf's vedtægter (`§ 14, stk. 5.1`), never of the laws.
-const STATUTE_PARTS: &[&str] = &["stk.", "stk", "ledd", "litra"];
-/// Documents other than the Laws whose paragraphs people cite with `§` or a
-/// bare number: statutes (vedtekter, vedtægter, bylaws), regulations and
-/// tournament rules (reglement, turneringsbestemmelser, propositioner), a
-/// government regulation (forskrift). `vedtektenes § 3` and `§ 5 i
-/// reglementet` are theirs, never a law of bridge. Each is a word stem.
-#[rustfmt::skip]
-const OTHER_DOCUMENTS: &[&str] = &[
-    "vedtekt", "vedtægt", "reglement", "turneringsreglement", "turneringsbestemmelse",
-    "turneringsregl", "spilleregl", "proposition", "forskrift", "statut", "bylaw", "by-law",
-    "regulation", "konkurranseregl", "retningslinje", "ordensregl",
-];
-/// "law on" / "act on": a state law named by its subject (`lov om
-/// pengespill § 2`), never a law of bridge.
-const LAW_ON: &[&str] = &["lov om", "loven om", "lov av", "act on", "act of"];
-/// "the laws" used as a cue (non-genitive): `Laws §` is not a statute's genitive.
-const PLURAL_CUES: &[&str] = &["laws"];
-/// Joins the two ends of a range: "to", "through", "up to and including",
-/// "until", "from": `53 til 56`, `Laws 53 to 56`, `53 t.o.m. 56`.
-#[rustfmt::skip]
-const RANGE_WORDS: &[&str] = &[
-    "til", "to", "through", "thru", "t.o.m.", "tom.", "til og med", "till", "until",
-];
-/// "and", "or", "as well as": join the members of a list.
-const LIST_WORDS: &[&str] = &["og", "eller", "samt", "and", "or", "&", "samt med"];
 
 /// A regex alternation of `words`, longest first; a word that ends in a
 /// letter must end a word (`se` does not match `sesjon`).
@@ -171,6 +33,16 @@ fn alternation(words: &[&str]) -> String {
             }
             re
         })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// A regex alternation of word stems, for extended-mode patterns (a space
+/// in a stem matches any run of white space).
+fn stems(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| regex::escape(w).replace(' ', r"\s+"))
         .collect::<Vec<_>>()
         .join("|")
 }
@@ -216,7 +88,10 @@ static LEFT_CUE: LazyLock<Regex> = LazyLock::new(|| {
         (?:
             (?P<see> \b(?i:{see}) (?:\s+(?i:{fillers}))* )  # se, jf., Se også, Se dog
           | (?P<sign> §§? )                                  # § 12C1c, §§ 61 og 62
+          | (?P<tol_law> (?: \( \s* | \b(?i:{before_tol}) (?:\s+(?i:{fillers}))* \s+ ) (?i:{tol}) )  # enligt lag 21, (lag 90)
           | (?P<law> \b(?i:{law}) )                          # lov 12, Laws 61-64
+          | (?P<law_colon> \b(?i:{law}) (?:\s+[\p{{L}}'’]+){{1,5}} \s* : )  # Laws that are unchanged: 2, 3
+          | (?P<tol> \b(?i:{tol}) )                          # lag 12 C 3 (sv), not lag 3 (nb team)
           | (?P<according> \b(?i:{according}) )              # iht. 90, i henhold til 77
           | (?P<provisions> \b(?i:{provisions}) )            # reglene i 50, begrenset av 42
           | (?P<verb> \b(?i:{verbs}) )                       # anvender 13, benyttes 216
@@ -225,12 +100,14 @@ static LEFT_CUE: LazyLock<Regex> = LazyLock::new(|| {
           | (?P<section> \b(?i:{section}) )                  # seksjon B (relative)
           | (?P<prep> \b(?i:{prep}) )                        # av C2 (relative, with item)
         )
-        \s*$
+        \s* (?: \( \s* )? $                                     # `pkt. (a)`, `se (b)`
       | (?P<lost> \(\x20+ )$                                 # the lost §: `( 12C1c)`
         ",
         see = alternation(SEE),
         fillers = alternation(SEE_FILLERS),
         law = alternation(LAW_NOUNS),
+        tol = alternation(TEAM_OR_LAW),
+        before_tol = alternation(BEFORE_TEAM_OR_LAW),
         according = alternation(ACCORDING_TO),
         provisions = alternation(PROVISIONS_OF),
         verbs = alternation(APPLY_VERBS),
@@ -313,7 +190,11 @@ static LIST_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
         (?:
             \s* , \s* (?: (?i:{list}) \s+ )?    # `61, 62`, `61, og 62`
           | \s+ (?i:{list}) \s+                 # `19A og 77`, `13 eller 14`
+          | \s* / \s*                          # `81b/c`, `16B/C`
+          | \s* \+ \s*                         # `29A+B`
         )
+        (?: §§? \s* )?                         # the sign repeated: `§81 og §90`
+        \(?                                     # `(a) and (b)`
         $",
         list = alternation(LIST_WORDS),
     );
@@ -324,7 +205,7 @@ static LIST_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
 /// ([`RANGE_WORDS`]: `53 til 56`, `Laws 53 to 56`, `53 t.o.m. 56`).
 static RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let re = format!(
-        r"^(?:\s*[-–—]\s*|\s+(?i:{words})\s+)$",
+        r"^(?:\s*[-–—]\s*(?:§\s*)?|\s+(?i:{words})\s+(?:§\s*)?)$",
         words = alternation(RANGE_WORDS)
     );
     Regex::new(&re).expect("static regex")
@@ -341,17 +222,13 @@ static OTHER_DOCUMENT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     let re = format!(
         r"(?x)
         (?:
-            \b(?i:{docs})\p{{L}}*                    # vedtektene, reglementets ...
+            \b\p{{L}}*(?i:{docs})\p{{L}}*              # vedtektene, disiplinærvedtektene ...
             (?: \s+ (?i:om|for|of|on) (?: \s+ \p{{L}}+ ){{1,3}} )?
           | \b\p{{L}}+lov(?:en|ens|a|s|e)?\b         # straffeloven, aksjelovens
           | \b(?i:{law_on}) (?: \s+ \p{{L}}+ ){{1,4}}  # lov om pengespill
         )
         [\s,]* (?: §§? | (?i:nr\.?|pkt\.?|punkt|art\.?|artikkel|article|section|kapitel|kapittel) )? \s* $",
-        docs = OTHER_DOCUMENTS
-            .iter()
-            .map(|w| regex::escape(w))
-            .collect::<Vec<_>>()
-            .join("|"),
+        docs = stems(OTHER_DOCUMENTS),
         law_on = alternation(LAW_ON),
     );
     Regex::new(&re).expect("static regex")
@@ -363,6 +240,13 @@ static GENITIVE_SIGN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?P<word>\b\p{L}{2,}(?:s|'s|’s))\s*§§?\s*$").expect("static regex")
 });
 
+/// A possessive before a Scandinavian law noun: a club's or federation's
+/// statutes (`klubbens love § 5`, `forbundets lover, § 3`).
+static STATUTES_OF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?P<word>\b\p{L}{2,}(?:s|'s|’s))\s+(?i:love|lover|lovene|loven|lag|lagar|lagarna)[\s,]*(?:§§?)?\s*$")
+        .expect("static regex")
+});
+
 /// Another document just after the number: `§ 3 i vedtektene`, `§ 5 in the
 /// bylaws`, `§ 2 i forskriften`, `§ 12 i straffeloven`.
 static OTHER_DOCUMENT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
@@ -370,12 +254,8 @@ static OTHER_DOCUMENT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
         r"(?x)
         ^ \s* ,? \s* (?i:i|in|af|av|of|under) \s+
         (?: (?i:de[nt]?|the|vores|våre|klubbens|forbundets|DBf's|NBF's) \s+ )?
-        (?: (?i:{docs})\p{{L}}* | \p{{L}}+lov(?:en|a|e)?\b | (?i:{law_on}) )",
-        docs = OTHER_DOCUMENTS
-            .iter()
-            .map(|w| regex::escape(w))
-            .collect::<Vec<_>>()
-            .join("|"),
+        (?: \p{{L}}*(?i:{docs})\p{{L}}* | \p{{L}}+lov(?:en|a|e)?\b | (?i:{law_on}) )",
+        docs = stems(OTHER_DOCUMENTS),
         law_on = alternation(LAW_ON),
     );
     Regex::new(&re).expect("static regex")
@@ -405,6 +285,10 @@ enum Cue {
     Text,
     /// `som under`: a bare number is an item of the same law.
     AsUnder,
+    /// Swedish `lag` (law), which is also Norwegian for a team: reads a
+    /// law's levels as `lov` does, but a bare number after it is no cite
+    /// (`lag 12 C 3` is a law, `lag 3` a team).
+    TeamOrLaw,
     /// `som i`, `seksjon`: a bare letter is a section of the same law.
     SameLaw,
     /// `av`, `i`, `under`: only for letter-with-item relatives (`av C2`).
@@ -589,12 +473,27 @@ fn scan(text: &str, mode: Mode) -> Vec<CiteMatch> {
         let gap = last_end.and_then(|end| text.get(end..token.span.start));
         let linked = gap.filter(|g| g.len() <= MAX_GAP);
         match (linked, group.last().copied()) {
+            // `61-62-63-64`: a fourth member after a dashed list is one more.
+            (Some(g), Some(Item::One(prev)))
+                if DASH.is_match(g) && dashed_list(text, &tokens, &group) =>
+            {
+                let _ = prev;
+                group.push(Item::One(i));
+            }
             (Some(g), Some(Item::One(prev)))
                 if RANGE.is_match(g) && is_range(&tokens[prev], token) =>
             {
                 if let Some(last) = group.last_mut() {
                     *last = Item::Range(prev, i);
                 }
+            }
+            // A third member after a dash makes a dashed range a list:
+            // `Law 30 – 31 – 32` names three laws, not a range and a stray.
+            (Some(g), Some(Item::Range(a, b)))
+                if DASH.is_match(g) && is_range(&tokens[b], token) =>
+            {
+                group.pop();
+                group.extend([Item::One(a), Item::One(b), Item::One(i)]);
             }
             (Some(g), Some(_)) if LIST_SEPARATOR.is_match(g) => group.push(Item::One(i)),
             _ => {
@@ -606,6 +505,17 @@ fn scan(text: &str, mode: Mode) -> Vec<CiteMatch> {
     }
     flush(text, &tokens, &mut group, &mut out, mode);
     out
+}
+
+/// True when the last two members of `group` are single tokens joined by a
+/// dash: the group is a list written with dashes (`30 – 31 – 32`).
+fn dashed_list(text: &str, tokens: &[Token], group: &[Item]) -> bool {
+    match group {
+        [.., Item::One(a), Item::One(b)] => text
+            .get(tokens[*a].span.end..tokens[*b].span.start)
+            .is_some_and(|g| DASH.is_match(g)),
+        _ => false,
+    }
 }
 
 /// One member of a list: a token, or a range of two tokens.
@@ -668,8 +578,9 @@ fn sibling(id: &ProvisionId, letter: char) -> Option<ProvisionId> {
     }
     if letter.is_ascii_lowercase() && path.sub.is_some() {
         path.sub = Some(letter);
-    } else if letter.is_ascii_uppercase() && path.section.is_some() && path.item.is_none() {
-        path.section = Some(letter);
+    } else if path.section.is_some() && path.item.is_none() {
+        // `78A, B og C`; `L81b/c`, where the section was written in lower case.
+        path.section = Some(letter.to_ascii_uppercase());
     } else {
         return None;
     }
@@ -749,13 +660,20 @@ fn flush(
                         path,
                         form: RelForm::Letter,
                     } if !direction => path.section,
+                    // `(L81b/c)`: the sub-item label form of a lone letter.
+                    Shape::Relative {
+                        path,
+                        form: RelForm::Sub,
+                    } if !direction && stem.is_some() => path.sub,
                     _ => None,
                 };
                 if let Some(id) = letter.and_then(|c| stem.as_ref().and_then(|s| sibling(s, c))) {
                     accepted.push((t.span, Cite::Absolute { id }, false));
                     continue;
                 }
-                if let Some((cite, relative)) = accept(t, cue, direction, names, quantities) {
+                if let Some((cite, relative)) =
+                    accept(t, cue, direction, applies, names, quantities)
+                {
                     if let Cite::Absolute { id } = &cite {
                         stem = Some(id.clone());
                     }
@@ -790,6 +708,7 @@ fn accept(
     t: &Token,
     cue: Option<Cue>,
     direction: bool,
+    applies: bool,
     names: bool,
     quantities: bool,
 ) -> Option<(Cite, bool)> {
@@ -829,9 +748,12 @@ fn accept(
             let ok = direction
                 || match form {
                     RelForm::LetterItem => cue.is_some() || names,
-                    RelForm::Letter => matches!(cue, Some(Cue::See | Cue::SameLaw)),
+                    RelForm::Letter => {
+                        matches!(cue, Some(Cue::See | Cue::SameLaw))
+                            || (applies && path.section != Some('I'))
+                    }
                     RelForm::ItemSub => matches!(cue, Some(Cue::See | Cue::AsUnder)),
-                    RelForm::Sub => cue == Some(Cue::See),
+                    RelForm::Sub => matches!(cue, Some(Cue::See | Cue::SameLaw)),
                 };
             ok.then(|| (Cite::Relative { path: path.clone() }, true))
         }
@@ -870,7 +792,15 @@ fn tokens(text: &str, mode: Mode) -> Vec<Token> {
                     Shape::Absolute {
                         parsed: Ok(ProvisionId::Numbered { path, .. }),
                         ..
-                    } => path.sub.is_some() && path.roman.is_none(),
+                    } => {
+                        let lower_section = path.section.is_some()
+                            && path.item.is_none()
+                            && text
+                                .get(..p.span.end)
+                                .and_then(|t| t.chars().next_back())
+                                .is_some_and(|c| c.is_ascii_lowercase());
+                        (path.sub.is_some() || lower_section) && path.roman.is_none()
+                    }
                     Shape::Letter(_) => true,
                     _ => false,
                 };
@@ -899,7 +829,79 @@ fn tokens(text: &str, mode: Mode) -> Vec<Token> {
             }
         }
     }
+    other_statute_paragraphs(text, &mut tokens);
     tokens
+}
+
+/// A statute or regulation named in the text (`persondataloven`, `lov om
+/// pengespill`, `vedtægterne`): bare `§` numbers after it are its
+/// paragraphs until the Laws are named again.
+static STATUTE_MENTION: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"(?xi)
+        \b\p{{L}}+lov(?:a|en|ens|as|s|ene|enes)?\b   # persondataloven, jordlova
+      | \b(?:{law_on})\b                            # lov om ...
+      | \b\p{{L}}*(?:{docs})\p{{L}}*                 # vedtægterne, disiplinærvedtektene ...
+        ",
+        law_on = alternation(LAW_ON),
+        docs = stems(OTHER_DOCUMENTS),
+    );
+    Regex::new(&re).expect("static regex")
+});
+
+/// A name of the Laws (or the handbook) that ends a statute's reach.
+static LAWS_NAMED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?xi)\b(?:laws?|lov|loven|lovene|lovenes|lovens|lovbo[kg]\p{L}*|bridgelov\p{L}*
+          |lagen|lagarna|lagboken|handbog\p{L}*|håndbog\p{L}*|turneringslederhåndbog\p{L}*)\b",
+    )
+    .expect("static regex")
+});
+
+/// Where in `gap` a statute is last named, if it is, and no name of the
+/// Laws comes after it.
+fn statute_named_last(gap: &str) -> Option<bool> {
+    let statute = STATUTE_MENTION
+        .find_iter(gap)
+        .filter(|m| !m.as_str().to_lowercase().starts_with("bridge"))
+        .map(|m| m.start())
+        .last();
+    let laws = LAWS_NAMED.find_iter(gap).map(|m| m.start()).last();
+    match (statute, laws) {
+        (None, None) => None,
+        (Some(s), Some(l)) => Some(s >= l),
+        (s, _) => Some(s.is_some()),
+    }
+}
+
+/// Blocks the bare `§` numbers that follow another statute's name in the
+/// same text (`persondatalovens § 2 … (§§ 35-37) … (§ 39)`, `jordlova …
+/// §§ 9 og 12`), with the members of their lists and ranges. A cite with
+/// a section letter keeps its own evidence and is left alone.
+fn other_statute_paragraphs(text: &str, tokens: &mut [Token]) {
+    let mut statute = false;
+    let mut prev_end = 0;
+    let mut prev_blocked = false;
+    for t in tokens.iter_mut() {
+        let gap = text.get(prev_end..t.span.start).unwrap_or_default();
+        if let Some(named) = statute_named_last(gap) {
+            statute = named;
+        }
+        let signed = before(text, t.span.start).trim_end().ends_with('§');
+        let member = prev_blocked && (LIST_SEPARATOR.is_match(gap) || RANGE.is_match(gap));
+        // A bare number, or levels in a statute's lower case (`§ 3a`, `§ 5e`):
+        // a cite of the Laws writes its section letter as a capital.
+        let written = text.get(t.span.start..t.span.end).unwrap_or_default();
+        let bare = matches!(t.shape, Shape::Absolute { bare: Some(_), .. })
+            || (matches!(t.shape, Shape::Absolute { .. })
+                && !written.chars().any(|c| c.is_ascii_uppercase()));
+        prev_blocked = false;
+        if statute && bare && t.block.is_none() && (signed || member) {
+            t.block = Some(Block::NotACite);
+            prev_blocked = true;
+        }
+        prev_end = t.span.end.max(prev_end);
+    }
 }
 
 fn token(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) -> Option<Token> {
@@ -957,7 +959,7 @@ fn relative(text: &str, start: usize, end: usize, form: RelForm) -> Option<Token
 fn leniency(cue: Option<Cue>, mode: Mode) -> Leniency {
     match (mode, cue) {
         (Mode::Query, _) => Leniency::Query,
-        (_, Some(Cue::Law)) => Leniency::LawCued,
+        (_, Some(Cue::Law | Cue::TeamOrLaw)) => Leniency::LawCued,
         (_, Some(Cue::See | Cue::Text)) => Leniency::Cued,
         _ => Leniency::Bare,
     }
@@ -974,6 +976,12 @@ fn absolute(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) ->
     } else {
         left_cue(text, start)
     };
+    // The handbook's lost `§` (`( 90)`, `( 62 og 64)`, `( 86 B kan`) is a
+    // cue only where its parenthesis is a cite's; `( 4 er ikke …)` is prose.
+    let after_root = text.get(root.end()..).unwrap_or_default();
+    let cue = cue.filter(|_| {
+        !LOST_SIGN.is_match(before(text, start)) || LOST_SIGN_CITE.is_match(after_root)
+    });
     let token = |end: usize, shape: Shape, block: Option<Block>| Token {
         span: Span { start, end },
         shape,
@@ -989,7 +997,13 @@ fn absolute(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) ->
     if digits.len() > 3 || digits.starts_with('0') {
         return Some(token(abs.end(), Shape::Quantity, Some(Block::Number)));
     }
-    let lenient = leniency(cue.or(inherited), mode);
+    let mut lenient = leniency(cue.or(inherited), mode);
+    // `25.A.2.`: a dotted cite down to an item needs no cue; the dots are
+    // the evidence (a decimal has one dot, a date no letter).
+    if lenient == Leniency::Bare && DOTTED_ITEM.is_match(text.get(root.end()..).unwrap_or_default())
+    {
+        lenient = Leniency::Cued;
+    }
     let x = c.name("x");
     // A lower-case `x` is an extension only where a cite is expected.
     if x.is_some_and(|m| m.as_str() == "x") && lenient == Leniency::Bare {
@@ -1050,13 +1064,123 @@ fn absolute(text: &str, c: &Captures<'_>, mode: Mode, inherited: Option<Cue>) ->
     };
     let strong = valid_root && (extension || glued || !below.is_empty());
     let bare = (below.is_empty() && !extension && !glued).then_some(n);
-    let block = absolute_block(text, start, end, bare.is_some());
+    let mut block = absolute_block(text, start, end, bare.is_some());
+    if block.is_none() && cue.or(inherited).is_none() && is_bid(text, start, end) {
+        block = Some(Block::NotACite);
+    }
+    if block.is_none() && bare.is_some() && sign_heading(text, start, end) {
+        block = Some(Block::Label);
+    }
     let shape = Shape::Absolute {
         parsed,
         strong,
         bare,
     };
     Some(token(end, shape, block))
+}
+
+/// A capital word right after the number: a title, not a unit.
+static TITLE_WORD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s+\p{Lu}\p{Ll}").expect("static regex"));
+
+/// A law noun (`Law`, `lov`, `Lag`) just before the number.
+static LAW_NOUN_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"\b(?i:{}|{})\s*$",
+        alternation(LAW_NOUNS),
+        alternation(TEAM_OR_LAW)
+    );
+    Regex::new(&re).expect("static regex")
+});
+
+/// The lost `§`: an opening parenthesis and a space before the number.
+static LOST_SIGN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\(\x20+$").expect("static regex"));
+
+/// What follows a number in the handbook's lost-`§` parenthesis: its close,
+/// a list, a range, or levels (`( 90)`, `( 62 og 64)`, `( 12C1c)`, `( 86 B`).
+static LOST_SIGN_CITE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[A-Za-z(]|\s*\)|\s*,|\s+(?:og|eller|and|or)\b|\s*[-–]|\s+[A-Z]\b)")
+        .expect("static regex")
+});
+
+/// A paragraph's own heading after `§ N`: `§ 5. Turneringsledelse`, `§14 -
+/// Protester`, `§ 8 Klubben ledes`.
+static HEADING_AFTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(?:[.\-–:]\s*)?\p{Lu}\p{L}").expect("static regex"));
+
+/// True when `§ N` at `start..end` opens a line and a title follows: the
+/// heading of the document being read (a club's statutes, minutes), not a
+/// citation of the Laws.
+fn sign_heading(text: &str, start: usize, end: usize) -> bool {
+    let head = before(text, start);
+    let trimmed = head.trim_end();
+    let Some(sign) = trimmed.strip_suffix('§') else {
+        return false;
+    };
+    let sign = sign.strip_suffix('§').unwrap_or(sign);
+    let sign_at = start - (head.len() - sign.len());
+    let opens = line_start(text, sign_at) || SENTENCE_END.is_match(before(text, sign_at));
+    (opens && HEADING_AFTER.is_match(after(text, end))) || CAPS_TITLE.is_match(after(text, end))
+}
+
+/// A title in capitals after `§ N`: `§41. SPILLET BEGYNNER`, wherever it stands.
+static CAPS_TITLE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*[.:]?\s*\p{Lu}{3,}\s+\p{Lu}{2,}").expect("static regex"));
+
+/// The end of a sentence just before: minutes and statutes run their
+/// headings on (`… mötet öppnat. §10 Fastställande av dagordning`).
+static SENTENCE_END: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[.!?]\s+$").expect("static regex"));
+
+/// `.A.2`: a section letter and an item joined by dots after a root.
+static DOTTED_ITEM: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\.[A-Z]\.[0-9]").expect("static regex"));
+
+/// A call of an auction: `1C`, `2H`, `4S`, `1NT`, `3K` (Norwegian suits).
+static BID: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[1-7](?:[CDHSNKR]|NT|SA|UT|GR)$").expect("static regex"));
+
+/// What stands near a call in an auction: another call, a double or pass,
+/// a suit sign, or a word about bidding.
+static AUCTION_NEAR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?xi)
+        (?-u:\b)[1-7](?:c|d|h|s|n|nt|k|r|sa|ut|gr)(?-u:\b)
+      | [♣♦♥♠]
+      | (?-u:\b)(?:x|xx|p|pass|passes|passed|dbl|rdbl|redbl|dobl|redobl|pas|all\s+pass)(?-u:\b)
+      | (?-u:\b)(?:open(?:ed|ing|s)?|bid|bids|bidding|overcall\w*|respon\w*|rais\w*|transfer
+          |stayman|michaels|alert\w*|explained|explanation|auction|meldte|melder|meldingen
+          |åpnet|åpning|åbne\w*|budet|öppn\w*|bjöd|kontrakt\w*|contract|doubled|redoubled
+          |forcing|natural|cue|splinter|jump\w*|strong|weak|preempt\w*|declarer|declaring
+          |spilleføre\w*|spilfører\w*|spelförare)(?-u:\b)
+      | ^\s+(?:by|av|af)\s+(?:north|south|east|west|nord|syd|sør|øst|öst|vest|väst|[NSEWØV])(?-u:\b)
+        ",
+    )
+    .expect("static regex")
+});
+
+/// True when the token at `start..end` is a call in an auction (`1C X 3H
+/// X`, `1C 2C explained as Michaels`), not Law 1C: a call's shape with
+/// bidding around it.
+fn is_bid(text: &str, start: usize, end: usize) -> bool {
+    let Some(token) = text.get(start..end) else {
+        return false;
+    };
+    if !BID.is_match(token) {
+        return false;
+    }
+    const NEAR: usize = 24;
+    let near = |s: &str| AUCTION_NEAR.is_match(s);
+    let mut from = start.saturating_sub(NEAR);
+    while from < start && !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut to = (end + NEAR).min(text.len());
+    while to > end && !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    near(text.get(from..start).unwrap_or_default()) || near(text.get(end..to).unwrap_or_default())
 }
 
 /// Why an absolute token at `start..end` cannot be a cite, if it cannot.
@@ -1089,7 +1213,9 @@ fn absolute_block(text: &str, start: usize, end: usize, bare: bool) -> Option<Bl
     {
         return Some(Block::NotACite);
     }
-    if UNIT.is_match(rest) {
+    // After `Law N` a capital word is the law's title (`Law 45 Card Played`),
+    // not a unit.
+    if UNIT.is_match(rest) && !(LAW_NOUN_BEFORE.is_match(before) && TITLE_WORD.is_match(rest)) {
         return Some(Block::Unit);
     }
     None
@@ -1101,10 +1227,37 @@ fn other_document(before: &str, rest: &str) -> bool {
     if OTHER_DOCUMENT_BEFORE.is_match(before) || OTHER_DOCUMENT_AFTER.is_match(rest) {
         return true;
     }
-    GENITIVE_SIGN.captures(before).is_some_and(|c| {
-        let word = c.name("word").map_or("", |m| m.as_str()).to_lowercase();
-        !PLURAL_CUES.contains(&word.as_str())
-    })
+    let genitive_of = |re: &Regex| {
+        re.captures(before)
+            .and_then(|c| c.name("word"))
+            .is_some_and(|m| is_document_genitive(m.as_str()))
+    };
+    genitive_of(&STATUTES_OF) || genitive_of(&GENITIVE_SIGN)
+}
+
+/// True when `word`, just before `§`, is the genitive of a document other
+/// than the Laws: a possessive (`DBf's`, `NBFs`), or a definite noun
+/// (`klubbens`, `forbundets`, `foreningernes`). The Laws' own names
+/// (`lovenes`, `bridgelovenes`, `lovbokens`) are not, nor are passive verbs
+/// and plurals that happen to end in `s` (`bruges`, `anvendes`, `Laws`).
+fn is_document_genitive(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    if LAW_GENITIVES.contains(&lower.as_str()) {
+        return false;
+    }
+    if lower.ends_with("'s") || lower.ends_with("’s") {
+        return true;
+    }
+    // An abbreviation's genitive: two capitals before the `s` (`NBFs`, `DBUs`).
+    let head = word.strip_suffix('s').unwrap_or(word);
+    if head.chars().filter(|c| c.is_uppercase()).count() >= 2 {
+        return true;
+    }
+    // Passives end in `-es`, `-s`, `-as` (`bruges`, `används`, `tillämpas`):
+    // only the definite endings count.
+    ["ens", "ets", "nes", "rnas"]
+        .iter()
+        .any(|end| lower.ends_with(end))
 }
 
 /// The cue just before `start`, if any.
@@ -1112,8 +1265,15 @@ fn left_cue(text: &str, start: usize) -> Option<Cue> {
     let c = LEFT_CUE.captures(before(text, start))?;
     let cue = if c.name("see").is_some() {
         Cue::See
-    } else if c.name("sign").is_some() || c.name("lost").is_some() || c.name("law").is_some() {
+    } else if c.name("sign").is_some()
+        || c.name("lost").is_some()
+        || c.name("law").is_some()
+        || c.name("tol_law").is_some()
+        || c.name("law_colon").is_some()
+    {
         Cue::Law
+    } else if c.name("tol").is_some() {
+        Cue::TeamOrLaw
     } else if c.name("according").is_some()
         || c.name("provisions").is_some()
         || c.name("verb").is_some()
@@ -1181,10 +1341,12 @@ fn after(text: &str, i: usize) -> &str {
 
 /// True when only spaces and tabs stand between the last line break (or the
 /// start of the text) and `i`.
+/// Two spaces or more count as a break too: text copied from a web page
+/// keeps a line's break as a run of spaces.
 fn line_start(text: &str, i: usize) -> bool {
     let head = text.get(..i).unwrap_or_default();
     let trimmed = head.trim_end_matches([' ', '\t']);
-    trimmed.is_empty() || trimmed.ends_with('\n')
+    trimmed.is_empty() || trimmed.ends_with('\n') || head.len() - trimmed.len() >= 2
 }
 
 /// The text around `span`, for [`Surround`].

@@ -90,7 +90,17 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
     }
 
     // # Item number
-    if out.path.section.is_some() {
+    // The WBF's bracketed item (`70C(3)`, `17D(1)`) and a dotted item after
+    // a glued capital section (`31A.2`): forms of sites that quote the
+    // English Laws, read at every leniency.
+    if out.path.section.is_some() && pos == out.end {
+        if let Some((n, end)) = bracketed_or_dotted_item(text, pos, out.loose) {
+            out.path.item = Some(n);
+            pos = end;
+            out.end = end;
+        }
+    }
+    if out.path.section.is_some() && out.path.item.is_none() {
         if let Some((at, loose)) = joined(text, pos, leniency, |c| c.is_ascii_digit()) {
             let mut e = at;
             while e < b.len() && b[e].is_ascii_digit() {
@@ -257,6 +267,38 @@ fn bare_roman(text: &str, pos: usize) -> Option<(u16, usize)> {
         return None;
     }
     Some((from_roman(text.get(pos..e)?)?, e))
+}
+
+/// An item written `(3)` or `.2` right after a section letter at `pos`: its
+/// number and where it ends. A dotted item must not continue as a decimal
+/// or a date (`31A.2.3`), and is read only after a glued section.
+fn bracketed_or_dotted_item(text: &str, pos: usize, loose: bool) -> Option<(u16, usize)> {
+    let b = text.as_bytes();
+    let digits_from = |at: usize| {
+        let mut e = at;
+        while e < b.len() && b[e].is_ascii_digit() {
+            e += 1;
+        }
+        let d = text.get(at..e)?;
+        (!d.is_empty() && d.len() <= 2 && !d.starts_with('0'))
+            .then(|| d.parse::<u16>().ok())
+            .flatten()
+            .map(|n| (n, e))
+    };
+    match b.get(pos) {
+        Some(b'(') => {
+            let (n, e) = digits_from(pos + 1)?;
+            (b.get(e) == Some(&b')')).then_some((n, e + 1))
+        }
+        Some(b'.') if !loose => {
+            let (n, e) = digits_from(pos + 1)?;
+            let continues = matches!(b.get(e), Some(b'.' | b',' | b':'))
+                && b.get(e + 1).is_some_and(u8::is_ascii_digit);
+            let glued_on = b.get(e).is_some_and(|c| c.is_ascii_alphabetic());
+            (!continues && !glued_on).then_some((n, e))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -31,21 +31,37 @@ allowed and no cue needed).
   `12C1(e)(ii)`, `40B2(a)(ii)`); the book's label parenthesis is never part
   of a span (`27B1b)`); roman numerals in parentheses (`40B2a(ii)`), in a
   query also bare (`20F5bii`, `12C1 ii`).
-- **Cues** (Norwegian, Danish, English): `lov`, `loven`, `lovene`, `Law`,
-  `Laws`, `§`, `§§`, `paragraf`, `paragrafen`, `paragrafferne`,
-  `lovbestemmelse` name a law; `se`, `jf.`, `jfr.`, `see`, `cf.` (with `også`,
-  `dog`, `also`) and phrases like `i henhold til`, `ifølge`, `reglene i`,
-  `anvender` name a provision; `( 12C1c)` is the handbook's lost `§`.
-- **Lists**: members joined by `,`, `og`, `eller`, `samt`, `and`, `or`, `&`,
-  with glosses in parentheses between (`13 (forkert antal kort), 14`); a
-  lone letter after a member shares its stem (`12C1b, c og e`, `78A, B og
-  C`); a member is read with its list's cue latitude (`lov 16b1a og 16b1b`).
+- **Cues** (Norwegian, Danish, Swedish, English; the lists are in
+  `words.rs`): `lov`, `loven`, `lovene`, `lovenes`, `bridgelovenes`,
+  `lovbokens`, `lagen`, `Law`, `Laws`, `§`, `§§`, `paragraf`, `paragrafferne`,
+  `lovbestemmelse` name a law, and so does a law noun before a colon (`Laws
+  that are unchanged: 2, 3`); Swedish `lag`, also Norwegian for a team, only
+  after `enligt`, `se`, `jfr`, `i` or `(` or before a cite's levels (`enligt
+  lag 21 B`, `(lag 90)`, `lag 12 C 3`; `lag 3 vant` is a team); `se`, `jf.`,
+  `jfr.`, `jämför`, `see`, `cf.` (with `også`, `dog`, `även`, `also`) and
+  phrases like `i henhold til`, `ifølge`, `enligt`, `reglene i`, `anvender`,
+  `tillämpas`, `applied` name a provision; `( 12C1c)` is the handbook's lost
+  `§`, read only where a cite's parenthesis follows (`( 4 er ikke …)` is
+  prose).
+- **Lists**: members joined by `,`, `og`, `eller`, `och`, `samt`, `and`,
+  `or`, `&`, `/`, `+`, the sign repeated (`§81 og §90`), with glosses in
+  parentheses between (`13 (forkert antal kort), 14`); a lone letter after a
+  member shares its stem (`12C1b, c og e`, `78A, B og C`, `L81b/c`,
+  `29A+B`); a member is read with its list's cue latitude (`lov 16b1a og
+  16b1b`); three roots joined by dashes are a list (`Law 30 – 31 – 32`).
 - **Ranges**: two roots of one kind joined by a dash or a range word (`53-56`,
-  `53–56`, `53 til 56`, `Laws 53 to 56`, `53 through 56`, `53 t.o.m. 56`),
-  or sub-item letters (`16C2a-d`), after a cue.
+  `53–56`, `§81-§85`, `53 til 56`, `Laws 53 to 56`, `53 through 56`, `53
+  t.o.m. 56`), or sub-item letters (`16C2a-d`), after a cue.
+- **Without a cue**, a cite shape is enough: a section letter (`16C`), an
+  `X`, a glued law sign, or dots down to an item (`25.A.2.`); the English
+  bracketed item (`70C(3)`) and a dotted item (`31A.2`) are read too.
 - **Relative cites**: below the context's law or section, made relative by a
   direction word (`C2 nedenfor`, `2c) eller 2d) over`, `B nedenstående`,
-  `C2 below`) or a fitting cue (`se C`, `av C2`, `som i B`, `som under 1`).
+  `C2 below`, `1 preceding`, `C2 nedan`), a fitting cue (`se C`, `av C2`,
+  `som i B`, `as in a)`, `som under 1`, `Part A`, `pkt. (a)`) or a verb of
+  applying after a letter (`Dersom A ikke anvendes`). Without a context
+  provision they hang from the last full cite before them in the same text
+  (`Law 12 … Part A` is 12A).
 - **Not cites**: without a cue a bare number is no cite (eyecite's rule: in
   doubt, do not link); a cue keeps an impossible cite as unresolved (`lov
   99`). Never cites, cue or not: another document's paragraphs (`vedtektenes
@@ -54,7 +70,15 @@ allowed and no cue needed).
   vedtægter, 14, stk. 5.1`, `§ 5 in the bylaws`), quantities and dates (`13
   kort`, `10 stikk`, `12 mai`, `60%`, `2017`), scores (`52-12`, `+420`),
   board, table, page and address numbers (`mappe 12`, `side 12`,
-  `Storgata 12`), list labels and ordinals (`1. Holdturnering`, `3. etasje`).
+  `Storgata 12`), list labels and ordinals (`1. Holdturnering`, `3. etasje`),
+  a paragraph's own heading (`§ 5. Turneringsledelse`, `§14 - Protester`,
+  `§41. SPILLET BEGYNNER`), calls of an auction (`1C X 3H X`, `6C by East`),
+  another document's sections (`EBU's Blue Book, section 7C`), and, once a
+  text has named another statute (`persondataloven`, `jordlova`,
+  `vedtægterne`), the bare `§` numbers after it until the Laws are named
+  again (`(§§ 35-37)`). A genitive before `§` is a document's (`klubbens §
+  4`, `NBFs § 4`) unless it is the Laws' own name (`lovenes §93`); a passive
+  verb is no genitive (`bruges § 12C1c`).
 
 The tables in `tests.rs` hold one row per behaviour of each class, in all
 three languages, positive and negative.
@@ -62,7 +86,9 @@ three languages, positive and negative.
 # Editions
 
 A corpus file may declare that its citations number the Laws as an older
-edition did (`laws-edition: 2007`: the handbook). [`resolve`] then reads
+edition did (`laws-edition: 2007`: the handbook), and a caller may say the
+same of any text ([`link_in_edition`]: `POST /api/link?edition=1997`,
+`lovbok link --edition 2007`). [`resolve`] then reads
 each law cite through that edition's concordance ([`Lookup::concordance`]):
 mapped (the 2007 `16C` lands on 2017 `16D`, [`EditionNote`] says so),
 unchanged, without a current counterpart ([`Status::NoCounterpart`], linked
@@ -76,6 +102,7 @@ mod annotate;
 mod find;
 mod levels;
 mod resolve;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -86,7 +113,18 @@ use crate::corpus::{Path, ProvisionId};
 
 pub use annotate::{annotate_html, escape_into as escape_html_into};
 pub use find::{find, find_query};
-pub use resolve::{resolve, status_of, target_of, Lookup};
+
+/// The words that name a law before its number (`lov`, `Law`, `lag`, `§`
+/// aside), for readers of citations outside Rust (the embed script's
+/// fallback), so that they cannot drift from the grammar.
+pub fn law_cue_words() -> Vec<&'static str> {
+    words::LAW_NOUNS
+        .iter()
+        .chain(words::TEAM_OR_LAW)
+        .copied()
+        .collect()
+}
+pub use resolve::{resolve, resolve_in_edition, status_of, target_of, Lookup};
 
 /// A byte range `start..end` into the text given to [`find`]; both ends lie
 /// on UTF-8 character boundaries.
@@ -317,4 +355,17 @@ fn display<T: std::fmt::Display, S: serde::Serializer>(value: &T, s: S) -> Resul
 /// ```
 pub fn link(text: &str, context: Option<&ProvisionId>, lookup: &dyn Lookup) -> Vec<Resolved> {
     resolve(&find(text), context, lookup)
+}
+
+/// [`link`] for a text written under an older edition of the Laws (`Some(2007)`):
+/// its law cites go through that edition's concordance, whatever `context`
+/// says. `None` reads them as the context's file declares (the corpus's own
+/// edition for most text).
+pub fn link_in_edition(
+    text: &str,
+    context: Option<&ProvisionId>,
+    edition: Option<u16>,
+    lookup: &dyn Lookup,
+) -> Vec<Resolved> {
+    resolve_in_edition(&find(text), context, edition, lookup)
 }

@@ -74,12 +74,32 @@ pub fn resolve(
     context: Option<&ProvisionId>,
     lookup: &dyn Lookup,
 ) -> Vec<Resolved> {
+    resolve_in_edition(matches, context, None, lookup)
+}
+
+/// [`resolve`], with the edition of the Laws the text numbers its cites in
+/// given by the caller (`None`: as the context's file declares).
+pub fn resolve_in_edition(
+    matches: &[CiteMatch],
+    context: Option<&ProvisionId>,
+    edition: Option<u16>,
+    lookup: &dyn Lookup,
+) -> Vec<Resolved> {
     let declared = context.map(|c| lookup.externals(c)).unwrap_or_default();
-    let edition = context.and_then(|c| lookup.laws_edition(c));
-    matches
-        .iter()
-        .map(|m| resolve_one(m, context, lookup, &declared, edition))
-        .collect()
+    let edition = edition.or_else(|| context.and_then(|c| lookup.laws_edition(c)));
+    // Without a context, a relative cite hangs from the last full cite
+    // before it in the same text (`Law 12 … Part A` is 12A, `Law 9 A3 … A4`
+    // is 9A4), as a reader takes it.
+    let mut last: Option<ProvisionId> = None;
+    let mut out = Vec::with_capacity(matches.len());
+    for m in matches {
+        let here = context.or(last.as_ref());
+        out.push(resolve_one(m, here, lookup, &declared, edition));
+        if let Cite::Absolute { id } = &m.cite {
+            last = Some(id.clone());
+        }
+    }
+    out
 }
 
 fn resolve_one(

@@ -608,16 +608,28 @@ fn surround_locates_the_cite() {
 
 #[test]
 fn annotate_links_escapes_and_marks_status() {
-    let text = "A <b> & se 12C1b, 92B, lov 99 og C2 nedenfor.";
+    // The relative cite comes first: after a full cite it would hang from it.
+    let text = "A <b> & se C2 nedenfor; se 12C1b, 92B, lov 99.";
     let resolved = link(text, None, &Fake::new());
     let html = annotate_html(text, &resolved, &|id: &ProvisionId| format!("/p/{id}"));
     assert_eq!(
         html,
-        "A &lt;b&gt; &amp; se <a class=\"cite\" href=\"/p/12C1b\" data-cite=\"12C1b\" title=\"12C1b\">12C1b</a>, \
+        "A &lt;b&gt; &amp; se <span class=\"cite unresolved\" data-cite=\"\" title=\"relative cite C2 has no context provision\">C2</span> nedenfor; \
+         se <a class=\"cite\" href=\"/p/12C1b\" data-cite=\"12C1b\" title=\"12C1b\">12C1b</a>, \
          <a class=\"cite outside\" href=\"/p/92\" data-cite=\"92B\" title=\"92B: text not in lovbok\">92B</a>, \
-         lov <span class=\"cite unresolved\" data-cite=\"99\" title=\"no law or section 99: laws are numbered 1-93, handbook sections 201-299\">99</span> \
-         og <span class=\"cite unresolved\" data-cite=\"\" title=\"relative cite C2 has no context provision\">C2</span> nedenfor."
+         lov <span class=\"cite unresolved\" data-cite=\"99\" title=\"no law or section 99: laws are numbered 1-93, handbook sections 201-299\">99</span>."
     );
+}
+
+#[test]
+fn a_relative_cite_without_context_hangs_from_the_last_full_cite() {
+    let text = "se 92B og C2 nedenfor";
+    let resolved = link(text, None, &Fake::new());
+    let ids: Vec<String> = resolved
+        .iter()
+        .flat_map(|r| r.targets.iter().map(|t| t.id.to_string()))
+        .collect();
+    assert_eq!(ids, ["92B", "92C2"]);
 }
 
 #[test]
@@ -785,7 +797,8 @@ cases! {
     ff_sign_i_turneringsbestemmelserne: "", "se § 4 i turneringsbestemmelserne" => [];
     ff_turneringsbestemmelsernes: "", "turneringsbestemmelsernes § 2" => [];
     ff_propositionerne: "", "jf. propositionerne punkt 3" => [];
-    ff_lovenes_da: "", "Ifølge lovenes § 9 om kontingent" => [];
+    ff_klubbens_love: "", "Ifølge klubbens love § 9 om kontingent" => [];
+    ff_forbundets_lover: "", "etter forbundets lover, § 3" => [];
     ff_lovens_sign: "", "lovens § 12 om tilskudd" => [];
     ff_forskrift: "", "forskrift om pengespill § 2" => [];
     ff_forskriften_sign: "", "se § 2 i forskriften" => [];
@@ -887,6 +900,76 @@ cases! {
     lone_letters_not_cites: "", "a og b er spillere" => [];
     letter_i_after_cite: "", "se 12C1 i dette tilfellet" => ["12C1"];
     abbreviation_not_level: "", "jf. 12 f.eks. her" => ["12"];
+}
+
+// # Citations as real sites write them
+cases! {
+    wild_bruges_sign: "", "om der skal bruges § 12C1c eller ej" => ["12C1c"];
+    wild_anvendes_sign: "", "I så fald anvendes § 214C3." => ["214C3"];
+    wild_benyttes_sign: "", "her benyttes § 16 om oplysninger" => ["16"];
+    wild_gives_sign: "", "Der gives § 90 straf for dette." => ["90"];
+    wild_brukes_sign: "", "Da brukes § 16B fullt ut." => ["16B"];
+    wild_folges_sign: "", "Deretter følges § 81C5." => ["81C5"];
+    wild_bridgelovenes: "", "iht. bridgelovenes §93C" => ["93C"];
+    wild_laes_lovenes: "", "Læs lovenes §93." => ["93"];
+    wild_lovbokens: "", "lovbokens § 40 sier" => ["40"];
+    wild_lagens_sv: "", "lagens § 21 gäller" => ["21"];
+    wild_nbfs_genitive: "", "NBFs § 4 om medlemskap" => [];
+    wild_forbundets_sv: "", "förbundets § 3 säger" => [];
+    wild_stadgarnas: "", "stadgarnas § 5" => [];
+    wild_sign_range_repeated: "", "lovenes §81-§85 og §90-§92" => ["81-§85=81,82,83,84,85", "90-§92=90,91,92"];
+    wild_dash_chain: "", "(Law 30 – 31 – 32)" => ["30", "31", "32"];
+    wild_dash_chain_four: "", "Laws 61-62-63-64" => ["61", "62", "63", "64"];
+    wild_slash_letters: "", "(L81b/c)" => ["L81b=81B", "c=81C"];
+    wild_slash_sub_items: "", "see Law 16D2a/b" => ["16D2a", "b=16D2b"];
+    wild_slash_date_is_no_list: "", "se 12/5 og 13/5" => [];
+    wild_paren_letters_above: "40B2", "(a) and (b) above" => ["a=40B2a", "b=40B2b"];
+    wild_as_in_preceding: "40B3", "(as in 1 preceding)" => ["1=40B1"];
+    wild_dotted_sentence_start: "", "25.A.2. Clearly states the rule." => ["25.A.2=25A2"];
+    wild_dotted_no_letter_is_decimal: "", "2.5 points" => [];
+    wild_dotted_of_regulation: "", "punkt 3.A.1 i reglementet" => [];
+    wild_sv_enligt_lag: "", "TL dömde enligt lag 21 B." => ["21 B=21B"];
+    wild_sv_paren_lag: "", "Felaktig förklaring (lag 90)." => ["90"];
+    wild_sv_lag_spaced: "", "Här gäller lag 12 C 3 fullt ut." => ["12 C 3=12C3"];
+    wild_sv_jfr_lag: "", "jfr lag 40 om överenskommelser" => ["40"];
+    wild_sv_se_lag: "", "se lag 16B" => ["16B"];
+    wild_sv_lagarna_range: "", "lagarna 61-64 om revoke" => ["61-64=61,62,63,64"];
+    wild_sv_och: "", "enligt lag 61 och 62" => ["61", "62"];
+    wild_sv_tillampade_lag: "", "TL tillämpade lag 23" => ["23"];
+    wild_sv_nedan: "12C", "se C2 nedan" => ["C2=12C2"];
+    wild_sv_team: "", "lag 3 mötte lag 5 i finalen" => [];
+    wild_nb_team: "", "lag 3 vant over lag 7" => [];
+    wild_sv_teams_count: "", "4 lag deltog, 24 brickor, 30 minuter" => [];
+    wild_auction: "", "The auction went 1C X 3H X to me." => [];
+    wild_auction_michaels: "", "1C 2C correctly explained as Michaels" => [];
+    wild_auction_opened: "", "North opened 1H and South bid 2D" => [];
+    wild_bid_with_cue_is_law: "", "Law 7C applies after the 1NT opening" => ["7C"];
+    wild_blue_book: "", "EBU's Blue Book, section 7C" => [];
+    wild_orange_book: "", "see Orange Book 8B5" => [];
+    wild_statute_named_earlier: "", "persondatalovens § 2 gælder. Oplysninger (§§ 35-37) må ikke videregives (§ 39)." => [];
+    wild_statute_jordlova: "", "Etter jordlova kan departementet gi samtykke, jf. §§ 9 og 12." => [];
+    wild_statute_then_laws: "", "vedtægternes § 3 gælder. Efter lovenes § 16 skal TL" => ["16"];
+    wild_statute_then_strong: "", "Jf. vedtægterne § 3. Se også 12C1c." => ["12C1c"];
+    wild_plus_list: "", "annulleres den (29A+B)." => ["29A", "B=29B"];
+    wild_sign_heading: "", "§ 5. Turneringsledelse\nBestyrelsen nedsætter et udvalg." => [];
+    wild_sign_heading_dash: "", "§14 - Protester" => [];
+    wild_sign_heading_run_on: "", "mötet öppnat. §10 Fastställande av dagordning" => [];
+    wild_sign_sentence_is_cite: "", "Det er klart. § 16 gjelder her." => ["16"];
+    wild_ordinal_after_break: "", "Herlev bridgeklubs Love  1. Klubbens Navn er" => [];
+    wild_lost_sign_prose: "", "med sitt pass på 3 ( 4 är ej något alternativ )" => [];
+    wild_statute_lower_case_levels: "", "Disiplinærvedtektene § 3a, c, d og g jfr. § 5e." => [];
+    wild_law_title_not_unit: "", "Law 45 Card Played" => ["45"];
+    wild_bracketed_item: "", "as Law 70C(3) says" => ["70C(3)=70C3"];
+    wild_dotted_item: "", "as shown in 31A.2." => ["31A.2=31A2"];
+    wild_part_of_this_law: "12", "Part A of this law" => ["A=12A"];
+    wild_as_in_sub: "27B1", "Except as in a), if" => ["a=27B1a"];
+    wild_contract_by: "", "Declarer is in 6C by East." => [];
+    wild_laws_colon_list: "", "Laws that are unchanged: 2, 3 and 5." => ["2", "3", "5"];
+    wild_pkt_sub_items: "52B1", "ifølge enten pkt. (a) eller pkt. (b) ovenfor" => ["a=52B1a", "b=52B1b"];
+    wild_letter_not_applied: "29B", "Dersom A ikke anvendes, annulleres meldingen." => ["A=29A"];
+    wild_pronoun_i_is_no_letter: "29B", "Hvis I gælder som par" => [];
+    wild_caps_heading: "", "© NBF 1998 §41. SPILLET BEGYNNER" => [];
+    wild_punkt_number_is_not_a_cite: "", "jf. turneringsreglementets punkt 3" => [];
 }
 
 // # Cue words only ever cue: a cue without a number links nothing
