@@ -211,6 +211,51 @@ impl Kb {
         cite::link(text, context, &self.corpus)
     }
 
+    /// [`Kb::link`] for a text written under an older edition of the Laws
+    /// (`Some(2007)`, `Some(1997)`); `None` or the corpus's own edition
+    /// reads the text as the current edition.
+    pub fn link_in_edition(
+        &self,
+        text: &str,
+        context: Option<&ProvisionId>,
+        edition: Option<u16>,
+    ) -> Vec<Resolved> {
+        let older = edition.filter(|e| self.corpus.concordance(*e).is_some());
+        cite::link_in_edition(text, context, older, &self.corpus)
+    }
+
+    /// Reads an edition a caller names (`"2007"`): `Ok(None)` for the
+    /// corpus's own, `Ok(Some(year))` for an older one with a concordance,
+    /// and a message listing the editions otherwise.
+    pub fn parse_edition(&self, raw: &str) -> Result<Option<u16>, String> {
+        let known = self.editions();
+        let list = known
+            .iter()
+            .map(u16::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        match raw.trim().parse::<u16>() {
+            Ok(y) if y == crate::corpus::CURRENT_EDITION => Ok(None),
+            Ok(y) if known.contains(&y) => Ok(Some(y)),
+            _ => Err(format!("edition must be one of {list}, not {raw:?}")),
+        }
+    }
+
+    /// The editions of the Laws a text may be written under: the corpus's
+    /// own and every older one it has a concordance for.
+    pub fn editions(&self) -> Vec<u16> {
+        let mut all: Vec<u16> = self
+            .corpus
+            .concordances()
+            .iter()
+            .map(|c| c.edition)
+            .collect();
+        all.push(crate::corpus::CURRENT_EDITION);
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
     /// `text` as escaped HTML with each citation a link to its page.
     pub fn annotate_html(&self, text: &str, resolved: &[Resolved]) -> String {
         cite::annotate_html(text, resolved, &|id: &ProvisionId| self.href(id))
@@ -222,14 +267,27 @@ impl Kb {
     /// 64`), or failing that as running text with `context` for relative
     /// cites (`se C2 nedenfor`).
     pub fn resolve(&self, input: &str, context: Option<&ProvisionId>) -> Vec<Target> {
+        self.resolve_in_edition(input, context, None)
+    }
+
+    /// [`Kb::resolve`] for a citation numbered as in an older edition of
+    /// the Laws (`Some(2007)`); `None` reads it as the context declares.
+    pub fn resolve_in_edition(
+        &self,
+        input: &str,
+        context: Option<&ProvisionId>,
+        edition: Option<u16>,
+    ) -> Vec<Target> {
+        let edition = edition.filter(|e| self.corpus.concordance(*e).is_some());
         if let Ok(id) = input.trim().parse::<ProvisionId>() {
             // A definition typed in another case gets its canonical term.
             let id = self.corpus.get(&id).map_or(id, |p| p.id.clone());
-            let edition = context.and_then(|c| cite::Lookup::laws_edition(&self.corpus, c));
+            let edition = edition
+                .or_else(|| context.and_then(|c| cite::Lookup::laws_edition(&self.corpus, c)));
             return vec![cite::target_of(id, edition, &self.corpus)];
         }
         let found = cite::find_query(input).unwrap_or_else(|| cite::find(input));
-        cite::resolve(&found, context, &self.corpus)
+        cite::resolve_in_edition(&found, context, edition, &self.corpus)
             .into_iter()
             .flat_map(|r| r.targets)
             .collect()

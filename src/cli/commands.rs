@@ -55,9 +55,16 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             input,
             flags,
         } => super::calc::run(cite.as_deref(), *list, *json, input, flags),
-        Command::Link { context, html } => {
-            link(&Site::new(Kb::load(&source)?), context.as_deref(), *html)
-        }
+        Command::Link {
+            context,
+            html,
+            edition,
+        } => link(
+            &Site::new(Kb::load(&source)?),
+            context.as_deref(),
+            edition.as_deref(),
+            *html,
+        ),
     }
 }
 
@@ -396,8 +403,19 @@ fn cards(
 /// The most text `link` reads from stdin.
 const MAX_LINK_INPUT: u64 = 16 * 1024 * 1024;
 
-fn link(site: &Site, context: Option<&str>, html: bool) -> Result<ExitCode, CliError> {
+fn link(
+    site: &Site,
+    context: Option<&str>,
+    edition: Option<&str>,
+    html: bool,
+) -> Result<ExitCode, CliError> {
     let kb = site.kb();
+    let edition = match edition {
+        Some(raw) => kb
+            .parse_edition(raw)
+            .map_err(|e| CliError::Usage(format!("--edition: {e}")))?,
+        None => None,
+    };
     let context = match context {
         Some(raw) => Some(
             raw.parse::<ProvisionId>()
@@ -420,7 +438,7 @@ fn link(site: &Site, context: Option<&str>, html: bool) -> Result<ExitCode, CliE
             e.utf8_error().valid_up_to()
         ))
     })?;
-    let resolved = kb.link(&text, context.as_ref());
+    let resolved = kb.link_in_edition(&text, context.as_ref(), edition);
     let mut out = io::stdout().lock();
     if html {
         writeln!(out, "{}", kb.annotate_html(&text, &resolved))?;
@@ -430,7 +448,11 @@ fn link(site: &Site, context: Option<&str>, html: bool) -> Result<ExitCode, CliE
         .iter()
         .map(|r| api::citation_dto(site, r))
         .collect();
-    serde_json::to_writer_pretty(&mut out, &serde_json::json!({ "citations": citations }))?;
+    let read_as = edition.unwrap_or(crate::corpus::CURRENT_EDITION);
+    serde_json::to_writer_pretty(
+        &mut out,
+        &serde_json::json!({ "edition": read_as.to_string(), "citations": citations }),
+    )?;
     writeln!(out)?;
     Ok(ExitCode::SUCCESS)
 }

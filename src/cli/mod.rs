@@ -128,6 +128,9 @@ pub enum Command {
         /// Print the text as HTML with each citation a link.
         #[arg(long)]
         html: bool,
+        /// The edition of the Laws the text is written under (1997, 2007, 2017).
+        #[arg(long, value_name = "YEAR")]
+        edition: Option<String>,
     },
 }
 

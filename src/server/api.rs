@@ -393,6 +393,15 @@ pub(crate) async fn provision(
 pub(crate) struct ResolveParams {
     cite: Option<String>,
     context: Option<String>,
+    edition: Option<String>,
+}
+
+/// The edition of the Laws a caller says its text or cite is numbered in.
+fn parse_edition(site: &Site, raw: Option<&str>) -> Result<Option<u16>, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(e) => site.kb().parse_edition(e).map_err(ApiError::BadRequest),
+    }
 }
 
 #[derive(Serialize)]
@@ -438,9 +447,10 @@ pub(crate) async fn resolve(
     }
     let context = parse_context(p.context.as_deref())?;
     let site = st.site();
+    let edition = parse_edition(&site, p.edition.as_deref())?;
     let kb = site.kb();
     let mut matches: Vec<MatchDto> = Vec::new();
-    for t in kb.resolve(&input, context.as_ref()) {
+    for t in kb.resolve_in_edition(&input, context.as_ref(), edition) {
         if matches!(t.status, Status::Unresolved { .. } | Status::External) {
             continue;
         }
@@ -469,20 +479,36 @@ pub(crate) async fn resolve(
 
 // --- link -------------------------------------------------------------------
 
+/// `OPTIONS` on the citation API: the CORS layer answers it; this gives
+/// the route the method.
+pub(crate) async fn preflight() -> axum::http::StatusCode {
+    axum::http::StatusCode::NO_CONTENT
+}
+
 #[derive(Deserialize)]
 pub(crate) struct LinkRequest {
     text: String,
     #[serde(default)]
     context: Option<String>,
+    /// The edition of the Laws the text is written under (`"2007"`); the
+    /// query parameter of the same name wins when both are given.
+    #[serde(default)]
+    edition: Option<String>,
 }
 
 #[derive(Deserialize)]
 pub(crate) struct LinkParams {
     format: Option<String>,
+    edition: Option<String>,
+    /// `true`: each citation carries its target's title and the start of
+    /// its text, for a popover (the embed script asks for this).
+    excerpt: Option<String>,
 }
 
 #[derive(Serialize)]
 pub struct LinkResponse {
+    /// The edition of the Laws the text was read as.
+    edition: String,
     citations: Vec<CitationDto>,
 }
 
@@ -503,6 +529,42 @@ pub struct CitationDto {
     in_corpus: bool,
     status: &'static str,
     url: Option<String>,
+    /// With `excerpt=true`: the first target's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    /// With `excerpt=true`: the start of the first target's text, or null
+    /// when the corpus holds its title only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    excerpt: Option<Option<String>>,
+}
+
+/// How much of a provision's text an excerpt shows, in characters.
+const EXCERPT_CHARS: usize = 280;
+
+/// The title and the start of the text of the provision `r` first links
+/// to, for a popover.
+pub fn with_excerpt(site: &Site, r: &Resolved, mut dto: CitationDto) -> CitationDto {
+    let kb = site.kb();
+    let Some(idx) = r
+        .targets
+        .iter()
+        .find_map(|t| t.shown())
+        .and_then(|id| kb.corpus().nearest(id))
+        .and_then(|p| kb.corpus().index_of(&p.id))
+    else {
+        return dto;
+    };
+    let text = kb.corpus().at(idx).text();
+    let excerpt = (!text.trim().is_empty()).then(|| {
+        let mut cut: String = text.chars().take(EXCERPT_CHARS).collect();
+        if text.chars().count() > EXCERPT_CHARS {
+            cut.push('…');
+        }
+        cut
+    });
+    dto.title = kb.title_of(idx);
+    dto.excerpt = Some(excerpt);
+    dto
 }
 
 /// One citation as `POST /api/link` (and `lovbok link`) reports it.
@@ -545,6 +607,8 @@ pub fn citation_dto(site: &Site, r: &Resolved) -> CitationDto {
         in_corpus: !r.targets.is_empty() && r.targets.iter().all(|t| t.status == Status::InCorpus),
         status,
         url: resolved.first().map(|t| site.kb().href(&t.id)),
+        title: None,
+        excerpt: None,
     }
 }
 
@@ -564,7 +628,19 @@ pub(crate) async fn link(
     };
     let context = parse_context(body.context.as_deref())?;
     let site = st.site();
-    let resolved = site.kb().link(&body.text, context.as_ref());
+    let edition = parse_edition(&site, params.edition.as_deref().or(body.edition.as_deref()))?;
+    let excerpt = match params.excerpt.as_deref().map(str::trim) {
+        None | Some("") | Some("false") => false,
+        Some("true") => true,
+        Some(e) => {
+            return Err(ApiError::BadRequest(format!(
+                "excerpt must be true or false, not {e:?}"
+            )))
+        }
+    };
+    let resolved = site
+        .kb()
+        .link_in_edition(&body.text, context.as_ref(), edition);
     if html {
         let out = site.kb().annotate_html(&body.text, &resolved);
         return Ok((
@@ -576,8 +652,27 @@ pub(crate) async fn link(
         )
             .into_response());
     }
+    let citations = resolved
+        .iter()
+        .map(|r| {
+            let dto = citation_dto(&site, r);
+            if excerpt {
+                with_excerpt(&site, r, dto)
+            } else {
+                dto
+            }
+        })
+        .collect();
     Ok(Json(LinkResponse {
-        citations: resolved.iter().map(|r| citation_dto(&site, r)).collect(),
+        edition: edition
+            .or_else(|| {
+                context
+                    .as_ref()
+                    .and_then(|c| crate::cite::Lookup::laws_edition(site.kb().corpus(), c))
+            })
+            .unwrap_or(crate::corpus::CURRENT_EDITION)
+            .to_string(),
+        citations,
     })
     .into_response())
 }

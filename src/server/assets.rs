@@ -144,3 +144,40 @@ fn immutable(
     }
     res
 }
+
+/// The embed script, with the grammar's cue words and the link API's
+/// limits written above it, built once.
+static EMBED_JS: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+    let config = serde_json::json!({
+        "cues": crate::cite::law_cue_words(),
+        "maxBytes": super::api::MAX_LINK_BODY - 4096,
+        "timeoutMs": 5000,
+    });
+    let mut out = format!("window.LOVBOK_EMBED = {config};\n").into_bytes();
+    out.extend_from_slice(include_bytes!("../web/static/embed.js"));
+    out
+});
+
+/// `GET /embed.js`: the linker other sites include. A stable URL (sites
+/// write it into their pages), cached for an hour, and loadable from any
+/// origin.
+pub(crate) async fn embed_js() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/javascript; charset=utf-8"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+            (
+                header::HeaderName::from_static("cross-origin-resource-policy"),
+                HeaderValue::from_static("cross-origin"),
+            ),
+        ],
+        EMBED_JS.as_slice(),
+    )
+        .into_response()
+}

@@ -169,6 +169,39 @@ pub(crate) async fn log_internal(res: Response) -> Response {
     res
 }
 
+/// Lets pages on other origins call the read-only citation API (`POST
+/// /api/link`, `GET /api/resolve`) as the embed script does: any origin, no
+/// credentials, only the methods and the one header those calls use.
+pub(crate) async fn cors(req: Request, next: Next) -> Response {
+    if req.method() == Method::OPTIONS {
+        let mut res = StatusCode::NO_CONTENT.into_response();
+        let h = res.headers_mut();
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_METHODS,
+            HeaderValue::from_static("GET, POST"),
+        );
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_HEADERS,
+            HeaderValue::from_static("content-type"),
+        );
+        h.insert(
+            header::ACCESS_CONTROL_MAX_AGE,
+            HeaderValue::from_static("86400"),
+        );
+        return res;
+    }
+    let mut res = next.run(req).await;
+    res.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    res
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

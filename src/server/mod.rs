@@ -257,10 +257,18 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
     let api = Router::new()
         .route("/api/search", get(api::search))
         .route("/api/provisions/{cite}", get(api::provision))
-        .route("/api/resolve", get(api::resolve))
+        .route(
+            "/api/resolve",
+            get(api::resolve)
+                .options(api::preflight)
+                .layer(axum::middleware::from_fn(middleware::cors)),
+        )
         .route(
             "/api/link",
-            post(api::link).layer(DefaultBodyLimit::max(api::MAX_LINK_BODY)),
+            post(api::link)
+                .options(api::preflight)
+                .layer(DefaultBodyLimit::max(api::MAX_LINK_BODY))
+                .layer(axum::middleware::from_fn(middleware::cors)),
         )
         .route("/api/status", get(api::status))
         .route("/api/cards", get(api::cards))
@@ -282,6 +290,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         .route(crate::web::subjects::WHAT_PATH, get(pages::what_happened))
         .route("/ov", get(pages::practice))
         .route("/static/{file}", get(assets::asset))
+        .route("/embed.js", get(assets::embed_js))
         .route("/healthz", get(pages::healthz));
     let protect = ServiceBuilder::new()
         .layer(HandleErrorLayer::new(overloaded))

@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { get as httpGet } from "node:http";
+import { get as httpGet, createServer } from "node:http";
 
 const base = (process.argv[2] || "").replace(/\/$/, "");
 if (!base.startsWith("http://127.0.0.1:") && !base.startsWith("http://localhost:")) {
@@ -631,6 +631,9 @@ try {
   // 10. The study page (/ov) on a phone: a round, progress kept, an exam, axe.
   await practice(context, problems);
 
+  // 11. The embed script on another site's page.
+  await embedCheck();
+
   step = "console";
   check(problems.length === 0, problems.join("\n"));
   writeFileSync(join(shots, "sizes.json"), JSON.stringify(sizes, null, 2));
@@ -741,6 +744,76 @@ async function checkCalculator(context, nojs, problems) {
 // other page types).
 
 // axe-core: the shared axe() helper above (serious and critical violations).
+// Another site's page (served from its own origin) that includes
+// /embed.js: its citations are linked to this server, a popover shows the
+// cited text on focus, its own links, code and form fields are untouched,
+// axe finds nothing serious; and with the link API unreachable the
+// citations become plain links.
+async function embedCheck() {
+  step = "embed: a page on another origin";
+  const fixture = readFileSync(join(here, "fixtures", "embed.html"), "utf8").replaceAll("{{BASE}}", base);
+  const server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(fixture);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const site = `http://127.0.0.1:${server.address().port}`;
+  const embedProfile = mkdtempSync(join(tmpdir(), "lovbok-embed-"));
+  const ctx = await launch(embedProfile, { locale: "en-GB" });
+  const problems = [];
+  try {
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    const sent = [];
+    page.on("request", (r) => {
+      const u = r.url();
+      if (!u.startsWith(base) && !u.startsWith(site)) problems.push(`request to a third origin: ${u}`);
+      if (u.startsWith(base + "/api/")) sent.push(u);
+    });
+    await page.goto(site + "/");
+    await page.waitForSelector("main[data-lovbok-linked]");
+    check((await page.getAttribute("main", "data-lovbok-linked")) === "server", "the embed script linked through the server");
+    check(sent.length === 1, `one request per page (${sent.length})`);
+    const hrefs = await page.locator("#ruling a.lovbok-cite").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    for (const want of ["/p/16B1", "/p/12C1c", "/p/61"]) {
+      check(hrefs.includes(base + want), `the ruling links ${want} (${hrefs.join(" ")})`);
+    }
+    check((await page.locator("#scores a").count()) === 0, "scores, bids and board numbers stay text");
+    check((await page.getAttribute("#own-link", "href")) === "https://example.org/law-12", "the page's own link is untouched");
+    check((await page.locator("#own-link a").count()) === 0, "no link inside the page's own link");
+    check((await page.locator("#pre a, #code a").count()) === 0, "code and pre are untouched");
+    check((await page.textContent("#pre")) === "Law 16B1 in a pre block", "the pre keeps its text");
+    check((await page.inputValue("#note")) === "Law 12", "a form field keeps its value");
+    step = "embed: popover on focus";
+    await page.focus("#ruling a.lovbok-cite");
+    await page.waitForSelector("#lovbok-popover:not([hidden])");
+    const tip = (await page.textContent("#lovbok-popover")) || "";
+    check(tip.includes("16B1") && tip.length > 40, `the popover shows the cited text (${tip.slice(0, 60)})`);
+    check((await page.getAttribute("#ruling a.lovbok-cite", "aria-describedby")) === "lovbok-popover", "the link is described by the popover");
+    const v = await axe(page);
+    check(v.length === 0, `axe on the embedding page:\n  ${v.join("\n  ")}`);
+    await page.keyboard.press("Escape");
+    check(await page.locator("#lovbok-popover").isHidden(), "Escape closes the popover");
+    step = "embed: the server unreachable";
+    const cut = await ctx.newPage();
+    await cut.route(base + "/api/**", (r) => r.abort("connectionrefused"));
+    await cut.goto(site + "/");
+    await cut.waitForSelector("main[data-lovbok-linked]");
+    check((await cut.getAttribute("main", "data-lovbok-linked")) === "plain", "without the API the script falls back");
+    const plain = await cut.locator("#ruling a.lovbok-plain").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    check(plain.includes(base + "/p/16B1") && plain.includes(base + "/p/12C1c"), `plain links to the cites (${plain.join(" ")})`);
+    check((await cut.locator("#scores a, #pre a, #code a").count()) === 0, "the fallback leaves scores and code alone too");
+    await cut.focus("#ruling a.lovbok-plain");
+    check((await cut.locator("#lovbok-popover").count()) === 0, "a plain link has no popover");
+    await page.screenshot({ path: join(shots, "embed.png") });
+    check(problems.length === 0, problems.join("\n"));
+  } finally {
+    await ctx.close();
+    server.close();
+    rmSync(embedProfile, { recursive: true, force: true });
+  }
+}
+
 async function axeCheck(page, what) {
   await page.waitForFunction(() => window.LOVBOK_L !== undefined);
   const v = await axe(page);

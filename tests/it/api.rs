@@ -7,7 +7,7 @@ use std::io::Read;
 use std::sync::LazyLock;
 
 use axum::body::{to_bytes, Body, Bytes};
-use axum::http::{header, HeaderMap, Method, Request, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::Router;
 use lovbok::corpus::embedded_sources;
 use lovbok::kb::Kb;
@@ -1506,6 +1506,151 @@ async fn link_and_resolve_read_2007_numbers_in_a_handbook_context() {
     let v = get("/api/resolve?cite=16C").await.json();
     assert_eq!(v["matches"][0]["url"], "/p/16C");
     assert_eq!(v["matches"][0]["edition"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn link_and_resolve_take_the_edition_a_text_is_written_under() {
+    let post = |uri: &'static str, body: &'static str| {
+        Request::post(uri)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body))
+            .unwrap()
+    };
+    // 2007: 16D was withdrawn calls (2017 16C), 23 awareness of damage
+    // (2017 72C), 12C1e a rule the 2017 Laws do not have.
+    let v = send(post(
+        "/api/link?edition=2007",
+        r#"{"text":"The TD applied Law 16D, then Law 23 and Law 12C1e."}"#,
+    ))
+    .await
+    .json();
+    check_schema(&v, "LinkResponse");
+    assert_eq!(v["edition"], "2007");
+    let c = &v["citations"];
+    assert_eq!(c[0]["cites"], serde_json::json!(["16D"]));
+    assert_eq!(c[0]["edition"], "2007");
+    assert_eq!(c[0]["maps_to"], serde_json::json!(["16C"]));
+    assert_eq!(c[0]["url"], "/p/16C");
+    assert_eq!(c[1]["maps_to"], serde_json::json!(["72C"]));
+    assert_eq!(c[2]["status"], "no_counterpart");
+    assert_eq!(c[2]["maps_to"], serde_json::json!([null]));
+    // The same text read as 2017 links the numbers as they stand.
+    let v = send(post("/api/link", r#"{"text":"The TD applied Law 16D."}"#))
+        .await
+        .json();
+    assert_eq!(v["edition"], "2017");
+    assert_eq!(v["citations"][0]["url"], "/p/16D");
+    assert_eq!(v["citations"][0]["edition"], serde_json::Value::Null);
+    // The edition may come in the body too.
+    let v = send(post(
+        "/api/link",
+        r#"{"text":"under L12c3","edition":"1997"}"#,
+    ))
+    .await
+    .json();
+    assert_eq!(v["citations"][0]["maps_to"], serde_json::json!(["12C1c"]));
+    // resolve
+    let v = get("/api/resolve?cite=Law%2016D&edition=2007").await.json();
+    check_schema(&v, "ResolveResponse");
+    assert_eq!(v["matches"][0]["cite"], "16D");
+    assert_eq!(v["matches"][0]["maps_to"], "16C");
+    assert_eq!(v["matches"][0]["edition"], "2007");
+    // An edition this corpus has no concordance for is a 400 naming those it has.
+    let r = get("/api/resolve?cite=16&edition=1987").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.text().contains("1997, 2007, 2017"), "{}", r.text());
+    let r = send(post("/api/link?edition=x", r#"{"text":"Law 16"}"#)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn link_gives_excerpts_for_popovers_and_allows_other_origins() {
+    let r = send(
+        Request::post("/api/link?excerpt=true")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ORIGIN, "https://club.example")
+            .body(Body::from(r#"{"text":"see Law 16B1 and Law 64"}"#))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        r.headers
+            .get(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+            .and_then(|v| v.to_str().ok()),
+        Some("*")
+    );
+    let v = r.json();
+    check_schema(&v, "LinkResponse");
+    let c = &v["citations"];
+    assert!(
+        c[0]["excerpt"].as_str().is_some_and(|e| !e.is_empty()),
+        "{v}"
+    );
+    assert!(c[0]["title"].as_str().is_some(), "{v}");
+    // Law 64 has its title only in this edition.
+    assert_eq!(c[1]["excerpt"], serde_json::Value::Null, "{v}");
+    // Without excerpt=true there is none.
+    let v = send(
+        Request::post("/api/link")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(r#"{"text":"see Law 16B1"}"#))
+            .unwrap(),
+    )
+    .await
+    .json();
+    assert!(v["citations"][0].get("excerpt").is_none(), "{v}");
+    // The preflight of a cross-origin POST with JSON.
+    let r = send(
+        Request::options("/api/link")
+            .header(header::ORIGIN, "https://club.example")
+            .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+            .header(header::ACCESS_CONTROL_REQUEST_HEADERS, "content-type")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let h = |name| {
+        r.headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(h(header::ACCESS_CONTROL_ALLOW_ORIGIN), "*");
+    assert!(h(header::ACCESS_CONTROL_ALLOW_METHODS).contains("POST"));
+    assert_eq!(h(header::ACCESS_CONTROL_ALLOW_HEADERS), "content-type");
+    // Pages are not opened to other origins.
+    let r = get("/p/16B1").await;
+    assert!(r.headers.get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
+}
+
+#[tokio::test]
+async fn the_embed_script_is_served_with_the_grammars_words() {
+    let r = get("/embed.js").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let ct = r
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    assert!(ct.starts_with("text/javascript"), "{ct}");
+    assert_eq!(
+        r.headers
+            .get("cross-origin-resource-policy")
+            .and_then(|v| v.to_str().ok()),
+        Some("cross-origin")
+    );
+    let body = r.text();
+    assert!(
+        body.starts_with("window.LOVBOK_EMBED = {"),
+        "{}",
+        &body[..80]
+    );
+    for word in ["\"lov\"", "\"law\"", "\"lag\""] {
+        assert!(body.contains(word), "{word} in the embed config");
+    }
 }
 
 #[tokio::test]

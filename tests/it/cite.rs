@@ -323,3 +323,53 @@ fn long_list_is_one_group() {
     assert_eq!(found.len(), 93);
     assert!(found.iter().all(|m| m.kind == cite::CiteKind::List));
 }
+
+/// Older editions in plain text, one row per class: the edition the text is
+/// written under, the text, and what each citation names in 2017 (`-`: no
+/// counterpart), through the real concordances.
+#[test]
+fn texts_written_under_older_editions_read_through_the_concordance() {
+    let c = corpus();
+    let rows: &[(Option<u16>, &str, &[&str])] = &[
+        // 2007 16D, withdrawn calls, is 2017 16C; 16C, extraneous information, is 16D.
+        (
+            Some(2007),
+            "Law 16D applies to the withdrawn call",
+            &["16C"],
+        ),
+        (
+            Some(2007),
+            "see 16C2 for the card seen by accident",
+            &["16D2"],
+        ),
+        (Some(2007), "LAW 23 was applied", &["72C"]),
+        (
+            Some(2007),
+            "Law 12C1e, the traditional adjusted score",
+            &["-"],
+        ),
+        (
+            Some(2007),
+            "Law 12.C.2 gives an artificial score",
+            &["12C2"],
+        ),
+        (Some(1997), "the L12c3 ruling", &["12C1c"]),
+        (Some(1997), "under Law 72B1", &["72C"]),
+        (Some(1997), "Law 23 was applied", &["72C"]),
+        // The same texts read as 2017 name the provisions with those numbers.
+        (None, "Law 16D applies", &["16D"]),
+        (None, "LAW 23 was applied", &["23"]),
+    ];
+    for (edition, text, want) in rows {
+        let found = cite::link_in_edition(text, None, *edition, &c);
+        let got: Vec<String> = found
+            .iter()
+            .flat_map(|r| r.targets.iter())
+            .map(|t| match t.status {
+                Status::NoCounterpart { .. } => "-".to_string(),
+                _ => t.id.to_string(),
+            })
+            .collect();
+        assert_eq!(got, *want, "{edition:?} {text:?}");
+    }
+}

@@ -177,6 +177,21 @@ fn link_rejects_invalid_utf8_and_bad_context() {
     assert_eq!(o.status.code(), Some(2));
     let o = lovbok_stdin(&["link", "--context", "nope"], b"se 12");
     assert_eq!(o.status.code(), Some(2));
+    let o = lovbok_stdin(&["link", "--edition", "1980"], b"se 12");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1997, 2007, 2017"));
+}
+
+#[test]
+fn link_reads_a_text_in_an_older_edition() {
+    let v = json(&lovbok_stdin(
+        &["link", "--edition", "2007"],
+        b"The TD applied Law 16D.",
+    ));
+    assert_eq!(v["edition"], "2007");
+    assert_eq!(v["citations"][0]["cites"][0], "16D");
+    assert_eq!(v["citations"][0]["maps_to"][0], "16C");
+    assert_eq!(v["citations"][0]["url"], "/p/16C");
 }
 
 #[test]
