@@ -140,12 +140,13 @@ pub fn run(
             "which provision? e.g. lovbok calc X78B4 --tables 13 --results 6 --mp 7.5 (lovbok calc --list)".into(),
         ));
     };
-    let id: ProvisionId = cite
-        .parse()
-        .map_err(|e| CliError::Usage(format!("{cite:?} is not a cite: {e}")))?;
+    // Any form the citation grammar reads: `X78B4`, `x78b4`, `§ 211 B 1 d`.
+    let Some(id) = read_cite(cite) else {
+        return fail(json, 2, &format!("{cite:?} is not a cite"));
+    };
     let Some(found) = rules::calculator_for(&id) else {
-        eprintln!("lovbok: {id} has no calculator (lovbok calc --list shows those that do)");
-        return Ok(ExitCode::from(1));
+        let msg = format!("{id} has no calculator (lovbok calc --list shows those that do)");
+        return fail(json, 1, &msg);
     };
     let calc: &Calculator = found.calculator;
     match found.compute(&raw) {
@@ -177,10 +178,49 @@ pub fn run(
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(e @ RuleError::Input { .. }) => Err(CliError::Usage(e.to_string())),
-        Err(e @ RuleError::NotInText { .. }) => {
-            eprintln!("lovbok: {e}");
-            Ok(ExitCode::from(1))
+        Err(e @ RuleError::Input { .. }) => fail(json, 2, &e.to_string()),
+        Err(e @ (RuleError::NotInText { .. } | RuleError::OtherCase { .. })) => {
+            fail(json, 1, &e.to_string())
         }
     }
+}
+
+/// One provision from what was typed, read by the citation grammar.
+fn read_cite(typed: &str) -> Option<ProvisionId> {
+    if let Ok(id) = typed.trim().parse::<ProvisionId>() {
+        return Some(id);
+    }
+    let found = crate::cite::find_query(typed)?;
+    match found.as_slice() {
+        [m] => match &m.cite {
+            crate::cite::Cite::Absolute { id } => Some(id.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Reports an error: as a problem document on stdout with `--json` (the
+/// shape `POST /api/calc` answers with), else as a line on stderr; exits
+/// with `code` (2: bad input, 1: nothing to compute).
+fn fail(json: bool, code: u8, detail: &str) -> Result<ExitCode, CliError> {
+    if json {
+        let (status, title) = if code == 2 {
+            (400, "Bad Request")
+        } else {
+            (422, "Unprocessable Entity")
+        };
+        let problem = serde_json::json!({
+            "type": "about:blank",
+            "title": title,
+            "status": status,
+            "detail": detail,
+        });
+        let mut out = io::stdout().lock();
+        serde_json::to_writer_pretty(&mut out, &problem)?;
+        writeln!(out)?;
+    } else {
+        eprintln!("lovbok: {detail}");
+    }
+    Ok(ExitCode::from(code))
 }

@@ -310,12 +310,13 @@ const ARTIFICIAL: Label = Label {
 /// 203A: in imps across the field an artificial score is +2 imps (average
 /// plus) or −2 imps (average minus) for each comparison the pair has.
 pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleError> {
-    if !(1..=MAX_TABLES).contains(&comparisons) {
+    // A pair is compared with each other table where the board was played.
+    if !(1..MAX_TABLES).contains(&comparisons) {
         return Err(RuleError::input(
             "comparisons",
             Problem::OutOfRange {
                 min: int(1),
-                max: int(MAX_TABLES.into()),
+                max: int((MAX_TABLES - 1).into()),
             },
         ));
     }
@@ -552,6 +553,11 @@ mod tests {
         assert_eq!(value(&iaf_artificial(PlusMinus::Minus, 5), "imp"), q("-10"));
         assert_eq!(value(&iaf_artificial(PlusMinus::Plus, 1), "imp"), q("2"));
         assert_eq!(blamed(&iaf_artificial(PlusMinus::Plus, 0)), "comparisons");
+        // At most one comparison for each other table of the largest board.
+        assert_eq!(
+            blamed(&iaf_artificial(PlusMinus::Plus, 1000)),
+            "comparisons"
+        );
         // 204C: ±2 imps.
         assert_eq!(value(&butler_artificial(PlusMinus::Plus), "imp"), q("2"));
         assert_eq!(value(&butler_artificial(PlusMinus::Minus), "imp"), q("-2"));

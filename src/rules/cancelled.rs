@@ -130,6 +130,10 @@ const KP_ABSENT: Label = Label {
 fn check_kp(name: &str, values: &[Q], scale: Scale) -> Result<(), RuleError> {
     let max = int(scale.max().into());
     for v in values {
+        // The discrete scale gives whole KP only.
+        if scale == Scale::WbfDiscrete && !v.is_integer() {
+            return Err(RuleError::input(name, Problem::NotWhole));
+        }
         if *v < Q::zero() || *v > max {
             return Err(RuleError::input(
                 name,
@@ -336,7 +340,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
             Label {
                 en: "Imps: 0 for the losing team; the winner gets the imps the scale needs for its KP (the scale is not in the corpus)",
                 nb: "IMP: 0 for det tapende laget; vinneren får de IMP skalaen krever for dens VP (skalaen står ikke i korpuset)",
-                da: "Imp: 0 for det tabende hold; vinderen får det antal imp, skalaen kræver for dens KP (skalaen findes ikke i korpusset)",
+                da: "Imp: 0 for det tabende hold; vinderen får det antal imp, der svarer til de tildelte KP (skalaen findes ikke i kilden)",
             },
             "",
         ));
@@ -496,6 +500,17 @@ mod tests {
         assert_eq!(blamed(&cancelled_match(Scale::Kp202, &m)), "played");
     }
 
+    #[test]
+    fn the_discrete_scale_takes_whole_kp_only() {
+        let m = Cancelled {
+            culpable: true,
+            own_other_matches: vec![q("13.6")],
+            ..Cancelled::default()
+        };
+        assert_eq!(blamed(&cancelled_match(Scale::WbfDiscrete, &m)), "own");
+        assert!(cancelled_match(Scale::WbfContinuous, &m).is_ok());
+    }
+
     proptest! {
         #[test]
         fn the_winner_never_gets_less_than_the_fixed_score_or_more_than_the_scale(
@@ -511,8 +526,17 @@ mod tests {
                 own_other_matches: kp(&own),
                 played: played.map(|h| Q::new(h.into(), 100)),
             };
+            // The discrete scale takes whole KP only.
+            let whole = |v: &[Q]| -> Vec<Q> { v.iter().map(|q| q.floor()).collect() };
+            let discrete = Cancelled {
+                culpable,
+                others_against_absent: whole(&m.others_against_absent),
+                own_other_matches: whole(&m.own_other_matches),
+                played: m.played.map(|p| p.floor()),
+            };
             for scale in [Scale::Kp202, Scale::WbfContinuous, Scale::WbfDiscrete] {
-                let o = cancelled_match(scale, &m);
+                let m = if scale == Scale::WbfDiscrete { &discrete } else { &m };
+                let o = cancelled_match(scale, m);
                 let w = value(&o, "kp_winner");
                 let (_, _, fixed) = scale.fixed();
                 prop_assert!(w >= int(fixed.into()) && w <= int(scale.max().into()), "{w}");

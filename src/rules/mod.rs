@@ -22,6 +22,7 @@ page, the API, the CLI, the contents and search all ask one place.
 
 pub mod adjusted;
 pub mod cancelled;
+pub mod contract;
 pub mod number;
 pub mod penalties;
 pub mod registry;
@@ -248,6 +249,8 @@ pub struct Outcome {
 pub enum Problem {
     /// A required input is missing.
     Missing,
+    /// A required choice is missing: one of `expected` must be given.
+    Choose { expected: Vec<&'static str> },
     /// Not a number at all.
     NotANumber(String),
     /// A count given with decimals.
@@ -260,7 +263,7 @@ pub enum Problem {
     NotAbove { min: Q },
     /// Not one of the listed choices.
     NotAChoice { expected: Vec<&'static str> },
-    /// Not a bridge score (a multiple of 10 from -7600 to 7600).
+    /// Not a score any contract's result gives (Law 77's table).
     NotAScore(String),
     /// Fewer or more entries than the rule takes.
     Count { min: usize, max: usize, got: usize },
@@ -287,6 +290,14 @@ impl Problem {
         };
         match self {
             Problem::Missing => pick("is missing".into(), "mangler".into(), "mangler".into()),
+            Problem::Choose { expected } => {
+                let list = expected.join(", ");
+                pick(
+                    format!("is missing: choose one of {list}"),
+                    format!("mangler: velg en av {list}"),
+                    format!("mangler: vælg en af {list}"),
+                )
+            }
             Problem::NotANumber(s) => pick(
                 format!("{s:?} is not a number"),
                 format!("«{s}» er ikke et tall"),
@@ -321,21 +332,21 @@ impl Problem {
                 )
             }
             Problem::NotAScore(s) => pick(
-                format!("{s:?} is not a bridge score (a multiple of 10 from -7600 to 7600)"),
-                format!("«{s}» er ikke en bridgescore (et multiplum av 10 fra -7600 til 7600)"),
-                format!("»{s}« er ikke en bridgescore (et multiplum af 10 fra -7600 til 7600)"),
+                format!("{s:?} is not a score any contract gives (the scoring table of Law 77)"),
+                format!("«{s}» er ikke en score noen kontrakt gir (poengtabellen i lov 77)"),
+                format!("»{s}« er ikke en score, nogen kontrakt giver (pointtabellen i lov 77)"),
             ),
             Problem::Count { min, max, got } => pick(
                 format!("takes {min} to {max} entries, not {got}"),
                 format!("tar {min} til {max} verdier, ikke {got}"),
-                format!("tager {min} til {max} værdier, ikke {got}"),
+                format!("skal have {min} til {max} værdier, ikke {got}"),
             ),
             Problem::Unknown { expected } => {
                 let list = expected.join(", ");
                 pick(
                     format!("is not an input of this calculator (inputs: {list})"),
                     format!("er ikke en verdi denne kalkulatoren tar (verdier: {list})"),
-                    format!("er ikke en værdi denne beregner tager (værdier: {list})"),
+                    format!("er ikke et felt i denne beregner (felter: {list})"),
                 )
             }
             Problem::Repeated => pick(
@@ -371,6 +382,13 @@ pub enum RuleError {
     /// The provision's text does not give the number this case needs.
     #[error("{cite} does not say: {}", what.en)]
     NotInText { cite: ProvisionId, what: Label },
+    /// The inputs are another provision's case than the one asked for
+    /// (211B1a asked, 12 boards given: 211B1b's case).
+    #[error("{asked} does not apply to these inputs: they are {applies}'s case")]
+    OtherCase {
+        asked: ProvisionId,
+        applies: ProvisionId,
+    },
 }
 
 impl RuleError {
@@ -392,6 +410,14 @@ impl RuleError {
                 };
                 format!("{cite} {says}: {}", what.get(lang))
             }
+            RuleError::OtherCase { asked, applies } => match lang {
+                Lang::Nb => {
+                    format!("{asked} gjelder ikke disse verdiene: de er tilfellet i {applies}")
+                }
+                Lang::Da => {
+                    format!("{asked} gælder ikke disse værdier: de er tilfældet i {applies}")
+                }
+            },
         }
     }
 }
@@ -452,6 +478,7 @@ pub(crate) mod testing {
             Ok(o) => panic!("expected an error, got {o:?}"),
             Err(RuleError::Input { input, .. }) => input.clone(),
             Err(RuleError::NotInText { cite, .. }) => format!("not in text: {cite}"),
+            Err(RuleError::OtherCase { applies, .. }) => format!("other case: {applies}"),
         }
     }
 }

@@ -5,7 +5,19 @@ late arrival (212A) and time overruns (213A) in team matches.
 Both tables count in victory points (KP). Their shared footnote converts
 for other scoring: each KP is two standard deductions (211B), except in
 team matches of at most 12 boards, where the KP deductions are used as they
-stand.
+stand. The footnote is marked on 212A1a and 213A4a only, so it converts
+those bands and nothing else: the 8 KP of 212A2a stays 8 KP.
+
+**211B2b, read with its neighbours.** "2 imp for hvert andet bord, hvor
+spillet skulle spilles" can be read "for every second table" or "for each
+other table where the board was to be played". The second is the reading
+used here, for three reasons in the text itself: 211B3 says a standard
+deduction answers to the difference between average and average minus on a
+board; 203A makes average minus in imps across the field −2 imps for each
+comparison a pair has, and a pair is compared with each other table where
+the board was played; so the difference is 2 imps × (A − 1) for A tables.
+"Every second table" would give A imps, half of that, and nothing for an
+odd number of tables, a case the text would then leave open.
 */
 
 use num_traits::Zero;
@@ -63,7 +75,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                     Unit::Vp,
                     Label {
                         en: "KP scale of at least 14 boards: ½ KP, not rounded",
-                        nb: "KP-skala med minst 14 spill: ½ KP, avrundes ikke",
+                        nb: "VP-skala med minst 14 spill: ½ VP, avrundes ikke",
                         da: "KP-skala med mindst 14 spil: ½ KP (afrundes ikke)",
                     },
                 )
@@ -74,7 +86,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                     Unit::Vp,
                     Label {
                         en: "KP scale of at most 12 boards: 1 KP",
-                        nb: "KP-skala med høyst 12 spill: 1 KP",
+                        nb: "VP-skala med høyst 12 spill: 1 VP",
                         da: "KP-skala med højst 12 spil: 1 KP",
                     },
                 )
@@ -83,7 +95,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                     cite: cite("211B1"),
                     what: Label {
                         en: "the standard deduction on a KP scale of 13 boards (it covers at least 14 and at most 12)",
-                        nb: "standardtrekket på en KP-skala for 13 spill (den dekker minst 14 og høyst 12)",
+                        nb: "standardtrekket på en VP-skala for 13 spill (den dekker minst 14 og høyst 12)",
                         da: "standardfradraget på en KP-skala for 13 spil (den dækker mindst 14 og højst 12)",
                     },
                 });
@@ -140,27 +152,17 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                     },
                 ));
             }
-            // "2 imp for hvert andet bord": 2 imps for every second table,
-            // so 2 × A / 2. For an odd A the text does not say whether the
-            // last, unpaired table counts.
-            if tables % 2 != 0 {
-                return Err(RuleError::NotInText {
-                    cite: cite("211B2b"),
-                    what: Label {
-                        en: "how to count every second table when the board is due at an odd number of tables",
-                        nb: "hvordan hvert annet bord telles når spillet skal spilles ved et ulike antall bord",
-                        da: "hvordan hvert andet bord tælles, når spillet skal spilles ved et ulige antal borde",
-                    },
-                });
-            }
+            // "2 imp for hvert andet bord": 2 imps for each other table
+            // where the board was due, that is for each comparison (see the
+            // module docs): 2 × (A − 1).
             (
                 "211B2b",
-                int(tables.into()),
+                int((2 * (tables - 1)).into()),
                 Unit::Imp,
                 Label {
-                    en: "Imps across the field: 2 imps for every second table where the board was due",
-                    nb: "Imps across the field: 2 IMP for hvert annet bord der spillet skulle spilles",
-                    da: "Imps across the field: 2 imp for hvert andet bord, hvor spillet skulle spilles",
+                    en: "Imps across the field: 2 imps for each other table where the board was due (each comparison of 203A)",
+                    nb: "Imps across the field: 2 IMP for hvert andre bord der spillet skulle spilles (hver sammenligning i 203A)",
+                    da: "Imps across the field: 2 imp for hvert andet bord, hvor spillet skulle spilles (hver sammenligning i 203A)",
                 },
             )
         }
@@ -187,7 +189,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
     };
     let expr = match form {
         Form::PairsMp { top } => format!("10 % × {top} = {}", show(&value)),
-        Form::Iaf { tables } => format!("2 × {tables} / 2 = {}", show(&value)),
+        Form::Iaf { tables } => format!("2 × ({tables} − 1) = {}", show(&value)),
         _ => show(&value),
     };
     Ok(Outcome {
@@ -221,7 +223,7 @@ fn in_standard_deductions(c: &'static str, kp: Q, bound: Bound, steps: &mut Vec<
         c,
         Label {
             en: "Not scored in KP: each KP is two standard deductions (211B)",
-            nb: "Ikke KP-utregning: hver KP er to standardtrekk (211B)",
+            nb: "Ikke VP-utregning: hver VP er to standardtrekk (211B)",
             da: "Ikke KP-opgørelse: hvert KP omregnes til to gange standardfradraget (211B)",
         },
         format!("2 × {} = {}", show(&kp), show(&n)),
@@ -313,7 +315,7 @@ pub fn late_arrival(
             c,
             Label {
                 en: "Delay in this band: deduction in KP",
-                nb: "Forsinkelse i dette intervallet: trekk i KP",
+                nb: "Forsinkelse i dette intervallet: trekk i VP",
                 da: "Forsinkelse i dette interval: KP-fradrag",
             },
             format!("{lo} ≤ {m} < {}: {kp} KP", lo + 5),
@@ -342,7 +344,7 @@ pub fn late_arrival(
             "212A2a",
             Label {
                 en: "30 minutes or more, the match played reduced or at another time: 8 KP",
-                nb: "30 minutter eller mer, kampen spilles redusert eller på et annet tidspunkt: 8 KP",
+                nb: "30 minutter eller mer, kampen spilles redusert eller på et annet tidspunkt: 8 VP",
                 da: "Mindst 30 minutter, kampen afvikles reduceret eller på et andet tidspunkt: 8 KP",
             },
             format!("{m} ≥ 30: 8 KP"),
@@ -358,11 +360,24 @@ pub fn late_arrival(
         ));
         ("212A2a", int(8))
     };
-    let mut results = vec![if vp_scoring {
+    // The footnote is marked on 212A1a only: 212A2a's 8 KP stands.
+    let footnoted = c.starts_with("212A1a");
+    let mut results = vec![if vp_scoring || !footnoted {
         kp_output(kp, Bound::Exact)
     } else {
         in_standard_deductions(c, kp, Bound::Exact, &mut steps)
     }];
+    if !vp_scoring && c.starts_with("212A2") {
+        steps.push(step(
+            "212A2a",
+            Label {
+                en: "The footnote that converts KP for other scoring is marked on 212A1a only: 8 KP stands",
+                nb: "Fotnoten som regner om VP ved annen utregning, står bare ved 212A1a: 8 VP står",
+                da: "Fodnoten, der omregner KP ved anden opgørelse, står kun ved 212A1a: 8 KP står",
+            },
+            "",
+        ));
+    }
     if let Some(e) = extension {
         results.push(Output::new(
             "extension",
@@ -439,7 +454,7 @@ pub fn time_overrun(
             c,
             Label {
                 en: "Overrun in this band: deduction in KP",
-                nb: "Tidsoverskridelse i dette intervallet: trekk i KP",
+                nb: "Tidsoverskridelse i dette intervallet: trekk i VP",
                 da: "Tidsoverskridelse i dette interval: KP-fradrag",
             },
             expr,
@@ -476,7 +491,7 @@ pub fn time_overrun(
             "213A4a(vi)",
             Label {
                 en: "From 30 minutes the TD sets the penalty, at least 8 KP",
-                nb: "Fra 30 minutter fastsetter TL straffen, minst 8 KP",
+                nb: "Fra 30 minutter fastsetter TL straffen, minst 8 VP",
                 da: "Fra 30 minutter fastsættes straffen efter turneringslederens skøn, mindst 8 KP",
             },
             "",
@@ -487,8 +502,8 @@ pub fn time_overrun(
             "213A4b",
             Label {
                 en: "The TD may reduce or cancel a team's penalty if the other team alone, or circumstances, caused the overrun (213A4b–c)",
-                nb: "TL kan redusere eller annullere et lags straff om bare det andre laget, eller forhold utenfor spillernes kontroll, skyldte overskridelsen (213A4b–c)",
-                da: "Turneringslederen kan reducere eller annullere straffen, hvis kun det ene hold eller forhold uden for spillernes indflydelse er skyld (213A4b–c)",
+                nb: "TL kan redusere eller annullere det ene lagets straff om overskridelsen skyldtes bare det andre laget eller forhold utenfor spillernes kontroll (213A4b–c)",
+                da: "Turneringslederen kan reducere eller annullere det ene holds straf, hvis overskridelsen (næsten) kun skyldes det andet hold eller forhold uden for spillernes indflydelse (213A4b–c)",
             },
             "",
         ));
@@ -559,20 +574,15 @@ mod tests {
         assert_eq!(mp(24), q("2.4"));
         assert_eq!(mp(18), q("1.8"));
         assert_eq!(mp(11), q("1.1"));
-        // 211B2b: 2 imps for every second table: 10 tables → 5 × 2 = 10;
-        // 14 → 14; an odd number of tables is not covered.
-        assert_eq!(
-            value(&standard_deduction(Form::Iaf { tables: 10 }), "deduction"),
-            q("10")
-        );
-        assert_eq!(
-            value(&standard_deduction(Form::Iaf { tables: 14 }), "deduction"),
-            q("14")
-        );
-        assert_eq!(
-            blamed(&standard_deduction(Form::Iaf { tables: 11 })),
-            "not in text: 211B2b"
-        );
+        // 211B2b: 2 imps for each other table where the board was due (the
+        // module docs give the reading): 10 tables → 2 × 9 = 18; 14 → 26;
+        // an odd number, 11 → 20; the fewest, 2 → 2 (one comparison, as
+        // 203A's average minus of −2 imps per comparison).
+        let iaf = |tables| value(&standard_deduction(Form::Iaf { tables }), "deduction");
+        assert_eq!(iaf(10), q("18"));
+        assert_eq!(iaf(14), q("26"));
+        assert_eq!(iaf(11), q("20"));
+        assert_eq!(iaf(2), q("2"));
         // 211B2c: 2 imps.
         assert_eq!(
             value(&standard_deduction(Form::Butler), "deduction"),
@@ -620,6 +630,11 @@ mod tests {
             value(&late_arrival(q("12"), None, false), "standard_deductions"),
             q("4")
         );
+        // The footnote is marked on 212A1a only: from 30 minutes (212A2a)
+        // the 8 KP stand, whatever the scoring.
+        let o = late_arrival(q("35"), None, false);
+        assert_eq!(value(&o, "vp"), q("8"));
+        assert!(o.is_ok_and(|o| o.results.iter().all(|r| r.name != "standard_deductions")));
         // Under 5 minutes nothing happens at all, not even extra time.
         let o = late_arrival(q("3"), Some(16), true);
         assert!(o.as_ref().is_ok_and(|o| o.results.len() == 1));

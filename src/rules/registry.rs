@@ -31,7 +31,7 @@ pub enum InputKind {
     Whole { min: i64, max: i64 },
     /// A decimal number in `min..=max` with at most `decimals` decimals.
     Decimal { min: i64, max: i64, decimals: u32 },
-    /// One of the listed values; the first is the default.
+    /// One of the listed values; none is a default.
     Choice(&'static [Choice]),
     /// Bridge scores from one direction (`420 450 -50`), `min..=max` of them.
     Scores { min: usize, max: usize },
@@ -62,8 +62,8 @@ pub struct Input {
     pub name: &'static str,
     pub label: Label,
     pub kind: InputKind,
-    /// Whether the calculator needs it; a choice without a value takes its
-    /// first option.
+    /// Whether the calculator needs it. A required choice is never filled
+    /// in for the user: without a value it is an error naming its options.
     pub required: bool,
 }
 
@@ -205,19 +205,19 @@ impl Calculator {
             let value = read(spec, text)?;
             args.values.push((spec.name, value));
         }
+        // Nothing is chosen for the user: a choice that changes the answer
+        // and was not given is an error that lists its options.
         for spec in self.inputs {
-            if args.get(spec.name).is_some() {
+            if args.get(spec.name).is_some() || !spec.required {
                 continue;
             }
-            if let InputKind::Choice(options) = spec.kind {
-                if let Some(first) = options.first() {
-                    args.values.push((spec.name, Value::Choice(first.value)));
-                    continue;
-                }
-            }
-            if spec.required {
-                return Err(RuleError::input(spec.name, Problem::Missing));
-            }
+            let problem = match spec.kind {
+                InputKind::Choice(options) => Problem::Choose {
+                    expected: options.iter().map(|o| o.value).collect(),
+                },
+                _ => Problem::Missing,
+            };
+            return Err(RuleError::input(spec.name, problem));
         }
         Ok(args)
     }
@@ -368,12 +368,17 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
 #[derive(Debug, Clone)]
 pub struct Found {
     pub calculator: &'static Calculator,
+    /// The provision asked for (`211B1a` when 211B's calculator serves it).
+    pub asked: ProvisionId,
     /// (input, option value) pairs the provision selects.
     pub preset: Vec<(&'static str, &'static str)>,
 }
 
 impl Found {
-    /// Computes with `raw`, filling inputs not given from the preset.
+    /// Computes with `raw`, filling inputs not given from the preset. A
+    /// result that rests on another case than the provision asked for is
+    /// refused, never passed off as the asked one's (211B1a with 12 boards
+    /// is 211B1b's case).
     pub fn compute(&self, raw: &[(String, String)]) -> Result<Outcome, RuleError> {
         let mut all = raw.to_vec();
         for (name, value) in &self.preset {
@@ -383,7 +388,19 @@ impl Found {
                 all.push(((*name).to_string(), (*value).to_string()));
             }
         }
-        self.calculator.compute(&all)
+        let outcome = self.calculator.compute(&all)?;
+        // Only a provision served by an ancestor's calculator is checked: a
+        // calculator's own page may rest on any case it computes (X78A3 on
+        // X78B4's formula).
+        let own = self.asked == self.calculator.id();
+        let related = covers(&outcome.cite, &self.asked) || covers(&self.asked, &outcome.cite);
+        if !own && !related {
+            return Err(RuleError::OtherCase {
+                asked: self.asked.clone(),
+                applies: outcome.cite,
+            });
+        }
+        Ok(outcome)
     }
 
     /// The value an input starts with on the provision's page.
@@ -439,6 +456,7 @@ pub fn calculator_for(id: &ProvisionId) -> Option<Found> {
     }
     Some(Found {
         calculator: calc,
+        asked: id.clone(),
         preset,
     })
 }
@@ -600,11 +618,11 @@ fn plus_minus(a: &Args) -> Result<PlusMinus, RuleError> {
 
 const VP_SCORING: Input = Input {
     name: "scoring",
-    label: label("Scoring", "Utregning", "Opgørelse"),
+    label: label("Scoring", "Utregning", "Udregningsmetode"),
     kind: InputKind::Choice(&[
         choice(
             "vp",
-            label("Victory points (KP)", "Kamppoeng (KP)", "KP-opgørelse"),
+            label("Victory points (VP)", "VP", "KP-opgørelse"),
             None,
         ),
         choice(
@@ -684,7 +702,7 @@ const OFFENDING: Input = Input {
     label: label(
         "Offending side at that table (for X78D7's rounding)",
         "Feilende side ved det bordet (for avrundingen i X78D7)",
-        "Fejlende side ved det bord (for afrundingen i X78D7)",
+        "Fejlende side ved dette bord (for afrundingen i X78D7)",
     ),
     kind: InputKind::Choice(&[
         choice("ew", label("E/W", "Ø/V", "Ø/V"), None),
@@ -710,7 +728,7 @@ const EW_ADJUSTED: Input = whole(
     "ew",
     label(
         "E/W's adjusted score, from N/S's direction",
-        "Ø/V' justerte score, sett fra N/S",
+        "Ø/Vs justerte score, sett fra N/S",
         "Ø/V's justerede score, set fra N/S",
     ),
     -MAX_SCORE,
@@ -865,7 +883,7 @@ static CALCULATORS: &[Calculator] = &[
         inputs: &[
             Input {
                 name: "scoring",
-                label: label("Scoring", "Utregning", "Udregning"),
+                label: label("Scoring", "Utregning", "Udregningsmetode"),
                 kind: InputKind::Choice(&[
                     choice(
                         "pairs",
@@ -1176,7 +1194,7 @@ static CALCULATORS: &[Calculator] = &[
                         "imp_whole",
                         label(
                             "Imps, KP matches or butler (1)",
-                            "IMP, KP-kamper eller butler (1)",
+                            "IMP, VP-kamper eller butler (1)",
                             "Imp, KP-kampe eller butler (1)",
                         ),
                         Some("X78C2"),
@@ -1186,7 +1204,7 @@ static CALCULATORS: &[Calculator] = &[
                         label(
                             "Imps, otherwise (0.1)",
                             "IMP, ellers (0,1)",
-                            "Imp, øvrige (0,1)",
+                            "Imp, i øvrige tilfælde (0,1)",
                         ),
                         None,
                     ),
@@ -1245,13 +1263,13 @@ static CALCULATORS: &[Calculator] = &[
             VALUE,
             Input {
                 name: "kind",
-                label: label("Scoring", "Utregning", "Udregning"),
+                label: label("Scoring", "Utregning", "Udregningsmetode"),
                 kind: InputKind::Choice(&[
                     choice(
                         "whole",
                         label(
                             "KP matches or butler (1 imp)",
-                            "KP-kamper eller butler (1 IMP)",
+                            "VP-kamper eller butler (1 IMP)",
                             "KP-kampe eller butler (1 imp)",
                         ),
                         None,
@@ -1261,7 +1279,7 @@ static CALCULATORS: &[Calculator] = &[
                         label(
                             "Otherwise (0.1 imp)",
                             "Ellers (0,1 IMP)",
-                            "Øvrige (0,1 imp)",
+                            "I øvrige tilfælde (0,1 imp)",
                         ),
                         None,
                     ),
@@ -1369,13 +1387,17 @@ static CALCULATORS: &[Calculator] = &[
             "Lille gruppe, forenklet metode",
         ),
         descendants: false,
-        example: &[("tables", "20"), ("results", "3"), ("mp", "10")],
+        example: &[("tables", "20"), ("results", "3"), ("mp", "3")],
         inputs: &[
             TABLES,
             RESULTS,
             decimal(
                 "mp",
-                label("Matchpoints obtained", "Oppnådde poeng", "Opnåede parpoint"),
+                label(
+                    "Matchpoints obtained in the group",
+                    "Oppnådde poeng i gruppen",
+                    "Opnåede parpoint i gruppen",
+                ),
                 0,
                 2 * MAX_TABLES,
                 4,
@@ -1704,11 +1726,11 @@ static CALCULATORS: &[Calculator] = &[
         inputs: &[
             Input {
                 name: "form",
-                label: label("Form of scoring", "Utregningsform", "Opgørelsesform"),
+                label: label("Form of scoring", "Utregningsform", "Udregningsmetode"),
                 kind: InputKind::Choice(&[
                     choice(
                         "team_vp",
-                        label("Teams, KP scale", "Lag, KP-skala", "Hold, KP-opgørelse"),
+                        label("Teams, KP scale", "Lag, VP-skala", "Hold, KP-opgørelse"),
                         Some("211B1"),
                     ),
                     choice(
@@ -1756,7 +1778,7 @@ static CALCULATORS: &[Calculator] = &[
                 "boards",
                 label(
                     "Boards of the KP scale",
-                    "Spill i KP-skalaen",
+                    "Spill i VP-skalaen",
                     "Spil i KP-skalaen",
                 ),
                 1,
@@ -1813,7 +1835,7 @@ static CALCULATORS: &[Calculator] = &[
             "For sen ankomst, holdkamp",
         ),
         descendants: true,
-        example: &[("minutes", "12"), ("boards", "16")],
+        example: &[("minutes", "12"), ("boards", "16"), ("scoring", "vp")],
         inputs: &[
             MINUTES,
             whole(
@@ -1845,7 +1867,7 @@ static CALCULATORS: &[Calculator] = &[
             "Tidsoverskridelse, holdkamp",
         ),
         descendants: true,
-        example: &[("minutes", "7"), ("other", "22")],
+        example: &[("minutes", "7"), ("other", "22"), ("scoring", "vp")],
         inputs: &[
             MINUTES,
             decimal(
@@ -1915,11 +1937,15 @@ mod tests {
 
     #[test]
     fn every_example_computes() {
-        for c in calculators() {
-            let r = c.compute(&raw(c.example));
-            assert!(r.is_ok(), "{}: {:?}", c.cite, r.err());
-            assert!(c.example.iter().all(|(n, _)| c.input(n).is_some()));
-        }
+        let failed: Vec<String> = calculators()
+            .iter()
+            .filter_map(|c| {
+                let r = c.compute(&raw(c.example));
+                assert!(c.example.iter().all(|(n, _)| c.input(n).is_some()));
+                r.err().map(|e| format!("{}: {e:?}", c.cite))
+            })
+            .collect();
+        assert!(failed.is_empty(), "{}", failed.join("\n"));
     }
 
     #[test]
@@ -1952,10 +1978,10 @@ mod tests {
         };
         let o = f.compute(&[]).map(|o| o.cite.to_string());
         assert_eq!(o.as_deref(), Ok("211B1d"));
-        let o = f
-            .compute(&raw(&[("form", "butler")]))
-            .map(|o| o.cite.to_string());
-        assert_eq!(o.as_deref(), Ok("211B2c"));
+        // Another case than the page's is refused, not answered as if it
+        // were 211B1d's (issue: a preset cite silently overridden).
+        let o = f.compute(&raw(&[("form", "butler")]));
+        assert!(matches!(o, Err(RuleError::OtherCase { .. })), "{o:?}");
         // An empty form field counts as not given.
         let o = f
             .compute(&raw(&[("form", " ")]))
@@ -2036,11 +2062,16 @@ mod tests {
                 "{bad}: {e:?}"
             );
         }
-        // Choices take their first option when not given, and must be listed.
+        // A choice is never taken for the user: without one the error lists
+        // the options; given, it must be one of them.
         let Some(c) = calculators().iter().find(|c| c.cite == "X78C") else {
             panic!("X78C is registered")
         };
-        let o = c.compute(&raw(&[("value", "12.25"), ("top", "24")]));
+        let e = c.compute(&raw(&[("value", "12.25"), ("top", "24")]));
+        assert!(e.is_err_and(
+            |e| e.to_string() == "method: is missing: choose one of mp, imp_whole, imp"
+        ));
+        let o = c.compute(&raw(&[("value", "12.25"), ("top", "24"), ("method", "mp")]));
         assert_eq!(o.map(|o| o.results[0].value), Ok(q("12.3")));
         let e = c.compute(&raw(&[("value", "1"), ("method", "kp")]));
         assert!(e.is_err_and(|e| e.to_string().contains("must be one of mp, imp_whole, imp")));

@@ -182,9 +182,10 @@ fn share(slots: &[i64], scores: &[i64]) -> Vec<Q> {
         .collect()
 }
 
-/// Whether `s` is a bridge score: a multiple of 10 within [`MAX_SCORE`].
+/// Whether `s` is a bridge score: one that some contract's result gives
+/// by the scoring table of Law 77 ([`super::contract`]).
 pub fn is_score(s: i64) -> bool {
-    s.abs() <= MAX_SCORE && s % 10 == 0
+    super::contract::is_score(s)
 }
 
 pub(crate) fn check_scores(scores: &[i64]) -> Result<(), RuleError> {
@@ -724,7 +725,7 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
             "X78A2",
             Label {
                 en: "E/W frequency table (scores from N/S's direction), with E/W's adjusted score",
-                nb: "Ø/V-frekvenstabell (scorer sett fra N/S), med Ø/V' justerte score",
+                nb: "Ø/V-frekvenstabell (scorer sett fra N/S), med Ø/Vs justerte score",
                 da: "Frekvenstavle for Ø/V (scorer set fra N/S), med Ø/V's justerede score",
             },
             show_table(&ew_table),
@@ -917,7 +918,7 @@ pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
             Label {
                 en: "The unit, and the middle halves round away from",
                 nb: "Enheten, og middel som halve avrundes bort fra",
-                da: "Enheden, og middel som halve afrundes væk fra",
+                da: "Enheden og den middelværdi, halve enheder afrundes væk fra",
             },
             format!("{}; {}", show(&unit), show(&centre)),
         ),
@@ -1057,12 +1058,15 @@ pub fn small_group(
             t
         }
     };
-    if mp < Q::zero() || mp > t {
+    // The pair's matchpoints are won within its group of G results, whose
+    // top is 2 × (G − 1); with the bonus the score stays within the top.
+    let group_top = top(results);
+    if mp < Q::zero() || mp > group_top {
         return Err(RuleError::input(
             "mp",
             Problem::OutOfRange {
                 min: Q::zero(),
-                max: t,
+                max: group_top,
             },
         ));
     }
@@ -1099,6 +1103,26 @@ pub fn small_group(
         ));
         (mp, Q::zero())
     };
+    // X78D7: points in the simplified method are rounded to a whole number;
+    // no side offended here, so a half has no direction and stays.
+    let rounded = match round_whole(value, Side::Other) {
+        Ok(r) => {
+            steps.extend(r.steps);
+            r.results.first().map(|o| o.value)
+        }
+        Err(_) => {
+            steps.push(step(
+                "X78D7",
+                Label {
+                    en: "A half: X78D7 gives a direction only for an offending or non-offending side",
+                    nb: "En halv: X78D7 sier hvilken vei bare for en feilende eller ikke-feilende side",
+                    da: "En halv: X78D7 angiver kun retningen for en fejlende eller ikke-fejlende side",
+                },
+                show(&value),
+            ));
+            None
+        }
+    };
     Ok(Outcome {
         cite: cite("X78D6"),
         results: vec![
@@ -1109,7 +1133,7 @@ pub fn small_group(
                     nb: "Poeng",
                     da: "Parpoint",
                 },
-                value,
+                rounded.unwrap_or(value),
                 Unit::Matchpoints,
             ),
             Output::new(
@@ -2057,20 +2081,24 @@ mod tests {
 
     #[test]
     fn a_small_group_gets_a_tenth_of_a_top() {
-        // X78D6: at most 15 % of the tables → + 10 % of a top.
-        // 3 of 20 tables = 15 %: 10 + 10 % × 2 × 19 = 10 + 3,8 = 13,8.
-        let o = small_group(20, 3, q("10"), None);
-        assert_eq!(value(&o, "mp"), q("13.8"));
+        // X78D6: at most 15 % of the tables → + 10 % of a top, then X78D7
+        // rounds to a whole number. A pair's matchpoints are won in its
+        // group of G results, so at most 2 × (G − 1).
+        // 3 of 20 tables = 15 %: 3 + 10 % × 2 × 19 = 3 + 3,8 = 6,8 → 7.
+        let o = small_group(20, 3, q("3"), None);
+        assert_eq!(value(&o, "mp"), q("7"));
         assert_eq!(value(&o, "added"), q("3.8"));
+        // 37 matchpoints cannot be won in a group of 3 (top 4).
+        assert_eq!(blamed(&small_group(20, 3, q("37"), None)), "mp");
         // 4 of 20 = 20 %: nothing added.
-        assert_eq!(value(&small_group(20, 4, q("10"), None), "mp"), q("10"));
-        // 1 of 7 = 14,28… %: + 10 % × 12 = 1,2 → 5,2.
-        assert_eq!(value(&small_group(7, 1, q("4"), None), "mp"), q("5.2"));
-        // A top given: 10 % × 25 = 2,5.
-        assert_eq!(
-            value(&small_group(20, 2, q("6"), Some(q("25"))), "added"),
-            q("2.5")
-        );
+        assert_eq!(value(&small_group(20, 4, q("5"), None), "mp"), q("5"));
+        // 1 of 7 = 14,28… %: 0 + 10 % × 12 = 1,2 → 1.
+        assert_eq!(value(&small_group(7, 1, q("0"), None), "mp"), q("1"));
+        // A top given: 10 % × 25 = 2,5; 1 + 2,5 = 3,5, a half X78D7 gives
+        // no direction for here, so it stays.
+        let o = small_group(20, 2, q("1"), Some(q("25")));
+        assert_eq!(value(&o, "added"), q("2.5"));
+        assert_eq!(value(&o, "mp"), q("3.5"));
         assert_eq!(blamed(&small_group(20, 21, q("6"), None)), "results");
     }
 

@@ -11,12 +11,27 @@ use super::number::{int, ratio, round_away_from, show, Q};
 use super::scoring::{check_group, check_scores, show_score, step, MAX_IMP, MAX_SCORE, MAX_TABLES};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
+/// The most imps one comparison gives: the top of the imp scale of 78B.
+const IMP_SCALE_TOP: i64 = 24;
+
 /// 203B: in imps across the field, a group's imps (P) on a larger number of
 /// tables are A / G × P, rounded to 0,1 imp per X78C2 (imps across the
 /// field is neither scored in victory points nor butler).
 pub fn iaf_convert(tables: i64, results: i64, imp: Q) -> Result<Outcome, RuleError> {
     check_group(tables, results)?;
-    let bound = int(MAX_IMP.into());
+    // A group of one has no comparisons, so nothing to convert.
+    if results < 2 {
+        return Err(RuleError::input(
+            "results",
+            Problem::OutOfRange {
+                min: int(2),
+                max: int(i128::from(tables) - 1),
+            },
+        ));
+    }
+    // P is the sum of the pair's G − 1 comparisons in the group, each at
+    // most the 24 imps at the top of the imp scale (78B).
+    let bound = int((i128::from(results) - 1) * i128::from(IMP_SCALE_TOP));
     if imp < -bound || imp > bound {
         return Err(RuleError::input(
             "imp",
@@ -171,7 +186,7 @@ pub fn butler_difference(score: i64, datum: Q) -> Result<Outcome, RuleError> {
             Label {
                 en: "Rounded to the nearest 10, a 5 away from 0",
                 nb: "Avrundet til nærmeste 10, en 5 bort fra 0",
-                da: "Afrundet til nærmeste tal deleligt med 10, en 5 væk fra 0",
+                da: "Afrundet til nærmeste tal deleligt med 10; 5 afrundes væk fra 0",
             },
             format!("{} → {}", show(&diff), show(&rounded)),
         ),
@@ -314,6 +329,16 @@ mod tests {
     use crate::rules::testing::{blamed, cite_of, q, value};
 
     // --- 203B, 204A–B, 207A ----------------------------------------------------------
+
+    #[test]
+    fn iaf_group_stays_on_the_board() {
+        // A group of one has no comparisons: nothing to convert.
+        assert_eq!(blamed(&iaf_convert(13, 1, q("5"))), "results");
+        // P is at most 24 imps for each of the G − 1 comparisons.
+        assert_eq!(blamed(&iaf_convert(13, 6, q("100000"))), "imp");
+        assert_eq!(blamed(&iaf_convert(13, 6, q("121"))), "imp");
+        assert_eq!(value(&iaf_convert(13, 6, q("120")), "imp"), q("260"));
+    }
 
     #[test]
     fn iaf_group_scales_by_tables_over_results() {

@@ -271,7 +271,9 @@ impl From<RuleError> for ApiError {
     fn from(e: RuleError) -> ApiError {
         match e {
             RuleError::Input { .. } => ApiError::BadRequest(e.to_string()),
-            RuleError::NotInText { .. } => ApiError::Unprocessable(e.to_string()),
+            RuleError::NotInText { .. } | RuleError::OtherCase { .. } => {
+                ApiError::Unprocessable(e.to_string())
+            }
         }
     }
 }
@@ -319,7 +321,9 @@ pub(crate) async fn compute(
             let text = found.calculator.error_text(&e, l);
             match e {
                 RuleError::Input { .. } => ApiError::BadRequest(text),
-                RuleError::NotInText { .. } => ApiError::Unprocessable(text),
+                RuleError::NotInText { .. } | RuleError::OtherCase { .. } => {
+                    ApiError::Unprocessable(text)
+                }
             }
         }
         None => ApiError::from(e),

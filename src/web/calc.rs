@@ -115,11 +115,23 @@ impl Site {
         ui: UiLang,
     ) -> Option<CalcView> {
         let found = rules::calculator_for(id)?;
-        Some(build(&found, id, query, rules_lang(ui)))
+        Some(build(
+            &found,
+            id,
+            query,
+            rules_lang(ui),
+            ui.strings().calc_choose,
+        ))
     }
 }
 
-fn build(found: &Found, id: &ProvisionId, query: &[(String, String)], lang: Lang) -> CalcView {
+fn build(
+    found: &Found,
+    id: &ProvisionId,
+    query: &[(String, String)],
+    lang: Lang,
+    choose: &'static str,
+) -> CalcView {
     let calc = found.calculator;
     // Only the calculator's own inputs are read from the page's query.
     let given: Vec<(String, String)> = query
@@ -153,21 +165,21 @@ fn build(found: &Found, id: &ProvisionId, query: &[(String, String)], lang: Lang
                     let chosen = value_of(i.name)
                         .or_else(|| found.preset(i.name).map(str::to_string))
                         .unwrap_or_default();
-                    let chosen = if opts.iter().any(|o| o.value == chosen) {
-                        chosen
-                    } else {
-                        opts.first()
-                            .map(|o| o.value.to_string())
-                            .unwrap_or_default()
+                    // Nothing chosen for the user: an empty first option
+                    // until the page's query or the provision presets one.
+                    let empty = OptionView {
+                        value: "",
+                        label: choose,
+                        selected: !opts.iter().any(|o| o.value == chosen),
                     };
                     (
                         "text",
-                        opts.iter()
-                            .map(|o| OptionView {
+                        std::iter::once(empty)
+                            .chain(opts.iter().map(|o| OptionView {
                                 value: o.value,
                                 label: o.label.get(lang),
                                 selected: o.value == chosen,
-                            })
+                            }))
                             .collect(),
                     )
                 }
@@ -183,12 +195,9 @@ fn build(found: &Found, id: &ProvisionId, query: &[(String, String)], lang: Lang
             }
         })
         .collect();
-    // A page opened without inputs shows the empty form; anything typed
-    // is computed, choices alone are not (they always have a value).
-    let typed = given.iter().any(|(k, _)| {
-        calc.input(k)
-            .is_some_and(|i| !matches!(i.kind, InputKind::Choice(_)))
-    });
+    // A page opened without inputs shows the empty form; anything given,
+    // a choice included (a choice is never preselected), is computed.
+    let typed = !given.is_empty();
     let (result, error) = if typed {
         match found.compute(&given) {
             Ok(o) => (

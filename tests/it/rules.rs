@@ -244,10 +244,129 @@ async fn calc_on_a_sub_provision_presets_its_case() {
     )
     .await;
     assert_eq!(result(&r.json(), "weighted")["value"], 1.0);
-    let r = calc("12C2", r#"{"side": "full"}"#).await;
+    let r = calc("12C2", r#"{"scoring": "pairs", "side": "full"}"#).await;
     let score = result(&r.json(), "score");
     assert_eq!(score["bound"], "at_most");
     assert_eq!(score["display"], "at most 40 %");
+}
+
+#[tokio::test]
+async fn calc_answers_stay_on_the_board() {
+    for (cite, body, status, want) in [
+        // Matchpoints won in a group of 3 results are at most 4 (X78D6).
+        (
+            "X78D6",
+            r#"{"tables": 20, "results": 3, "mp": 37}"#,
+            400,
+            "mp: must be from 0 to 4",
+        ),
+        // A group of one has no comparisons (203B); P is at most 24 × (G − 1).
+        (
+            "203B",
+            r#"{"tables": 13, "results": 1, "imp": 5}"#,
+            400,
+            "results",
+        ),
+        (
+            "203B",
+            r#"{"tables": 13, "results": 6, "imp": 100000}"#,
+            400,
+            "imp",
+        ),
+        // One comparison for each other table of the largest board.
+        (
+            "203A",
+            r#"{"side": "plus", "comparisons": 1000}"#,
+            400,
+            "comparisons",
+        ),
+        // The discrete WBF scale gives whole VP.
+        (
+            "208C",
+            r#"{"scale": "discrete", "culpable": "yes", "own": "13.6 14"}"#,
+            400,
+            "own: must be a whole number",
+        ),
+        // No contract scores 10, 30, 60 or 7590.
+        (
+            "204B",
+            r#"{"score": 10, "datum": 0}"#,
+            400,
+            "not a score any contract gives",
+        ),
+        (
+            "204B",
+            r#"{"score": 7590, "datum": 0}"#,
+            400,
+            "not a score any contract gives",
+        ),
+        (
+            "X78B",
+            r#"{"tables": 13, "scores": "420 30 -50"}"#,
+            400,
+            "\"30\" is not a score",
+        ),
+        // A provision's page answers only its own case (211B1a is 14 boards
+        // or more; 12 boards are 211B1b's case).
+        (
+            "211B1a",
+            r#"{"boards": 12}"#,
+            422,
+            "211B1a does not apply to these inputs: they are 211B1b's case",
+        ),
+    ] {
+        let r = calc(cite, body).await;
+        assert_eq!(r.status.as_u16(), status, "{cite} {body}: {}", r.text());
+        let detail = r.json()["detail"].as_str().unwrap_or_default().to_string();
+        assert!(detail.contains(want), "{cite} {body}: {detail}");
+    }
+    // The same cases inside the range answer.
+    let r = calc("X78D6", r#"{"tables": 20, "results": 3, "mp": 3}"#).await;
+    assert_eq!(result(&r.json(), "mp")["value"], 7.0);
+    let r = calc("211B1a", r#"{"boards": 16}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
+#[tokio::test]
+async fn calc_never_chooses_for_the_user() {
+    // Each choice that changes the answer must be given: the problem names
+    // the input and its options (12C2's scoring decides per cent or imps;
+    // X78D1's offending side decides the rounding; 212A's VP or not).
+    for (cite, body, input, options) in [
+        ("12C2", "{}", "scoring", "pairs, imp"),
+        (
+            "12C2",
+            r#"{"scoring": "pairs"}"#,
+            "side",
+            "none, partial, full",
+        ),
+        (
+            "X78C",
+            r#"{"value": 12.25, "top": 24}"#,
+            "method",
+            "mp, imp_whole, imp",
+        ),
+        (
+            "212A",
+            r#"{"minutes": 12, "boards": 16}"#,
+            "scoring",
+            "vp, other",
+        ),
+        ("202C", r#"{"others": "20 17 22"}"#, "culpable", ""),
+    ] {
+        let r = calc(cite, body).await;
+        assert_eq!(
+            r.status,
+            StatusCode::BAD_REQUEST,
+            "{cite} {body}: {}",
+            r.text()
+        );
+        let detail = r.json()["detail"].as_str().unwrap_or_default().to_string();
+        assert!(
+            detail.starts_with(&format!("{input}: is missing: choose one of {options}")),
+            "{cite} {body}: {detail}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -298,7 +417,7 @@ async fn calc_refuses_impossible_inputs_with_400_problems() {
         (
             "X78B",
             r#"{"tables": 13, "scores": [425]}"#,
-            "not a bridge score",
+            "not a score any contract gives",
         ),
         (
             "12C1c",
@@ -560,9 +679,34 @@ fn cli_calc_fails_cleanly_on_bad_input() {
     let o = lovbok(&["calc", "16"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("no calculator"));
-    let o = lovbok(&["calc", "211B", "--form", "iaf", "--tables", "11"]);
+    // Any form of cite the grammar reads; errors as problem JSON with --json.
+    let o = lovbok(&[
+        "calc",
+        "x78b4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7.5",
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = lovbok(&["calc", "X78C", "--json", "--value", "12.25", "--top", "24"]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON: {e}"));
+    assert_eq!(v["status"], 400);
+    assert_eq!(
+        v["detail"],
+        "method: is missing: choose one of mp, imp_whole, imp"
+    );
+    let o = lovbok(&["calc", "211B1a", "--boards", "12"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("211B2b does not say"), "{}", err(&o));
+    assert!(err(&o).contains("they are 211B1b's case"), "{}", err(&o));
+    // 211B2b covers every number of tables: 2 imps for each other table.
+    let o = lovbok(&["calc", "211B", "--form", "iaf", "--tables", "11"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("2 × (11 − 1) = 20"));
     let o = lovbok(&["calc"]);
     assert_eq!(o.status.code(), Some(2));
     let o = lovbok(&["calc", "--list"]);

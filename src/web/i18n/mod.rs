@@ -419,6 +419,9 @@ pub struct Strings {
     pub calc_failed: &'static str,
     /// The calculator needs the server, and the device is offline.
     pub calc_offline: &'static str,
+    /// The empty first option of a calculator's choice: nothing is chosen
+    /// for the user.
+    pub calc_choose: &'static str,
 }
 
 /// The keys the page script reads, with their values: served as a script

@@ -170,4 +170,5 @@ pub(super) const STRINGS: Strings = Strings {
     calc_failed: "Kunne ikke regne ut: {reason}",
     calc_offline: "Uten nett kan ikke siden regne ut: svaret kommer fra serveren. Prøv igjen når du har nett.",
     remove: "Fjern",
+    calc_choose: "Velg …",
 };
