@@ -41,10 +41,32 @@ const MAX_DIGITS: usize = 15;
 /// The largest exponent (`1e15`) a number may carry.
 const MAX_EXPONENT: i32 = 15;
 
-/// Reads a decimal number exactly: `7,5`, `7.5`, `-50`, `+3`, `−3` (the
-/// minus sign), `1e-3` (JSON's notation for small numbers). No thousands
-/// separators: in `1,500` the comma is the decimal comma.
+/// Reads a number exactly: a decimal (`7,5`, `7.5`, `-50`, `+3`, `−3` with
+/// the minus sign, `1e-3` in JSON's notation for small numbers), a fraction
+/// (`100/3`, `1/2`) or a whole number and a fraction (`33 1/3`), so that
+/// thirds are exact. No thousands separators: in `1,500` the comma is the
+/// decimal comma.
 pub fn parse(text: &str) -> Result<Q, NumberError> {
+    let s = text.trim();
+    if let Some((top, bottom)) = s.split_once('/') {
+        let denominator = decimal(bottom)?;
+        if denominator.is_zero() || bottom.trim().starts_with(['-', '+', '\u{2212}']) {
+            return Err(NumberError::NotANumber);
+        }
+        // `33 1/3`: a whole number before the fraction's numerator.
+        let top = top.trim();
+        let (whole, numerator) = match top.rsplit_once(char::is_whitespace) {
+            Some((w, n)) => (decimal(w)?, decimal(n)?),
+            None => (Q::zero(), decimal(top)?),
+        };
+        let part = numerator / denominator;
+        return Ok(if whole.is_negative() { whole - part } else { whole + part });
+    }
+    decimal(s)
+}
+
+/// Reads a decimal number exactly (see [`parse`]).
+fn decimal(text: &str) -> Result<Q, NumberError> {
     let s = text.trim();
     let (negative, rest) = if let Some(r) = s.strip_prefix('-') {
         (true, r)
@@ -217,6 +239,19 @@ pub fn to_f64(q: &Q) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_fractions_and_mixed_numbers_exactly() {
+        assert_eq!(parse("1/3"), Ok(ratio(1, 3)));
+        assert_eq!(parse("100/3"), Ok(ratio(100, 3)));
+        assert_eq!(parse("33 1/3"), Ok(ratio(100, 3)));
+        assert_eq!(parse("-1/3"), Ok(ratio(-1, 3)));
+        assert_eq!(parse("-33 1/3"), Ok(ratio(-100, 3)));
+        assert_eq!(parse("2,5/5"), Ok(ratio(1, 2)));
+        for bad in ["1/0", "1/", "/3", "1/-3", "1/3/4", "a/3"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn reads_decimal_comma_point_sign_and_exponent() {

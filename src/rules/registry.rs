@@ -281,7 +281,9 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
             decimals: most,
         } => {
             let q = number(text)?;
-            if decimals(&q).is_none_or(|d| d > most) {
+            // A fraction is exact however many decimals it would take
+            // (`100/3` for a third of 100 %).
+            if !text.contains('/') && decimals(&q).is_none_or(|d| d > most) {
                 return Err(bad(Problem::TooManyDecimals { max: most }));
             }
             if q < int(min.into()) || q > int(max.into()) {

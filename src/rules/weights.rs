@@ -14,9 +14,13 @@ pub const MAX_COMPONENTS: usize = 5;
 /// Weights are per cent with at most this many decimals.
 pub const WEIGHT_DECIMALS: u32 = 2;
 
+/// Or an exact share of at most this many parts, entered as a fraction
+/// (`100/3` or `33 1/3` for a third), so that thirds sum to exactly 100 %.
+pub const MAX_SHARE_PARTS: i128 = 12;
+
 /// The weights of a weighted score (`weight1`, `weight2`, … in per cent):
-/// each above 0 % and at most 100 %, with at most two decimals, summing to
-/// exactly 100 %.
+/// each above 0 % and at most 100 %, with at most two decimals or an exact
+/// share of a few parts, summing to exactly 100 %.
 pub(crate) fn check_weights<'a>(weights: impl IntoIterator<Item = &'a Q>) -> Result<(), RuleError> {
     let mut sum = Q::zero();
     for (i, weight) in weights.into_iter().enumerate() {
@@ -36,7 +40,10 @@ pub(crate) fn check_weights<'a>(weights: impl IntoIterator<Item = &'a Q>) -> Res
                 },
             ));
         }
-        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) {
+        // Two decimals, or an exact share of a few parts (a third: 100/3).
+        let share = weight / int(100);
+        let exact_share = *share.denom() <= MAX_SHARE_PARTS;
+        if decimals(weight).is_none_or(|d| d > WEIGHT_DECIMALS) && !exact_share {
             return Err(RuleError::input(
                 format!("weight{n}"),
                 Problem::TooManyDecimals {

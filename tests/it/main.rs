@@ -9,5 +9,6 @@ mod link_wild;
 mod ops;
 mod rules;
 mod search;
+mod shape;
 mod subjects;
 mod web;

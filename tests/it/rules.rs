@@ -328,6 +328,28 @@ async fn calc_answers_stay_on_the_board() {
 }
 
 #[tokio::test]
+async fn calc_takes_thirds_as_exact_fractions() {
+    // 33,33 × 3 is 99,99 %, not 100 %; a third written as a fraction is exact.
+    let body = |w: &str| {
+        format!(
+            r#"{{"result1": 3, "weight1": "{w}", "result2": 0, "weight2": "{w}", "result3": -3, "weight3": "{w}"}}"#
+        )
+    };
+    for w in ["100/3", "33 1/3"] {
+        let r = calc("12C1c", &body(w)).await;
+        assert_eq!(r.status, StatusCode::OK, "{w}: {}", r.text());
+        assert_eq!(result(&r.json(), "weighted")["value"], 0.0, "{w}");
+    }
+    let r = calc("12C1c", &body("33.33")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    // A fraction that is no share of a few parts is still refused.
+    let r = calc("12C1c", r#"{"result1": 3, "weight1": "100/7", "result2": 0, "weight2": "600/7"}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let r = calc("12C1c", r#"{"result1": 3, "weight1": "100/13", "result2": 0, "weight2": "1200/13"}"#).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+}
+
+#[tokio::test]
 async fn calc_never_chooses_for_the_user() {
     // Each choice that changes the answer must be given: the problem names
     // the input and its options (12C2's scoring decides per cent or imps;
