@@ -1,7 +1,8 @@
 /*!
 Adjusted scores: the weighted score of Law 12C1c, the artificial adjusted
-scores of Law 12C2 and the handbook's values for them under imps across the
-field (203A), butler (204C) and board-a-match (206A).
+scores of Law 12C2, non-balancing adjusted scores in a knockout (12C4), and
+the handbook's values for them under imps across the field (203A), butler
+(204C) and board-a-match (206A).
 */
 
 use num_traits::Zero;
@@ -348,6 +349,45 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
     })
 }
 
+/// Law 12C4: in a knockout, when the adjusted scores the TD awards do not
+/// balance, each side's score is worked out separately and their average
+/// given to both. `first` is the first side's imps from its own adjusted
+/// score, `second` the second side's imps from its own (each as that side
+/// sees it); the first side gets (first − second) / 2, the second its
+/// negative.
+pub fn knockout_average(first: Q, second: Q) -> Result<Outcome, RuleError> {
+    let bound = int(MAX_IMP.into());
+    for (name, v) in [("first", first), ("second", second)] {
+        if v < -bound || v > bound {
+            return Err(RuleError::input(
+                name,
+                Problem::OutOfRange {
+                    min: -bound,
+                    max: bound,
+                },
+            ));
+        }
+    }
+    let average = (first - second) / int(2);
+    let side = |en, nb, da| Label { en, nb, da };
+    Ok(Outcome {
+        cite: cite("12C4"),
+        results: vec![
+            Output::new("first", side("First side", "Første side", "Første side"), average, Unit::Imp),
+            Output::new("second", side("Second side", "Andre side", "Anden side"), -average, Unit::Imp),
+        ],
+        steps: vec![step(
+            "12C4",
+            Label {
+                en: "Each side's score worked out separately, the average given to both: (first − second) / 2",
+                nb: "Hver sides score beregnet separat, gjennomsnittet tildelt begge: (første − andre) / 2",
+                da: "Hver sides score beregnet hver for sig, gennemsnittet tildelt begge: (første − anden) / 2",
+            },
+            format!("({} − ({})) / 2 = {}", show(&first), show(&second), show(&average)),
+        )],
+    })
+}
+
 /// 204C: in butler scoring an artificial score is +2 imps (average plus) or
 /// −2 imps (average minus).
 pub fn butler_artificial(pm: PlusMinus) -> Result<Outcome, RuleError> {
@@ -605,6 +645,32 @@ mod tests {
             let o = artificial(Scoring::Pairs, side, Some(Q::new(avg.into(), 100)));
             let v = value(&o, "score");
             prop_assert!(v >= Q::zero() && v <= int(100));
+        }
+    }
+
+    #[test]
+    fn knockout_scores_that_do_not_balance_are_averaged() {
+        // 12C4: the first side's adjusted score gives it +6 imps, the second
+        // side's own gives the second side −2 (so +2 to the first): each
+        // gets the average, (6 − (−2)) / 2 = +4 and −4.
+        let o = knockout_average(q("6"), q("-2"));
+        assert_eq!(value(&o, "first"), q("4"));
+        assert_eq!(value(&o, "second"), q("-4"));
+        // Balancing scores stay as they are: +5 and −5.
+        assert_eq!(value(&knockout_average(q("5"), q("-5")), "first"), q("5"));
+        // Both sides gaining: +3 and +1 → +1 and −1.
+        assert_eq!(value(&knockout_average(q("3"), q("1")), "first"), q("1"));
+        assert_eq!(blamed(&knockout_average(q("100001"), q("0"))), "first");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_knockout_average_balances(a in -2000i64..2000, b in -2000i64..2000) {
+            let o = knockout_average(int(a.into()), int(b.into()));
+            proptest::prop_assert_eq!(value(&o, "first") + value(&o, "second"), Q::zero());
+            // Balancing scores (b = −a) are kept as awarded.
+            let kept = knockout_average(int(a.into()), int((-a).into()));
+            proptest::prop_assert_eq!(value(&kept, "first"), int(a.into()));
         }
     }
 }

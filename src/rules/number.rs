@@ -60,7 +60,11 @@ pub fn parse(text: &str) -> Result<Q, NumberError> {
             None => (Q::zero(), decimal(top)?),
         };
         let part = numerator / denominator;
-        return Ok(if whole.is_negative() { whole - part } else { whole + part });
+        return Ok(if whole.is_negative() {
+            whole - part
+        } else {
+            whole + part
+        });
     }
     decimal(s)
 }

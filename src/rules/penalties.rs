@@ -1,6 +1,7 @@
 /*!
-Penalty points: the standard deduction of 211B and the deduction tables for
-late arrival (212A) and time overruns (213A) in team matches.
+Penalty points: the standard deduction of 211B, the deduction tables for
+late arrival (212A) and time overruns (213A) in team matches, and the
+warning-then-deduction rule for time overruns in pairs (213B1).
 
 Both tables count in victory points (KP). Their shared footnote converts
 for other scoring: each KP is two standard deductions (211B), except in
@@ -419,6 +420,91 @@ fn overrun_kp(minutes: Q) -> (&'static str, Q, Bound) {
     }
 }
 
+/// 213B1: a pair's time overrun in a pairs event. The first overrun is a
+/// warning (213B1a, see X90C), unless it is 3 minutes or more, when it is a
+/// standard deduction at once (213B1c); every later one is a standard
+/// deduction (213B1b). `earlier` is how many overruns the pair had before
+/// this one. The TD may reduce or cancel it under 213B2-3.
+pub fn pairs_overrun(minutes: Q, earlier: i64) -> Result<Outcome, RuleError> {
+    check_minutes("minutes", minutes)?;
+    if minutes <= Q::zero() {
+        return Err(RuleError::input(
+            "minutes",
+            Problem::NotAbove { min: Q::zero() },
+        ));
+    }
+    if !(0..=MAX_BOARDS).contains(&earlier) {
+        return Err(RuleError::input(
+            "earlier",
+            Problem::OutOfRange {
+                min: Q::zero(),
+                max: int(MAX_BOARDS.into()),
+            },
+        ));
+    }
+    let m = show(&minutes);
+    let (c, deductions, what, expr) = if earlier > 0 {
+        (
+            "213B1b",
+            1,
+            Label {
+                en: "A later overrun: one standard deduction (211B)",
+                nb: "En senere overskridelse: ett standardtrekk (211B)",
+                da: "En efterfølgende tidsoverskridelse: et standardfradrag (211B)",
+            },
+            format!("{earlier} earlier: 1"),
+        )
+    } else if minutes >= int(3) {
+        (
+            "213B1c",
+            1,
+            Label {
+                en: "A first overrun of 3 minutes or more: one standard deduction without a warning first",
+                nb: "En første overskridelse på minst 3 minutter: ett standardtrekk uten advarsel først",
+                da: "En første tidsoverskridelse på mindst 3 minutter: et standardfradrag uden forudgående advarsel",
+            },
+            format!("{m} ≥ 3: 1"),
+        )
+    } else {
+        (
+            "213B1a",
+            0,
+            Label {
+                en: "A first overrun under 3 minutes: a warning (X90C)",
+                nb: "En første overskridelse under 3 minutter: en advarsel (X90C)",
+                da: "En første tidsoverskridelse under 3 minutter: en advarsel (X90C)",
+            },
+            format!("{m} < 3: 0"),
+        )
+    };
+    let steps = vec![
+        step(c, what, expr),
+        step(
+            "213B2",
+            Label {
+                en: "The TD may reduce or cancel the penalty of a pair that did not cause the overrun (213B2-3)",
+                nb: "TL kan redusere eller annullere straffen for et par som ikke forårsaket overskridelsen (213B2-3)",
+                da: "Turneringslederen kan reducere eller annullere straffen for et par, der ikke forårsagede tidsoverskridelsen (213B2-3)",
+            },
+            "",
+        ),
+    ];
+    Ok(Outcome {
+        cite: cite(c),
+        results: vec![Output::new(
+            "standard_deductions",
+            Label {
+                en: "Deduction in standard deductions",
+                nb: "Trekk i standardtrekk",
+                da: "Fradrag i standardfradrag",
+            },
+            int(deductions.into()),
+            Unit::StandardDeductions,
+        )],
+        steps,
+    })
+}
+
 /// 213A: the automatic penalty for a team match finishing late. Under 5
 /// minutes nothing (213A3); then 1, 2, 3, 5, 8 KP for each band of 5
 /// minutes, and from 30 minutes at least 8 KP at the TD's discretion
@@ -691,6 +777,35 @@ mod tests {
             let (lo, hi) = (Q::new(lo.into(), 100), Q::new(hi.into(), 100));
             prop_assert!(value(&late_arrival(lo, None, true), "vp") <= value(&late_arrival(hi, None, true), "vp"));
             prop_assert!(value(&time_overrun(lo, None, true), "vp") <= value(&time_overrun(hi, None, true), "vp"));
+        }
+    }
+
+    #[test]
+    fn a_pairs_overrun_is_a_warning_then_a_deduction() {
+        // 213B1a: the first, under 3 minutes: a warning, no deduction.
+        let o = pairs_overrun(q("2.5"), 0);
+        assert_eq!(cite_of(&o), "213B1a");
+        assert_eq!(value(&o, "standard_deductions"), q("0"));
+        // 213B1c: the first, 3 minutes or more: a deduction at once.
+        let o = pairs_overrun(q("3"), 0);
+        assert_eq!(cite_of(&o), "213B1c");
+        assert_eq!(value(&o, "standard_deductions"), q("1"));
+        // 213B1b: any later one, however short.
+        let o = pairs_overrun(q("1"), 2);
+        assert_eq!(cite_of(&o), "213B1b");
+        assert_eq!(value(&o, "standard_deductions"), q("1"));
+        assert_eq!(blamed(&pairs_overrun(q("0"), 0)), "minutes");
+        assert_eq!(blamed(&pairs_overrun(q("1"), -1)), "earlier");
+    }
+
+    proptest! {
+        #[test]
+        fn a_pairs_overrun_costs_at_most_one_deduction(h in 1u32..60_000, earlier in 0i64..50) {
+            let o = pairs_overrun(Q::new(h.into(), 100), earlier);
+            let d = value(&o, "standard_deductions");
+            prop_assert!(d == q("0") || d == q("1"));
+            // Only a first overrun under 3 minutes goes free.
+            prop_assert_eq!(d == q("0"), earlier == 0 && h < 300);
         }
     }
 }

@@ -20,7 +20,7 @@ use super::cancelled::{self, Cancelled, Scale};
 use super::number::{self, decimals, int, NumberError, Q};
 use super::penalties::{self, Form};
 use super::scoring::{self, Method, Side, MAX_SCORE, MAX_TABLES};
-use super::teams;
+use super::{sitout, teams};
 use super::{Label, Lang, Outcome, Problem, RuleError};
 use crate::corpus::ProvisionId;
 
@@ -848,6 +848,46 @@ const fn weight_row(name: &'static str, label_: Label) -> Input {
     decimal(name, label_, 0, 100, 2, false)
 }
 
+/// X78A4's inputs (M, F, J), which X78D4 uses too.
+const CURTAILED: [Input; 3] = [
+    decimal(
+        "m",
+        label(
+            "M: result without the error",
+            "M: resultat uten feilen",
+            "M: resultat uden fejlen",
+        ),
+        -BIG,
+        BIG,
+        4,
+        true,
+    ),
+    decimal(
+        "f",
+        label(
+            "F: result obtained at the table",
+            "F: resultat oppnådd ved bordet",
+            "F: resultat opnået ved bordet",
+        ),
+        -BIG,
+        BIG,
+        4,
+        true,
+    ),
+    decimal(
+        "j",
+        label(
+            "J: the adjusted score's result",
+            "J: den justerte scorens resultat",
+            "J: den justerede scores resultat",
+        ),
+        -BIG,
+        BIG,
+        4,
+        true,
+    ),
+];
+
 static CALCULATORS: &[Calculator] = &[
     Calculator {
         cite: "12C1c",
@@ -957,6 +997,43 @@ static CALCULATORS: &[Calculator] = &[
         },
     },
     Calculator {
+        cite: "12C4",
+        title: label(
+            "Knockout: adjusted scores that do not balance",
+            "Utslagsturnering: justerte resultater som ikke balanserer",
+            "Cupturnering: justerede scorer, der ikke balancerer",
+        ),
+        descendants: false,
+        example: &[("first", "6"), ("second", "-2")],
+        inputs: &[
+            decimal(
+                "first",
+                label(
+                    "First side's imps from its own adjusted score",
+                    "Første sides IMP etter sin justerte score",
+                    "Første sides imp efter dens justerede score",
+                ),
+                -BIG,
+                BIG,
+                2,
+                true,
+            ),
+            decimal(
+                "second",
+                label(
+                    "Second side's imps from its own adjusted score",
+                    "Andre sides IMP etter sin justerte score",
+                    "Anden sides imp efter dens justerede score",
+                ),
+                -BIG,
+                BIG,
+                2,
+                true,
+            ),
+        ],
+        run: |a| adjusted::knockout_average(a.req_decimal("first")?, a.req_decimal("second")?),
+    },
+    Calculator {
         cite: "X78A1",
         title: label(
             "A weighted score on a pairs board",
@@ -1033,44 +1110,7 @@ static CALCULATORS: &[Calculator] = &[
         ),
         descendants: true,
         example: &[("m", "2"), ("f", "-5"), ("j", "6")],
-        inputs: &[
-            decimal(
-                "m",
-                label(
-                    "M: result without the error",
-                    "M: resultat uten feilen",
-                    "M: resultat uden fejlen",
-                ),
-                -BIG,
-                BIG,
-                4,
-                true,
-            ),
-            decimal(
-                "f",
-                label(
-                    "F: result obtained at the table",
-                    "F: resultat oppnådd ved bordet",
-                    "F: resultat opnået ved bordet",
-                ),
-                -BIG,
-                BIG,
-                4,
-                true,
-            ),
-            decimal(
-                "j",
-                label(
-                    "J: the adjusted score's result",
-                    "J: den justerte scorens resultat",
-                    "J: den justerede scores resultat",
-                ),
-                -BIG,
-                BIG,
-                4,
-                true,
-            ),
-        ],
+        inputs: &CURTAILED,
         run: |a| {
             scoring::curtailed_redress(
                 a.req_decimal("m")?,
@@ -1382,6 +1422,62 @@ static CALCULATORS: &[Calculator] = &[
         },
     },
     Calculator {
+        cite: "X78A5",
+        title: label(
+            "Sit-out pair, computed",
+            "Oversitter, beregnet",
+            "Oversidder, beregnet",
+        ),
+        descendants: false,
+        example: &[("played", "55 62,5 48")],
+        inputs: &[Input {
+            name: "played",
+            label: label(
+                "The pair's scores in the session, % (empty: not over yet)",
+                "Parets scorer i sesjonen, % (tom: ikke ferdig ennå)",
+                "Parrets scorer i sektionen, % (tom: ikke afsluttet endnu)",
+            ),
+            kind: InputKind::Numbers {
+                min: 0,
+                max: 100,
+                decimals: 2,
+                most: sitout::MAX_BOARDS,
+            },
+            required: false,
+        }],
+        run: |a| sitout::computed(a.numbers("played")),
+    },
+    Calculator {
+        cite: "X78D4",
+        title: label(
+            "Redress curtailed, manual method: X78A4",
+            "Redusert erstatning, manuell metode: X78A4",
+            "Fratagen kompensation, manuel metode: X78A4",
+        ),
+        descendants: false,
+        example: &[("m", "2"), ("f", "-5"), ("j", "6")],
+        inputs: &CURTAILED,
+        run: |a| {
+            scoring::curtailed_redress(
+                a.req_decimal("m")?,
+                a.req_decimal("f")?,
+                a.req_decimal("j")?,
+            )
+        },
+    },
+    Calculator {
+        cite: "X78D5",
+        title: label(
+            "Sit-out pair, manual method",
+            "Oversitter, manuell metode",
+            "Oversidder, manuel metode",
+        ),
+        descendants: false,
+        example: &[("tables", "13")],
+        inputs: &[TABLES],
+        run: |a| sitout::manual(a.req_whole("tables")?),
+    },
+    Calculator {
         cite: "X78D6",
         title: label(
             "Small group, simplified method",
@@ -1618,6 +1714,65 @@ static CALCULATORS: &[Calculator] = &[
         run: |a| teams::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
     },
     Calculator {
+        cite: "204A2",
+        title: label(
+            "Butler datum from fractional frequencies",
+            "Butler-datum fra brøkfrekvenser",
+            "Datumscore fra brøkfrekvenser",
+        ),
+        descendants: true,
+        example: &[
+            ("scores", "620 170 140 -100"),
+            ("frequencies", "0,4 0,6 2 1"),
+        ],
+        inputs: &[
+            Input {
+                name: "scores",
+                label: label(
+                    "Scores on the board, one direction",
+                    "Scorer på spillet, samme retning",
+                    "Scorer på spillet, samme retning",
+                ),
+                kind: InputKind::Scores {
+                    min: 2,
+                    max: MAX_TABLES as usize,
+                },
+                required: true,
+            },
+            Input {
+                name: "frequencies",
+                label: label(
+                    "Their frequencies, in the same order (0,4 1 2)",
+                    "Frekvensene deres, i samme rekkefølge (0,4 1 2)",
+                    "Deres frekvenser, i samme rækkefølge (0,4 1 2)",
+                ),
+                kind: InputKind::Numbers {
+                    min: 0,
+                    max: MAX_TABLES,
+                    decimals: 4,
+                    most: MAX_TABLES as usize,
+                },
+                required: true,
+            },
+        ],
+        run: |a| {
+            let scores = a.req_scores("scores")?;
+            let freqs = a.numbers("frequencies");
+            if freqs.len() != scores.len() {
+                return Err(RuleError::input(
+                    "frequencies",
+                    Problem::Count {
+                        min: scores.len(),
+                        max: scores.len(),
+                        got: freqs.len(),
+                    },
+                ));
+            }
+            let table: Vec<(i64, Q)> = scores.iter().copied().zip(freqs.iter().copied()).collect();
+            teams::datum_from_frequencies(&table)
+        },
+    },
+    Calculator {
         cite: "204B",
         title: label(
             "Butler difference",
@@ -1716,6 +1871,78 @@ static CALCULATORS: &[Calculator] = &[
             teams::carry_over(
                 a.req_decimal("difference")?,
                 a.req_choice("placed")? == "higher",
+                a.req_whole("boards")?,
+            )
+        },
+    },
+    Calculator {
+        cite: "207A2",
+        title: label(
+            "Penalty points in the carried imp difference",
+            "Straffepoeng i den overførte IMP-differansen",
+            "Strafpoint i den overførte imp-difference",
+        ),
+        descendants: false,
+        example: &[
+            ("difference", "10"),
+            ("first", "1"),
+            ("second", "0"),
+            ("boards", "16"),
+        ],
+        inputs: &[
+            decimal(
+                "difference",
+                label(
+                    "Imp difference of the teams' own match (first team's view)",
+                    "IMP-differansen i lagenes egen kamp (første lags side)",
+                    "Imp-differencen i holdenes indbyrdes kamp (første holds side)",
+                ),
+                -BIG,
+                BIG,
+                2,
+                true,
+            ),
+            decimal(
+                "first",
+                label(
+                    "VP penalty against the first team",
+                    "VP-straff mot første lag",
+                    "KP-straf til første hold",
+                ),
+                0,
+                100,
+                2,
+                true,
+            ),
+            decimal(
+                "second",
+                label(
+                    "VP penalty against the second team",
+                    "VP-straff mot andre lag",
+                    "KP-straf til andet hold",
+                ),
+                0,
+                100,
+                2,
+                true,
+            ),
+            whole(
+                "boards",
+                label(
+                    "Boards of the round robin's VP scale",
+                    "Spill i VP-skalaen i serien",
+                    "Spil i KP-skalaen i alle-mod-alle-fasen",
+                ),
+                1,
+                penalties::MAX_BOARDS,
+                true,
+            ),
+        ],
+        run: |a| {
+            teams::penalties_in_imps(
+                a.req_decimal("difference")?,
+                a.req_decimal("first")?,
+                a.req_decimal("second")?,
                 a.req_whole("boards")?,
             )
         },
@@ -1894,6 +2121,38 @@ static CALCULATORS: &[Calculator] = &[
             )
         },
     },
+    Calculator {
+        cite: "213B1",
+        title: label(
+            "Time overrun in pairs",
+            "Tidsoverskridelse i parturnering",
+            "Tidsoverskridelse i parturnering",
+        ),
+        descendants: true,
+        example: &[("minutes", "2"), ("earlier", "0")],
+        inputs: &[
+            decimal(
+                "minutes",
+                label("Minutes over", "Minutter over", "Minutter over"),
+                0,
+                penalties::MAX_MINUTES,
+                2,
+                true,
+            ),
+            whole(
+                "earlier",
+                label(
+                    "The pair's earlier overruns in the event",
+                    "Parets tidligere overskridelser i turneringen",
+                    "Parrets tidligere tidsoverskridelser i turneringen",
+                ),
+                0,
+                penalties::MAX_BOARDS,
+                true,
+            ),
+        ],
+        run: |a| penalties::pairs_overrun(a.req_decimal("minutes")?, a.req_whole("earlier")?),
+    },
 ];
 
 #[cfg(test)]
@@ -1968,8 +2227,12 @@ mod tests {
         assert_eq!(f("def:Alert"), None);
         assert!(has_calculator(&id("213A4a(vi)")));
         assert_eq!(f("X78A1"), Some(("X78A1", vec![])));
-        // X78A1–A4, X78B and B1–B4, X78C and C1–C2, X78D1–D3, D6, D7.
-        assert_eq!(calculators_within(&id("X78")).count(), 17);
+        // X78A1–A5, X78B and B1–B4, X78C and C1–C2, X78D1–D7.
+        assert_eq!(calculators_within(&id("X78")).count(), 20);
+        // X78D4 is X78A4's calculation, as its text says.
+        assert_eq!(f("X78D4"), Some(("X78D4", vec![])));
+        assert_eq!(f("213B1c"), Some(("213B1", vec![])));
+        assert_eq!(f("204A2b"), Some(("204A2", vec![])));
         assert_eq!(calculators_within(&id("211")).count(), 1);
     }
 

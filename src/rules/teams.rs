@@ -1,6 +1,7 @@
 /*!
 Team and imp methods: imps across the field (203B), butler scoring (204A–B:
-the datum and the difference) and carry-over between matches (207A). They
+the datum and the difference) and carry-over between matches (207A, with
+the penalty points of the teams' own match turned into imps by 207A2). They
 share the bounds and the X78 rounding of [`super::scoring`], not its
 matchpoint tables.
 */
@@ -10,6 +11,10 @@ use num_traits::Zero;
 use super::number::{int, ratio, round_away_from, show, Q};
 use super::scoring::{check_group, check_scores, show_score, step, MAX_IMP, MAX_SCORE, MAX_TABLES};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+
+/// The most KP a team can be penalised in one match here: far above any
+/// table of 212-213, low enough to keep every product small.
+const MAX_PENALTY_KP: i64 = 100;
 
 /// The most imps one comparison gives: the top of the imp scale of 78B.
 const IMP_SCALE_TOP: i64 = 24;
@@ -216,6 +221,186 @@ pub fn butler_difference(score: i64, datum: Q) -> Result<Outcome, RuleError> {
     })
 }
 
+/// 204A2: the butler datum from a frequency table whose frequencies may be
+/// fractions (weighted scores under X78A, groups scaled by A / G under
+/// X78B). The highest and the lowest score are removed as 204A1 says, one
+/// whole occurrence at each end: where the highest score's frequency is
+/// under 1, it goes entirely and a part of the next goes too, until 1,0
+/// occurrence is removed (the section's footnote 2), and likewise at the
+/// bottom. The datum is the average of what is left, weighted by frequency.
+pub fn datum_from_frequencies(table: &[(i64, Q)]) -> Result<Outcome, RuleError> {
+    let scores: Vec<i64> = table.iter().map(|(s, _)| *s).collect();
+    check_scores(&scores)?;
+    if table.iter().any(|(_, f)| *f <= Q::zero()) {
+        return Err(RuleError::input(
+            "frequencies",
+            Problem::NotAbove { min: Q::zero() },
+        ));
+    }
+    let total = table.iter().fold(Q::zero(), |a, (_, f)| a + f);
+    if total <= int(2) {
+        return Err(RuleError::input(
+            "frequencies",
+            Problem::NotAbove { min: int(2) },
+        ));
+    }
+    let mut rows: Vec<(i64, Q)> = table.to_vec();
+    rows.sort_by_key(|(s, _)| *s);
+    // Remove one whole occurrence from the bottom, then from the top.
+    let remove = |rows: &mut Vec<(i64, Q)>, from_top: bool| {
+        let mut left = int(1);
+        let order: Vec<usize> = if from_top {
+            (0..rows.len()).rev().collect()
+        } else {
+            (0..rows.len()).collect()
+        };
+        for i in order {
+            if left.is_zero() {
+                break;
+            }
+            let take = if rows[i].1 < left { rows[i].1 } else { left };
+            rows[i].1 -= take;
+            left -= take;
+        }
+    };
+    remove(&mut rows, false);
+    remove(&mut rows, true);
+    let kept: Vec<(i64, Q)> = rows.into_iter().filter(|(_, f)| !f.is_zero()).collect();
+    let weight = kept.iter().fold(Q::zero(), |a, (_, f)| a + f);
+    let sum = kept
+        .iter()
+        .fold(Q::zero(), |a, (s, f)| a + int((*s).into()) * f);
+    let avg = sum / weight;
+    let shown: Vec<String> = kept
+        .iter()
+        .map(|(s, f)| format!("{} × {}", show_score(*s), show(f)))
+        .collect();
+    Ok(Outcome {
+        cite: cite("204A2"),
+        results: vec![Output::new(
+            "datum",
+            Label {
+                en: "Datum score",
+                nb: "Datum",
+                da: "Datumscore",
+            },
+            avg,
+            Unit::Score,
+        )],
+        steps: vec![
+            step(
+                "204A2c",
+                Label {
+                    en: "One whole occurrence removed at each end, a fraction of the next score where the end's frequency is under 1 (footnote 2)",
+                    nb: "Én hel forekomst fjernet i hver ende, en brøkdel av neste score der endens frekvens er under 1 (fotnote 2)",
+                    da: "Én hel forekomst fjernet i hver ende, en brøkdel af den næste score, hvor endens frekvens er under 1 (fodnote 2)",
+                },
+                "",
+            ),
+            step(
+                "204A2c",
+                Label {
+                    en: "The datum is the frequency-weighted average of the rest",
+                    nb: "Datum er det frekvensvektede gjennomsnittet av resten",
+                    da: "Datumscoren er gennemsnittet af resten, vægtet med frekvenserne",
+                },
+                format!("({}) / {} = {}", shown.join(" + "), show(&weight), show(&avg)),
+            ),
+        ],
+    })
+}
+
+/// 207A2: penalty points given in the teams' own round-robin match count in
+/// its imp difference: each team's KP deduction is turned into standard
+/// deductions by 211B1 (the size of one on the round robin's KP scale of
+/// `boards` boards) and those into imps by 211B1d (1½ imps each).
+/// `difference` is the first team's imp difference, `first_kp` and
+/// `second_kp` the KP each team was penalised; the result is the first
+/// team's difference with the penalties counted.
+pub fn penalties_in_imps(
+    difference: Q,
+    first_kp: Q,
+    second_kp: Q,
+    boards: i64,
+) -> Result<Outcome, RuleError> {
+    let bound = int(MAX_IMP.into());
+    if difference < -bound || difference > bound {
+        return Err(RuleError::input(
+            "difference",
+            Problem::OutOfRange {
+                min: -bound,
+                max: bound,
+            },
+        ));
+    }
+    for (name, kp) in [("first", first_kp), ("second", second_kp)] {
+        if kp < Q::zero() || kp > int(MAX_PENALTY_KP.into()) {
+            return Err(RuleError::input(
+                name,
+                Problem::OutOfRange {
+                    min: Q::zero(),
+                    max: int(MAX_PENALTY_KP.into()),
+                },
+            ));
+        }
+    }
+    let size = super::penalties::standard_deduction(super::penalties::Form::TeamVp { boards })?;
+    let Some(kp_each) = size.results.first().map(|o| o.value) else {
+        return Err(RuleError::input("boards", Problem::Missing));
+    };
+    let imps_each = ratio(3, 2);
+    let in_imps = |kp: Q| kp / kp_each * imps_each;
+    let (i1, i2) = (in_imps(first_kp), in_imps(second_kp));
+    let adjusted = difference - i1 + i2;
+    let mut steps = size.steps;
+    steps.push(step(
+        "207A2",
+        Label {
+            en: "Each team's KP penalty in standard deductions (211B1), then in imps at 1½ each (211B1d)",
+            nb: "Hvert lags VP-straff i standardtrekk (211B1), så i IMP med 1½ hver (211B1d)",
+            da: "Hvert holds KP-straf i standardfradrag (211B1), derefter i imp med 1½ hver (211B1d)",
+        },
+        format!(
+            "{} / {} × 1,5 = {}; {} / {} × 1,5 = {}",
+            show(&first_kp),
+            show(&kp_each),
+            show(&i1),
+            show(&second_kp),
+            show(&kp_each),
+            show(&i2)
+        ),
+    ));
+    steps.push(step(
+        "207A2",
+        Label {
+            en: "The imp difference with the penalties counted",
+            nb: "IMP-differansen med straffene regnet inn",
+            da: "Imp-differencen med straffene indregnet",
+        },
+        format!(
+            "{} − {} + {} = {}",
+            show(&difference),
+            show(&i1),
+            show(&i2),
+            show(&adjusted)
+        ),
+    ));
+    Ok(Outcome {
+        cite: cite("207A2"),
+        results: vec![Output::new(
+            "difference",
+            Label {
+                en: "Imp difference, penalties counted",
+                nb: "IMP-differanse med straff",
+                da: "Imp-difference med straf",
+            },
+            adjusted,
+            Unit::Imp,
+        )],
+        steps,
+    })
+}
+
 /// 207A3–4: the imps carried over from a round robin into a later match: a
 /// half of the imp difference of the teams' own match if the team with the
 /// positive difference finished higher, a third if it finished lower, used
@@ -415,5 +600,79 @@ mod tests {
         assert_eq!(value(&carry_over(q("10"), false, 16), "imp"), Q::new(10, 3));
         // 30 / 2 = 15 on 48 boards: the cap is 12, 16 or 20; the text lost which.
         assert_eq!(blamed(&carry_over(q("30"), true, 48)), "not in text: 207A4");
+    }
+
+    #[test]
+    fn penalty_points_count_in_the_carried_difference() {
+        // 207A2 on a 16-board KP scale (211B1a: ½ KP per standard
+        // deduction): 1 KP against the first team is 2 deductions, 3 imps;
+        // +10 − 3 = +7.
+        let o = penalties_in_imps(q("10"), q("1"), q("0"), 16);
+        assert_eq!(value(&o, "difference"), q("7"));
+        // On a 12-board scale (211B1b: 1 KP per deduction) 2 KP against the
+        // second team is 2 deductions, 3 imps for the first: −4 + 3 = −1.
+        let o = penalties_in_imps(q("-4"), q("0"), q("2"), 12);
+        assert_eq!(value(&o, "difference"), q("-1"));
+        // 13 boards: 211B1 gives no size.
+        assert_eq!(
+            blamed(&penalties_in_imps(q("5"), q("1"), q("0"), 13)),
+            "not in text: 211B1"
+        );
+        assert_eq!(
+            blamed(&penalties_in_imps(q("5"), q("-1"), q("0"), 16)),
+            "first"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_penalty_never_helps_the_team_that_got_it(d in -200i64..200, kp in 0i64..20, boards in 14i64..64) {
+            let none = value(&penalties_in_imps(int(d.into()), int(0), int(0), boards), "difference");
+            let first = value(&penalties_in_imps(int(d.into()), int(kp.into()), int(0), boards), "difference");
+            let second = value(&penalties_in_imps(int(d.into()), int(0), int(kp.into()), boards), "difference");
+            proptest::prop_assert!(first <= none && second >= none);
+            proptest::prop_assert_eq!(none - first, second - none);
+        }
+    }
+
+    #[test]
+    fn a_fractional_top_is_removed_with_part_of_the_next() {
+        // 204A2, footnote 2: +620 × 0,4, +170 × 0,6 (a weighted score),
+        // +140 × 2, −100 × 1. The top removes all of +620 (0,4) and 0,6 of
+        // +170; the bottom removes −100. Left: +140 × 2 = datum +140.
+        let o = datum_from_frequencies(&[
+            (620, q("0.4")),
+            (170, q("0.6")),
+            (140, q("2")),
+            (-100, q("1")),
+        ]);
+        assert_eq!(value(&o, "datum"), q("140"));
+        // Whole frequencies give 204A1's datum: 420, 420, 450, −50, 400 →
+        // (400 + 420 + 420) / 3.
+        let o =
+            datum_from_frequencies(&[(420, q("2")), (450, q("1")), (-50, q("1")), (400, q("1"))]);
+        let whole = datum(&[420, 450, -50, 420, 400], 1);
+        assert_eq!(value(&o, "datum"), value(&whole, "datum"));
+        assert_eq!(
+            blamed(&datum_from_frequencies(&[(420, q("1")), (400, q("1"))])),
+            "frequencies"
+        );
+        assert_eq!(blamed(&datum_from_frequencies(&[(425, q("3"))])), "scores");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_fractional_datum_lies_within_the_scores(
+            rows in proptest::collection::vec((-20i64..20, 1u32..400), 3..12)
+        ) {
+            let table: Vec<(i64, Q)> = rows.iter().map(|(s, f)| (s * 10, Q::new((*f).into(), 100))).collect();
+            let table: Vec<(i64, Q)> = table.into_iter().filter(|(s, _)| crate::rules::scoring::is_score(*s)).collect();
+            let total = table.iter().fold(Q::zero(), |a, (_, f)| a + f);
+            proptest::prop_assume!(total > int(2));
+            let d = value(&datum_from_frequencies(&table), "datum");
+            let lo = table.iter().map(|(s, _)| *s).min().unwrap_or(0);
+            let hi = table.iter().map(|(s, _)| *s).max().unwrap_or(0);
+            proptest::prop_assert!(int(lo.into()) <= d && d <= int(hi.into()));
+        }
     }
 }

@@ -343,10 +343,75 @@ async fn calc_takes_thirds_as_exact_fractions() {
     let r = calc("12C1c", &body("33.33")).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     // A fraction that is no share of a few parts is still refused.
-    let r = calc("12C1c", r#"{"result1": 3, "weight1": "100/7", "result2": 0, "weight2": "600/7"}"#).await;
+    let r = calc(
+        "12C1c",
+        r#"{"result1": 3, "weight1": "100/7", "result2": 0, "weight2": "600/7"}"#,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let r = calc("12C1c", r#"{"result1": 3, "weight1": "100/13", "result2": 0, "weight2": "1200/13"}"#).await;
+    let r = calc(
+        "12C1c",
+        r#"{"result1": 3, "weight1": "100/13", "result2": 0, "weight2": "1200/13"}"#,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+}
+
+#[tokio::test]
+async fn the_rules_that_had_no_calculator_have_one() {
+    // Listed by GET /api/calc.
+    let list = get("/api/calc").await.json();
+    let cites: Vec<String> = list["calculators"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c["cite"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    for want in ["12C4", "213B1", "207A2", "204A2", "X78A5", "X78D4", "X78D5"] {
+        assert!(cites.iter().any(|c| c == want), "{want} in {cites:?}");
+    }
+    // Each answers through the API, worked by hand.
+    for (cite, body, name, value) in [
+        // 12C4: (6 − (−2)) / 2 = 4.
+        ("12C4", r#"{"first": 6, "second": -2}"#, "first", 4.0),
+        // 213B1: a first overrun of 4 minutes: a standard deduction at once.
+        (
+            "213B1",
+            r#"{"minutes": 4, "earlier": 0}"#,
+            "standard_deductions",
+            1.0,
+        ),
+        // 207A2: 16 boards, ½ VP a deduction: 1 VP = 2 × 1½ = 3 imps; 10 − 3.
+        (
+            "207A2",
+            r#"{"difference": 10, "first": 1, "second": 0, "boards": 16}"#,
+            "difference",
+            7.0,
+        ),
+        // 204A2: +620 × 0,4 and 0,6 of +170 go at the top, −100 at the bottom.
+        (
+            "204A2",
+            r#"{"scores": "620 170 140 -100", "frequencies": "0,4 0,6 2 1"}"#,
+            "datum",
+            140.0,
+        ),
+        // X78A5: the pair's average, (50 + 60) / 2.
+        ("X78A5", r#"{"played": "50 60"}"#, "percent", 55.0),
+        // X78D5: average plus, 60 % of the top 24.
+        ("X78D5", r#"{"tables": 13}"#, "mp", 14.4),
+    ] {
+        let r = calc(cite, body).await;
+        assert_eq!(r.status, StatusCode::OK, "{cite}: {}", r.text());
+        assert_eq!(result(&r.json(), name)["value"], value, "{cite}");
+    }
+    let a4 = calc("X78A4", r#"{"m": 2, "f": -5, "j": 6}"#).await.json();
+    let d4 = calc("X78D4", r#"{"m": 2, "f": -5, "j": 6}"#).await.json();
+    assert_eq!(a4["results"], d4["results"]);
+    // The CLI too.
+    let o = lovbok(&["calc", "12c4", "--first", "6", "--second", "-2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[tokio::test]

@@ -72,7 +72,10 @@ fn graph(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
             let t = if &c[1] == "crate" {
                 target(&files, &parts, src)
             } else {
-                let base = module_dir(p).parent().map(Path::to_path_buf).unwrap_or_default();
+                let base = module_dir(p)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
                 target(&files, &parts, &base).or_else(|| Some(base.join("mod.rs")))
             };
             if let Some(t) = t.filter(|t| t != p && files.contains_key(t)) {
@@ -130,7 +133,11 @@ fn cycle(edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Option<Vec<PathBuf>> {
 fn no_files_import_each_other() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let edges = graph(&src);
-    assert!(edges.len() > 20, "the graph was read ({} files)", edges.len());
+    assert!(
+        edges.len() > 20,
+        "the graph was read ({} files)",
+        edges.len()
+    );
     if let Some(c) = cycle(&edges) {
         let shown: Vec<String> = c
             .iter()
