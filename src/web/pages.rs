@@ -19,7 +19,7 @@ use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use crate::corpus::{BookId, Kind, Provision, ProvisionId, Root};
 use crate::kb::url_of;
 
-use super::backlinks::{BacklinkGroup, BacklinkView};
+use super::backlinks::{BacklinkGroup, BacklinkView, Relation};
 use super::i18n::{fill, Strings, UiLang};
 use super::nearest::nearest_provisions;
 use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
@@ -560,18 +560,25 @@ impl Site {
             .collect();
 
         let absent = (!current.in_corpus).then(|| self.absent_view(idx, ui));
-        let handbook_says = if absent.is_some() {
+        // What the other book says about the provision the page opens at:
+        // the handbook's provisions citing it, its parts, or its lettered
+        // ancestors (not its law as a whole, which "Henvist fra" lists).
+        let other_lang = match top.book {
+            BookId::Laws => "da",
+            BookId::Handbook => "nb",
+        };
+        let root_cite = corpus.at(top_idx).id.to_string();
+        let handbook_says = {
             let mut seen: HashSet<String> = HashSet::new();
             cited_by
                 .iter()
+                .filter(|g| g.relation != Relation::Whole || g.cite != root_cite)
                 .flat_map(|g| &g.from)
-                .filter(|b| !b.hidden && b.lang == "da")
+                .filter(|b| !b.hidden && b.lang == other_lang)
                 .filter(|b| seen.insert(format!("{}|{}{}{}", b.url, b.before, b.cite, b.after)))
                 .take(HANDBOOK_SAYS_MAX)
                 .cloned()
-                .collect()
-        } else {
-            Vec::new()
+                .collect::<Vec<_>>()
         };
         let whole = match top.kind {
             Kind::Law => t.whole_law,

@@ -13,7 +13,12 @@
 // every page type; axe-core on every page type in both colour schemes; and
 // offline use: the site stored, then ten provisions of both books, the
 // contents and the definitions opened, and a cite and a word searched, with
-// the network off. It waits for conditions, never for fixed times.
+// the network off, the offline bar in view after a jump; no answer while the
+// browser believes it is online (a captive portal: requests aborted), where
+// the search and the calculator say so in Norwegian; what the handbook says
+// right under 16B1; a first visit whose storing note covers no link; and
+// /embed.js on another origin's page. It waits for conditions, never for
+// fixed times.
 //
 // Artefacts in target/screenshots/: <name>-<light|dark>.png at 390 px for a
 // title-only law, a deep provision with the sticky bar, the definitions
@@ -303,6 +308,22 @@ try {
     check((await page.locator(".bl-group[data-rel=whole]:not([hidden])").count()) > 0, `${cite} lists citations of its ancestors`);
     check(((await page.locator(".bl-group[data-rel=whole] h3").first().textContent()) || "").includes("hele"), "labelled as such");
   }
+  // What the handbook says is right under the provision a page opens at:
+  // on 16B1, X90B4a (the penalty for using unauthorised information, which
+  // cites 16B) within one screen of the jump point, its sentence a tap away.
+  step = "håndboken sier";
+  await page.goto(base + "/p/16B1");
+  await page.waitForFunction(() => document.querySelector("section.current"));
+  const says = page.locator("section.current .handbook-says a[href='/p/X90B4a']");
+  check((await says.count()) === 1, "16B1 shows X90B4a under it");
+  const gap = await page.evaluate(() => {
+    const top = document.querySelector("section.current").getBoundingClientRect().top;
+    const link = document.querySelector("section.current .handbook-says a[href='/p/X90B4a']");
+    return link.getBoundingClientRect().top - top;
+  });
+  check(gap >= 0 && gap < 844, `X90B4a is within one screen of 16B1 (${Math.round(gap)} px below)`);
+  await page.locator("section.current .handbook-says summary").first().click();
+  check(await page.locator("section.current .handbook-says q").first().isVisible(), "a tap shows the citing sentence");
   await page.goto(base + "/p/12C1");
   const cite = page.locator("article a.cite").first();
   check(((await cite.getAttribute("title")) || "").length > 10, "a citation link shows the cited text on hover");
@@ -524,6 +545,14 @@ try {
       check(((await page.locator("#here-cite").textContent()) || "").endsWith(want), `${uri} offline: the bar names it`);
     }
   }
+  // After a jump deep into a long page the offline bar is still in view.
+  await page.goto(base + "/p/16B1");
+  await page.waitForFunction(() => document.querySelector("section.current"));
+  const note = await page.evaluate(() => {
+    const r = document.getElementById("offline-note").getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, scrolled: window.scrollY, h: window.innerHeight };
+  });
+  check(note.scrolled > 0 && note.top >= 0 && note.bottom <= note.h + 1, `the offline bar is in view after a jump (${JSON.stringify(note)})`);
   // "Henvist fra" regrouped for the provision: citations of 16B as a whole.
   await page.goto(base + "/p/16B2");
   await page.waitForFunction(() => document.documentElement.getAttribute("data-retargeted") === "16B2");
@@ -597,6 +626,17 @@ try {
     check(hrefs.slice(0, 5).includes(want), `offline "${q}" finds ${want} (${hrefs.slice(0, 5).join(" ")})`);
   }
   await context.setOffline(false);
+
+  // No answer while the browser believes it is online (a captive portal):
+  // the search answers from the stored index and the page says so.
+  step = "no answer: search";
+  await page.route("**/sok/treff**", (r) => r.abort("timedout"));
+  await page.goto(base + "/");
+  await page.focus("#q");
+  await page.keyboard.type("revoke", { delay: 10 });
+  await page.waitForSelector("#offline-answer", { timeout: 15000 });
+  check(await page.locator("#offline-note").isVisible(), "the search page says it has no network");
+  await page.unroute("**/sok/treff**");
   offline = false;
 
   // 17. On a touch screen, a tap on a citation shows the cited text first,
@@ -633,6 +673,9 @@ try {
 
   // 11. The embed script on another site's page.
   await embedCheck();
+
+  // 12. A first visit: storing the site covers nothing and can be closed.
+  await firstVisit();
 
   step = "console";
   check(problems.length === 0, problems.join("\n"));
@@ -714,6 +757,20 @@ async function checkCalculator(context, nojs, problems) {
     { timeout: 5000 }
   );
   await context.setOffline(false);
+  // A captive portal: the browser believes it is online, and no request
+  // answers. The calculator says so in the page's language, never with
+  // the browser's English, and the page says it is offline.
+  await page.route("**/api/calc/**", (r) => r.abort("timedout"));
+  await page.locator("#calc-tables").fill("15");
+  await page.waitForFunction(
+    () => ((document.querySelector("#regn-ut .calc-error") || {}).textContent || "").startsWith("Uten nett"),
+    null,
+    { timeout: 10000 }
+  );
+  const said = (await page.locator("#regn-ut .calc-error").textContent()) || "";
+  check(!/fetch|Failed|network/i.test(said), `no browser text in the calculator (${said})`);
+  check(await page.locator("#offline-note").isVisible(), "the page says it has no network");
+  await page.unroute("**/api/calc/**");
   await page.close();
 
   // Without JavaScript the same form is computed by the server.
@@ -811,6 +868,41 @@ async function embedCheck() {
     await ctx.close();
     server.close();
     rmSync(embedProfile, { recursive: true, force: true });
+  }
+}
+
+// A first visit on a fresh phone: while the worker stores the site, its
+// note covers no link (every link in view is the element at its own
+// centre), and it can be closed.
+async function firstVisit() {
+  step = "first visit: storing covers nothing";
+  const fresh = mkdtempSync(join(tmpdir(), "lovbok-first-"));
+  const ctx = await launch(fresh);
+  try {
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    await page.goto(base + "/p/12");
+    await page.waitForSelector("#store-note:not([hidden])", { timeout: 60000 });
+    const covered = await page.evaluate(() => {
+      const out = [];
+      for (const a of document.querySelectorAll("a[href]")) {
+        const r = a.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) continue;
+        const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+        const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit !== a && !a.contains(hit)) out.push(`${a.textContent.trim().slice(0, 20)} under ${hit.className || hit.tagName}`);
+      }
+      return out;
+    });
+    check(covered.length === 0, `the storing note covers no link: ${covered.join(", ")}`);
+    const close = page.locator("#store-note .store-close");
+    if ((await close.count()) > 0 && (await close.isVisible())) {
+      await close.click();
+      check(await page.locator("#store-note").isHidden(), "the storing note can be closed");
+    }
+  } finally {
+    await ctx.close();
+    rmSync(fresh, { recursive: true, force: true });
   }
 }
 

@@ -148,6 +148,7 @@ pub(super) const STRINGS: Strings = Strings {
     what_link: "Hvad er der sket? Find reglen ud fra situationen",
     subjects_link: "Stikord A–Å",
     handbook_says: "Håndbogen siger",
+    show_sentence: "Vis sætningen",
     absent_plain: "Kilden lovbok bygger på, har ikke teksten til {label}, kun titlen. Stikordene og det bøgerne ellers siger om den, står nedenfor.",
 
     searching: "Søger …",

@@ -373,6 +373,8 @@ pub struct Strings {
     pub subjects_link: &'static str,
     /// Heading: what the handbook says about a provision.
     pub handbook_says: &'static str,
+    /// Opens the citing sentence under a line of "what the handbook says".
+    pub show_sentence: &'static str,
     /// A title-only law's page: the source lacks its text (`{label}`).
     pub absent_plain: &'static str,
 

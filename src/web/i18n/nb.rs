@@ -148,6 +148,7 @@ pub(super) const STRINGS: Strings = Strings {
     what_link: "Hva har skjedd? Finn regelen ut fra situasjonen",
     subjects_link: "Stikkord A–Å",
     handbook_says: "Håndboken sier",
+    show_sentence: "Vis setningen",
     absent_plain: "Kilden lovbok bygger på, har ikke teksten til {label}, bare tittelen. Stikkordene og det bøkene ellers sier om den, står nedenfor.",
 
     searching: "Søker …",

@@ -53,6 +53,56 @@
 
   // --- the offline index ---------------------------------------------------
 
+  // --- the network, judged by whether requests answer ---------------------
+  //
+  // A phone behind a captive portal believes it is online (navigator.onLine
+  // stays true) while no request answers. So "offline" here is: the browser
+  // says so, or the last request failed or took longer than NET_WAIT_MS.
+  var NET_WAIT_MS = 4000;
+  var netDown = false;
+
+  function offline() {
+    return navigator.onLine === false || netDown;
+  }
+
+  function setNet(down) {
+    if (netDown === down) return;
+    netDown = down;
+    offlineNote();
+  }
+
+  // fetch, failing after NET_WAIT_MS; a failure marks the network down and
+  // an answer marks it up. `outer` is the caller's own AbortController.
+  function netFetch(url, opts, outer) {
+    var ctl = new AbortController();
+    var timedOut = false;
+    var timer = setTimeout(function () {
+      timedOut = true;
+      ctl.abort();
+    }, NET_WAIT_MS);
+    if (outer) {
+      outer.signal.addEventListener("abort", function () {
+        ctl.abort();
+      });
+    }
+    var o = Object.assign({}, opts || {}, { signal: ctl.signal });
+    return fetch(url, o).then(
+      function (r) {
+        clearTimeout(timer);
+        setNet(false);
+        return r;
+      },
+      function (e) {
+        clearTimeout(timer);
+        if (outer && outer.signal.aborted && !timedOut) throw e;
+        setNet(true);
+        var err = new Error("offline");
+        err.name = "OfflineError";
+        throw err;
+      }
+    );
+  }
+
   var indexPromise = null;
 
   function loadIndex() {
@@ -463,7 +513,7 @@
         history.replaceState(null, "", "/");
         return;
       }
-      if (navigator.onLine === false) {
+      if (offline()) {
         answerOffline(q, key).then(function () {
           history.replaceState(null, "", pageUrl(q));
         });
@@ -474,7 +524,7 @@
       var url = "/sok/treff?q=" + encodeURIComponent(q);
       if (book && book.value) url += "&book=" + encodeURIComponent(book.value);
       setStatus(L.searching);
-      fetch(url, { signal: ctl.signal, headers: { Accept: "text/html" } })
+      netFetch(url, { headers: { Accept: "text/html" } }, ctl)
         .then(function (r) {
           if (!r.ok) throw new Error("HTTP " + r.status);
           return r.text();
@@ -1067,7 +1117,9 @@
 
   var OFFLINE_SHOWN = "lovbok-offline-shown";
 
-  // The bottom note that tells how storing the site goes.
+  // The slim note under the header that tells how storing the site goes.
+  // It sits in the page's flow, so it covers nothing, and it can be closed.
+  var storeDismissed = false;
   function storeNote(text, progress) {
     var box = document.getElementById("store-note");
     if (!box) {
@@ -1075,10 +1127,12 @@
       box.id = "store-note";
       box.setAttribute("role", "status");
       box.setAttribute("aria-live", "polite");
-      document.body.appendChild(box);
+      var header = document.querySelector("header.site");
+      if (header && header.parentNode) header.parentNode.insertBefore(box, header.nextSibling);
+      else document.body.insertBefore(box, document.body.firstChild);
     }
     box.textContent = "";
-    if (!text) {
+    if (!text || storeDismissed) {
       box.hidden = true;
       return;
     }
@@ -1090,15 +1144,26 @@
       bar.setAttribute("aria-hidden", "true");
       box.appendChild(bar);
     }
+    var close = el("button", "store-close", "×");
+    close.type = "button";
+    close.setAttribute("aria-label", L.close);
+    close.addEventListener("click", function () {
+      storeDismissed = true;
+      box.hidden = true;
+    });
+    box.appendChild(close);
     box.hidden = false;
   }
 
-  // The note under the header that says a page is shown without network.
+  // The bar at the bottom of the screen that says the page is shown
+  // without network; it stays in view however far the page has scrolled.
   function offlineNote() {
     var box = document.getElementById("offline-note");
     if (!box) return;
-    box.textContent = navigator.onLine === false ? L.offline_page : "";
-    box.hidden = navigator.onLine !== false;
+    var down = offline();
+    box.textContent = down ? L.offline_page : "";
+    box.hidden = !down;
+    html.toggleAttribute("data-net-down", down);
   }
 
   function setupOffline() {
@@ -1106,6 +1171,10 @@
     offlineNote();
     window.addEventListener("online", offlineNote);
     window.addEventListener("offline", offlineNote);
+    // Other scripts (the calculator) report what their requests found.
+    window.addEventListener("lovbok-net", function (e) {
+      setNet(Boolean(e.detail && e.detail.down));
+    });
     if (!sw || !("serviceWorker" in navigator)) return;
     var version = sw;
     navigator.serviceWorker.addEventListener("message", function (e) {

@@ -9,6 +9,7 @@
   var L = window.LOVBOK_L || {};
 
   var DEBOUNCE_MS = 250;
+  var NET_WAIT_MS = 4000;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -99,6 +100,13 @@
       }
       var ctl = new AbortController();
       inflight = ctl;
+      // A request that does not answer in NET_WAIT_MS counts as no network:
+      // a captive portal leaves navigator.onLine true.
+      var timedOut = false;
+      var timer = setTimeout(function () {
+        timedOut = true;
+        ctl.abort();
+      }, NET_WAIT_MS);
       fetch(url, {
         method: "POST",
         signal: ctl.signal,
@@ -106,6 +114,7 @@
         body: JSON.stringify(f.body),
       })
         .then(function (r) {
+          clearTimeout(timer);
           return r.json().then(function (j) {
             return { ok: r.ok, body: j };
           });
@@ -117,9 +126,13 @@
           else showError((res.body && res.body.detail) || L.calc_failed.replace("{reason}", "HTTP"));
         })
         .catch(function (e) {
-          if (e.name === "AbortError") return;
+          clearTimeout(timer);
+          if (e.name === "AbortError" && !timedOut) return;
           if (inflight === ctl) inflight = null;
-          showError(navigator.onLine === false ? L.calc_offline : L.calc_failed.replace("{reason}", e.message));
+          // No answer at all is no network, whatever the browser believes;
+          // the browser's own English error text is never shown.
+          showError(L.calc_offline);
+          window.dispatchEvent(new CustomEvent("lovbok-net", { detail: { down: true } }));
         });
     }
 
