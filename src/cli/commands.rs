@@ -47,7 +47,7 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             format,
             base_url,
             lang,
-        } => cards(&source, decks, *format, base_url, lang),
+        } => cards(&source, decks, *format, base_url.as_deref(), lang),
         Command::Calc {
             cite,
             list,
@@ -363,7 +363,7 @@ fn cards(
     source: &kb::CorpusSource,
     raw: &[String],
     format: CardsFormat,
-    base_url: &str,
+    base_url: Option<&str>,
     lang: &str,
 ) -> Result<ExitCode, CliError> {
     let lang = UiLang::from_code(lang)
@@ -380,13 +380,21 @@ fn cards(
     if decks.is_empty() {
         decks = DeckId::ALL.to_vec();
     }
-    if format == CardsFormat::Anki
-        && !(base_url.starts_with("http://") || base_url.starts_with("https://"))
-    {
-        return Err(CliError::Usage(format!(
-            "--base-url must start with http:// or https://, not {base_url:?}"
-        )));
-    }
+    // An Anki file's links must reach a server from the student's phone, so
+    // the address is never guessed.
+    let base_url = match (format, base_url) {
+        (CardsFormat::Anki, None) => {
+            return Err(CliError::Usage(
+                "--format anki needs --base-url, the public address of a lovbok server (e.g. --base-url https://lovbok.example)".into(),
+            ))
+        }
+        (CardsFormat::Anki, Some(u)) if !(u.starts_with("http://") || u.starts_with("https://")) => {
+            return Err(CliError::Usage(format!(
+                "--base-url must start with http:// or https://, not {u:?}"
+            )))
+        }
+        (_, u) => u.unwrap_or_default(),
+    };
     let site = Site::new(Kb::load(source)?);
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {

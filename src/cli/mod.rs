@@ -89,9 +89,10 @@ pub enum Command {
         /// json, or anki (HTML fields, links to the provisions).
         #[arg(long, value_enum, default_value_t = CardsFormat::Json)]
         format: CardsFormat,
-        /// Where the links in an Anki file point (a lovbok server).
-        #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
-        base_url: String,
+        /// Where the links in an Anki file point: the public address of a
+        /// lovbok server (required with --format anki).
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
         /// The language of an Anki file's questions: nb or da (the cards'
         /// own text stays in its book's language).
         #[arg(long, value_name = "LANG", default_value = "nb")]

@@ -423,40 +423,73 @@ impl Site {
         .render()
     }
 
-    /// The cards of `decks` as a file Anki imports (tab-separated: front,
-    /// back, tags; HTML on), its questions in the interface language `lang`. Every link is `base_url` plus the provision's
-    /// path (`https://lovbok.example/p/12C1`).
+    /// The cards of `decks` as a file Anki imports: tab-separated columns
+    /// GUID, front, back, deck, tags (HTML on), with the headers that tell
+    /// Anki so (`#guid column`, `#notetype`, `#deck column`). The GUID is
+    /// the card's id, stable across corpus updates, so importing a newer
+    /// export updates each note instead of adding a copy. The front holds
+    /// the question, the prompt and the lettered choices; the back the
+    /// answer's letter and text and a link to its provision at `base_url`.
     pub fn anki(&self, decks: &[DeckId], base_url: &str, lang: UiLang) -> String {
         let t = PracticeText::of(lang);
         let base = base_url.trim_end_matches('/');
-        let mut out = String::from("#separator:tab\n#html:true\n#tags column:3\n");
+        let mut out = String::from(
+            "#separator:tab\n#html:true\n#notetype:Basic\n#guid column:1\n#deck column:4\n#tags column:5\n",
+        );
         for card in self.kb().cards().cards() {
             if !decks.contains(&card.deck()) {
                 continue;
             }
+            let letter = |i: usize| char::from(b'A' + (i % 26) as u8);
+            let choices: String = card
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("<li>{}{}</li>", letter(i), self.choice_html(&c.face)))
+                .collect();
             let front = format!(
-                "<p>{}</p>{}",
+                "<p>{}</p>{}<ol class='choices' type='A'>{choices}</ol>",
                 esc(t.question(card.kind)),
                 self.face_html(&card.prompt, card.kind == CardKind::FillIn)
             );
             let right = card.right();
             let p = self.kb().corpus().at(right.source);
             let back = format!(
-                "{}<p>{} <a href='{}{}'>{}</a></p>",
+                "<p><b>{}</b></p>{}<p>{} <a href='{}{}'>{}</a></p>",
+                letter(card.answer),
                 self.face_html(&right.face, false),
                 esc(t.see),
                 esc(base),
                 esc(&url_of(&p.id)),
                 esc(&label_of(p))
             );
+            out.push_str(&anki_field(&card.id));
+            out.push('\t');
             out.push_str(&anki_field(&front));
             out.push('\t');
             out.push_str(&anki_field(&back));
+            out.push('\t');
+            out.push_str(&format!("lovbok::{}", card.deck().slug()));
             out.push('\t');
             out.push_str(&anki_tags(card));
             out.push('\n');
         }
         out
+    }
+
+    /// A choice on an Anki card's front: its name, or its text when it has
+    /// no name, on one line.
+    fn choice_html(&self, face: &Face) -> String {
+        let label = face
+            .cite
+            .as_ref()
+            .and_then(|id| self.kb().corpus().get(id))
+            .map(label_of);
+        match (&label, &face.text) {
+            (Some(l), _) => format!(". {}", esc(l)),
+            (None, Some(text)) => format!(". <span lang='{}'>{}</span>", face.lang, esc(text)),
+            (None, None) => String::new(),
+        }
     }
 
     /// A face as HTML: the provision's name, then its text in paragraphs,

@@ -535,15 +535,26 @@ fn two_processes_print_byte_identical_decks() {
         v["cards"].as_array().map(Vec::len),
         Some(built().deck.cards().len())
     );
-    let a = lovbok(&["cards", "--format", "anki", "--deck", "fyll-inn"]);
-    let b = lovbok(&["cards", "--format", "anki", "--deck", "fyll-inn"]);
+    let anki = [
+        "cards",
+        "--format",
+        "anki",
+        "--deck",
+        "fyll-inn",
+        "--base-url",
+        "https://lovbok.example",
+    ];
+    let a = lovbok(&anki);
+    let b = lovbok(&anki);
     assert!(a == b, "the Anki files differ between two runs");
 }
 
 /// One note of an Anki import file.
 struct Note {
+    guid: String,
     front: String,
     back: String,
+    deck: String,
     tags: Vec<String>,
 }
 
@@ -562,14 +573,16 @@ fn parse_anki(text: &str) -> (HashMap<String, String>, Vec<Note>) {
             continue;
         }
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 3, "three fields: {line}");
+        assert_eq!(fields.len(), 5, "five fields: {line}");
         for f in &fields {
             assert!(!f.contains('"'), "a raw double quote: {f}");
         }
         notes.push(Note {
-            front: fields[0].to_string(),
-            back: fields[1].to_string(),
-            tags: fields[2].split(' ').map(str::to_string).collect(),
+            guid: fields[0].to_string(),
+            front: fields[1].to_string(),
+            back: fields[2].to_string(),
+            deck: fields[3].to_string(),
+            tags: fields[4].split(' ').map(str::to_string).collect(),
         });
     }
     (headers, notes)
@@ -610,10 +623,37 @@ fn anki_export_parses_as_tab_separated_notes_with_links() {
     let (headers, notes) = parse_anki(&out);
     assert_eq!(headers.get("separator").map(String::as_str), Some("tab"));
     assert_eq!(headers.get("html").map(String::as_str), Some("true"));
-    assert_eq!(headers.get("tags column").map(String::as_str), Some("3"));
+    assert_eq!(headers.get("guid column").map(String::as_str), Some("1"));
+    assert_eq!(headers.get("notetype").map(String::as_str), Some("Basic"));
+    assert_eq!(headers.get("deck column").map(String::as_str), Some("4"));
+    assert_eq!(headers.get("tags column").map(String::as_str), Some("5"));
     let Built { corpus: c, deck } = built();
     assert_eq!(notes.len(), deck.cards().len(), "one note per card");
+    let guids: HashSet<&str> = notes.iter().map(|n| n.guid.as_str()).collect();
+    assert_eq!(guids.len(), notes.len(), "every note has a GUID of its own");
     for (note, card) in notes.iter().zip(deck.cards()) {
+        assert_eq!(note.guid, card.id);
+        assert_eq!(note.deck, format!("lovbok::{}", card.deck().slug()));
+        // The choices are on the front, lettered; the back names the letter.
+        let front = html_text(&note.front);
+        assert_eq!(
+            note.front.matches("<li>").count(),
+            card.choices.len(),
+            "{}",
+            card.id
+        );
+        let letter = char::from(b'A' + card.answer as u8);
+        assert!(
+            html_text(&note.back).starts_with(letter),
+            "{}: {}",
+            card.id,
+            note.back
+        );
+        assert!(
+            front.contains("A. ") || front.contains("A."),
+            "{}: {front}",
+            card.id
+        );
         let right = c.at(card.right().source);
         let url = format!("https://lovbok.example{}", lovbok::kb::url_of(&right.id));
         let href = format!("href='{}'", url.replace('\'', "&#39;"));
@@ -649,7 +689,15 @@ fn anki_export_parses_as_tab_separated_notes_with_links() {
 fn anki_export_asks_in_the_language_given() {
     use lovbok::web::practice::{DA, NB};
     let out = String::from_utf8(lovbok(&[
-        "cards", "--format", "anki", "--lang", "da", "--deck", "begreper",
+        "cards",
+        "--format",
+        "anki",
+        "--lang",
+        "da",
+        "--deck",
+        "begreper",
+        "--base-url",
+        "https://lovbok.example",
     ]))
     .expect("UTF-8");
     let (_, notes) = parse_anki(&out);
@@ -684,7 +732,17 @@ fn cards_cli_rejects_a_bad_deck_or_base_url() {
             "javascript:alert(1)",
         ][..],
         &["cards", "--format", "csv"][..],
-        &["cards", "--format", "anki", "--lang", "sv"][..],
+        &[
+            "cards",
+            "--format",
+            "anki",
+            "--lang",
+            "sv",
+            "--base-url",
+            "https://x.example",
+        ][..],
+        // An Anki file's links need the server's public address.
+        &["cards", "--format", "anki"][..],
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
             .args(args)
@@ -694,4 +752,44 @@ fn cards_cli_rejects_a_bad_deck_or_base_url() {
         assert!(o.stdout.is_empty(), "{args:?}");
         assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
     }
+}
+
+/// A corrected provision keeps its cards' GUIDs: importing the newer export
+/// updates those notes in Anki instead of adding copies, and every other
+/// note is the same.
+#[test]
+fn anki_reexport_after_a_correction_updates_notes() {
+    let export = |def_text: &str| {
+        let site = lovbok::web::Site::new(
+            lovbok::kb::Kb::from_sources(&small(def_text)).expect("fixture builds"),
+        );
+        let text = site.anki(
+            &DeckId::ALL,
+            "https://lovbok.example",
+            lovbok::web::i18n::UiLang::Nb,
+        );
+        let (_, notes) = parse_anki(&text);
+        notes
+            .into_iter()
+            .map(|n| (n.guid.clone(), (n.front, n.back)))
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    let before = export("Et varsel om at en melding kan ha en uventet betydning.");
+    let after = export("Et varsel om at en melding kan ha en uventet mening.");
+    assert!(!before.is_empty());
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>(),
+        "the same notes, by GUID"
+    );
+    let changed: Vec<&String> = before
+        .iter()
+        .filter(|(k, v)| after.get(*k) != Some(*v))
+        .map(|(k, _)| k)
+        .collect();
+    assert!(!changed.is_empty(), "the corrected card's content changed");
+    assert!(
+        changed.iter().any(|k| k.starts_with("def:Alert@")),
+        "{changed:?}"
+    );
 }

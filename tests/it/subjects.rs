@@ -413,7 +413,15 @@ async fn the_which_law_deck_is_in_the_api_and_the_anki_export() {
     assert!(cards.len() >= 400);
     assert!(cards.iter().all(|c| c["kind"] == "which-law"));
     let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
-        .args(["cards", "--format", "anki", "--deck", "hvilken-lov"])
+        .args([
+            "cards",
+            "--format",
+            "anki",
+            "--deck",
+            "hvilken-lov",
+            "--base-url",
+            "https://lovbok.example",
+        ])
         .output()
         .unwrap();
     assert!(o.status.success());
