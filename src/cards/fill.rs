@@ -29,8 +29,8 @@ use crate::corpus::{BookId, Corpus, Kind, Provision};
 use crate::search::WordForms;
 
 use super::{
-    card, full_sentences, is_numbered, letter_runs, normalized, pick, sentence, Card, CardKind,
-    Choice, Face, Skipped, BLANK, CHOICES,
+    card, full_sentences, is_numbered, letter_runs, normalized, pick, quality, sentence, Card,
+    CardKind, Choice, Face, Skipped, BLANK, CHOICES,
 };
 
 /// The fewest letters a key word has.
@@ -240,8 +240,29 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             continue;
         }
         let mut made = None;
+        let mut refused = None;
+        // A definition's card shows no name, so its sentence must name the
+        // term itself, or the student cannot tell what is defined.
+        let term = (p.kind == Kind::Definition)
+            .then(|| p.title.clone())
+            .flatten();
         for &(_, _, k, a, b) in &cands {
             let s = per[k].0;
+            let shown = format!("{}{BLANK}{}", &s[..a], &s[b..]);
+            if quality::needs_unseen_text(s) {
+                refused = Some(quality::NEEDS_UNSEEN_TEXT);
+                continue;
+            }
+            if quality::gives_away(&shown, &s[a..b]) {
+                refused = Some(quality::GIVES_AWAY);
+                continue;
+            }
+            if let Some(t) = &term {
+                if !shown.to_lowercase().contains(&t.to_lowercase()) {
+                    refused = Some(quality::TERM_NOT_SHOWN);
+                    continue;
+                }
+            }
             let pools = [
                 top_pool.get(&top).unwrap_or(&empty),
                 book_pool.get(&p.book).unwrap_or(&empty),
@@ -256,7 +277,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             skipped.push(Skipped {
                 kind: CardKind::FillIn,
                 provision: i,
-                reason: "no key word with three distractors",
+                reason: refused.unwrap_or("no key word with three distractors"),
             });
             continue;
         };

@@ -30,6 +30,7 @@ judges words with [`crate::search::WordForms`] (stop words, inflections).
 
 mod fill;
 pub mod pick;
+pub mod quality;
 pub mod sentence;
 mod subject;
 
@@ -304,6 +305,16 @@ impl Deck {
         let (cards, skipped) = subject::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
+        // Two cards that ask the same with different answers: neither.
+        let twins = quality::same_prompt(&b.deck.cards);
+        for &t in twins.iter().rev() {
+            let c = b.deck.cards.remove(t);
+            b.deck.skipped.push(Skipped {
+                kind: c.kind,
+                provision: c.provision,
+                reason: quality::SAME_PROMPT,
+            });
+        }
         b.deck
     }
 
@@ -484,6 +495,10 @@ impl Builder<'_> {
             .collect();
         for kind in [CardKind::TermToDefinition, CardKind::DefinitionToTerm] {
             for (i, p, term, text) in &defs {
+                if quality::pointer_or_abbreviation(term, text) {
+                    self.skip(kind, *i, quality::POINTER_ONLY);
+                    continue;
+                }
                 let id = format!("{}@{}", p.id, kind.slug());
                 let lang = p.lang();
                 let same = normalized(text);
@@ -503,6 +518,10 @@ impl Builder<'_> {
                     }
                     _ => {
                         let masked = mask_term(text, term);
+                        if quality::gives_away(&masked, term) {
+                            self.skip(kind, *i, quality::GIVES_AWAY);
+                            continue;
+                        }
                         let shown = normalized(&masked);
                         let others: Vec<(usize, Face)> = defs
                             .iter()
@@ -656,6 +675,15 @@ impl Builder<'_> {
             if full_sentences(p).is_empty() {
                 continue;
             }
+            let text = p.text();
+            if quality::needs_unseen_text(&text) {
+                self.skip(kind, i, quality::NEEDS_UNSEEN_TEXT);
+                continue;
+            }
+            if quality::quotes_its_place(corpus, &p.id, &text) {
+                self.skip(kind, i, quality::QUOTES_ITS_PLACE);
+                continue;
+            }
             let id = format!("{}@{}", p.id, kind.slug());
             let same = by_text
                 .get(&normalized(&p.text()))
@@ -673,7 +701,14 @@ impl Builder<'_> {
                 })
                 .map(|(j, q)| (*j, Face::cite(&q.id, q.lang())))
                 .collect();
-            let d = Self::distractors(&id, &others);
+            // The same law or section first, so that the letter and number
+            // are what is tested, not the law.
+            let root = p.id.numbered_root();
+            let tier = |(j, _): &(usize, Face)| u8::from(corpus.at(*j).id.numbered_root() != root);
+            let d: Vec<Choice> = pick::choose(&id, &others, CHOICES - 1, |(_, f)| f.key(), tier)
+                .into_iter()
+                .map(|(source, face)| Choice { source, face })
+                .collect();
             let answer = Choice {
                 source: i,
                 face: Face::cite(&p.id, p.lang()),
