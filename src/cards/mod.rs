@@ -29,6 +29,7 @@ judges words with [`crate::search::WordForms`] (stop words, inflections).
 */
 
 mod fill;
+pub mod numeric;
 pub mod pick;
 pub mod quality;
 pub mod sentence;
@@ -57,6 +58,8 @@ const WHERE_SLUG: &str = "hvor-star-det";
 const FILL_SLUG: &str = "fyll-inn";
 /// "which law?".
 const WHICH_LAW_SLUG: &str = "hvilken-lov";
+/// "numbers".
+const NUMBERS_SLUG: &str = "tall";
 
 /// One of the four decks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,16 +74,19 @@ pub enum DeckId {
     FillIn,
     /// A subject of lovbok's index → its provision ("Hvilken lov?").
     WhichLaw,
+    /// A board to compute → the calculators' answer ("Tall").
+    Numbers,
 }
 
 impl DeckId {
     /// Every deck, in the order the study page lists them.
-    pub const ALL: [DeckId; 5] = [
+    pub const ALL: [DeckId; 6] = [
         DeckId::Terms,
         DeckId::LawNumbers,
         DeckId::WhereIsIt,
         DeckId::FillIn,
         DeckId::WhichLaw,
+        DeckId::Numbers,
     ];
 
     /// The stable name used in URLs, JSON and the CLI (`begreper`).
@@ -91,6 +97,7 @@ impl DeckId {
             DeckId::WhereIsIt => WHERE_SLUG,
             DeckId::FillIn => FILL_SLUG,
             DeckId::WhichLaw => WHICH_LAW_SLUG,
+            DeckId::Numbers => NUMBERS_SLUG,
         }
     }
 }
@@ -103,7 +110,7 @@ impl fmt::Display for DeckId {
 
 /// A deck name that is not one of [`DeckId::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown deck {0:?} (expected one of begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov)")]
+#[error("unknown deck {0:?} (expected one of begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov, tall)")]
 pub struct UnknownDeck(pub String);
 
 impl FromStr for DeckId {
@@ -138,11 +145,13 @@ pub enum CardKind {
     FillIn,
     /// A subject of lovbok's index; choose the provision that treats it.
     SubjectToProvision,
+    /// A board's numbers; choose what the provision's rule computes.
+    Numeric,
 }
 
 impl CardKind {
     /// Every kind, in deck order.
-    pub const ALL: [CardKind; 9] = [
+    pub const ALL: [CardKind; 10] = [
         CardKind::TermToDefinition,
         CardKind::DefinitionToTerm,
         CardKind::TitleToNumber,
@@ -152,6 +161,7 @@ impl CardKind {
         CardKind::WhereIsIt,
         CardKind::FillIn,
         CardKind::SubjectToProvision,
+        CardKind::Numeric,
     ];
 
     /// The stable name used in card ids and JSON.
@@ -166,6 +176,7 @@ impl CardKind {
             CardKind::WhereIsIt => "where",
             CardKind::FillIn => "fill",
             CardKind::SubjectToProvision => "which-law",
+            CardKind::Numeric => "numeric",
         }
     }
 
@@ -180,6 +191,7 @@ impl CardKind {
             CardKind::WhereIsIt => DeckId::WhereIsIt,
             CardKind::FillIn => DeckId::FillIn,
             CardKind::SubjectToProvision => DeckId::WhichLaw,
+            CardKind::Numeric => DeckId::Numbers,
         }
     }
 }
@@ -303,6 +315,9 @@ impl Deck {
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
         let (cards, skipped) = subject::cards(corpus);
+        b.deck.cards.extend(cards);
+        b.deck.skipped.extend(skipped);
+        let (cards, skipped) = numeric::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
         // Two cards that ask the same with different answers: neither.

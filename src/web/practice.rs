@@ -48,6 +48,8 @@ pub struct PracticeText {
     pub deck_fill_about: &'static str,
     pub deck_which: &'static str,
     pub deck_which_about: &'static str,
+    pub deck_numbers: &'static str,
+    pub deck_numbers_about: &'static str,
     pub deck_count: &'static str,
     pub scope_legend: &'static str,
     pub scope_label: &'static str,
@@ -92,6 +94,7 @@ pub struct PracticeText {
     pub q_where: &'static str,
     pub q_fill: &'static str,
     pub q_which_law: &'static str,
+    pub q_numeric: &'static str,
     pub card_of: &'static str,
     pub changed: &'static str,
     pub right: &'static str,
@@ -135,6 +138,8 @@ pub const NB: PracticeText = PracticeText {
     deck_fill_about: "finn ordet som mangler",
     deck_which: "Hvilken lov?",
     deck_which_about: "en situasjon fra lovboks stikkordregister: finn bestemmelsen",
+    deck_numbers: "Tall",
+    deck_numbers_about: "regn ut det en regel gir (standardtrekk, omregning, kunstig score …): svaret er kalkulatorens",
     deck_count: "{n} kort",
     scope_legend: "Utvalg",
     scope_label: "Bok eller kapittel",
@@ -179,6 +184,7 @@ pub const NB: PracticeText = PracticeText {
     q_where: "Hvor står det?",
     q_fill: "Hvilket ord mangler?",
     q_which_law: "Hvilken bestemmelse behandler dette (stikkord fra lovboks register)?",
+    q_numeric: "Hva blir svaret etter bestemmelsen?",
     card_of: "Kort {i} av {n}",
     changed: "Teksten er endret siden du så kortet sist.",
     right: "Riktig!",
@@ -222,6 +228,8 @@ pub const DA: PracticeText = PracticeText {
     deck_fill_about: "find ordet, der mangler",
     deck_which: "Hvilken lov?",
     deck_which_about: "en situation fra lovboks stikordsregister: find bestemmelsen",
+    deck_numbers: "Tal",
+    deck_numbers_about: "beregn, hvad en regel giver (standardfradrag, omregning, kunstig score …): svaret er beregnerens",
     deck_count: "{n} kort",
     scope_legend: "Udvalg",
     scope_label: "Bog eller kapitel",
@@ -266,6 +274,7 @@ pub const DA: PracticeText = PracticeText {
     q_where: "Hvor står det?",
     q_fill: "Hvilket ord mangler?",
     q_which_law: "Hvilken bestemmelse behandler dette (stikord fra lovboks register)?",
+    q_numeric: "Hvad bliver svaret efter bestemmelsen?",
     card_of: "Kort {i} af {n}",
     changed: "Teksten er ændret, siden du sidst så kortet.",
     right: "Rigtigt!",
@@ -307,6 +316,7 @@ impl PracticeText {
             DeckId::WhereIsIt => self.deck_where,
             DeckId::FillIn => self.deck_fill,
             DeckId::WhichLaw => self.deck_which,
+            DeckId::Numbers => self.deck_numbers,
         }
     }
 
@@ -318,6 +328,7 @@ impl PracticeText {
             DeckId::WhereIsIt => self.deck_where_about,
             DeckId::FillIn => self.deck_fill_about,
             DeckId::WhichLaw => self.deck_which_about,
+            DeckId::Numbers => self.deck_numbers_about,
         }
     }
 
@@ -333,6 +344,7 @@ impl PracticeText {
             CardKind::WhereIsIt => self.q_where,
             CardKind::FillIn => self.q_fill,
             CardKind::SubjectToProvision => self.q_which_law,
+            CardKind::Numeric => self.q_numeric,
         }
     }
 }

@@ -84,8 +84,9 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
     for card in deck.cards() {
         check_shape(card);
         let p = c.at(card.provision);
-        if card.kind == CardKind::SubjectToProvision {
-            // Several subjects share a provision: the subject's slug ends the id.
+        if matches!(card.kind, CardKind::SubjectToProvision | CardKind::Numeric) {
+            // Several cards share a provision: a subject's slug or a board's
+            // number ends the id.
             let prefix = format!("{}@{}/", p.id, card.kind.slug());
             assert!(card.id.starts_with(&prefix), "{}", card.id);
         } else {
@@ -94,6 +95,8 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
         let right = card.right();
         let face = &right.face;
         match card.kind {
+            // Its own test recomputes it (every_numeric_answer_is_the_calculators).
+            CardKind::Numeric => assert_eq!(right.source, card.provision),
             CardKind::SubjectToProvision => {
                 // The prompt is the entry's name; the answer is the first
                 // provision the entry names, shown by its cite.
@@ -223,6 +226,11 @@ fn no_distractor_is_also_right() {
             let q = c.at(d.source);
             let why = format!("{}: distractor {}", card.id, q.id);
             match card.kind {
+                // Another board's answer of the same calculator.
+                CardKind::Numeric => {
+                    assert_eq!(d.source, card.provision, "{why}");
+                    assert_ne!(d.face, right.face, "{why}");
+                }
                 CardKind::SubjectToProvision => {
                     // Never a provision the entry names, nor one above or
                     // below those; always the answer of another entry of
@@ -932,4 +940,50 @@ fn anki_reexport_after_a_correction_updates_notes() {
         changed.iter().any(|k| k.starts_with("def:Alert@")),
         "{changed:?}"
     );
+}
+
+/// Tall: every answer is what the provision's calculator computes from the
+/// board the card shows, recomputed here; at least 150 cards.
+#[test]
+fn every_numeric_answer_is_the_calculators() {
+    let Built { deck, .. } = built();
+    let cards: Vec<&Card> = deck.of(DeckId::Numbers).collect();
+    assert!(cards.len() >= 150, "{} numeric cards", cards.len());
+    for card in &cards {
+        let Some((cite, inputs)) = cards::numeric::inputs_of(&card.id) else {
+            panic!("{}: no inputs", card.id)
+        };
+        let found = lovbok::rules::calculator_for(&cite).expect("a calculator");
+        let outcome = found
+            .calculator
+            .compute(&inputs)
+            .unwrap_or_else(|e| panic!("{}: {e}", card.id));
+        let want = cards::numeric::answer_text(&outcome).expect("a result");
+        assert_eq!(
+            card.right().face.text.as_deref(),
+            Some(want.as_str()),
+            "{}",
+            card.id
+        );
+        // Every input is on the card.
+        let prompt = card.prompt.text.clone().unwrap_or_default();
+        for (_, v) in &inputs {
+            let shown = found
+                .calculator
+                .inputs
+                .iter()
+                .any(|i| matches!(i.kind, lovbok::rules::registry::InputKind::Choice(_)));
+            assert!(
+                shown || prompt.contains(v.as_str()),
+                "{}: {v} not in {prompt}",
+                card.id
+            );
+        }
+        // No distractor is the answer.
+        for (i, c) in card.choices.iter().enumerate() {
+            if i != card.answer {
+                assert_ne!(c.face.text.as_deref(), Some(want.as_str()), "{}", card.id);
+            }
+        }
+    }
 }

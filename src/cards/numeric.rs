@@ -1,0 +1,301 @@
+//! Tall: the numbers a TD must know and compute, as cards whose answer is
+//! what the calculators of [`crate::rules`] compute, so that a card and the
+//! calculator cannot disagree.
+//!
+//! Each calculator gets a few boards of its own: inputs drawn from a
+//! seeded hash of the calculator's cite and a number (realistic ranges:
+//! 5-30 tables, scores a deal can give), kept when the calculator answers.
+//! The card's id names the calculator and that number
+//! (`X78B4@numeric/3`), and [`inputs_of`] draws the same inputs again from
+//! the id, so a test can recompute every answer. The distractors are the
+//! same calculator's answers on the other boards drawn for it.
+
+use super::pick::hash_parts;
+use super::{card, Card, CardKind, Choice, Face, Skipped, CHOICES};
+use crate::corpus::{Corpus, ProvisionId};
+use crate::rules::number::Q;
+use crate::rules::registry::InputKind;
+use crate::rules::{self, Lang, Outcome};
+
+/// Boards kept per calculator.
+const PER_CALCULATOR: usize = 6;
+/// Draws tried per calculator before giving up.
+const TRIES: u64 = 80;
+
+/// Scores that often stand on a traveller.
+const SCORES: &[i64] = &[
+    -1100, -800, -620, -500, -420, -200, -150, -100, -50, 50, 90, 100, 110, 120, 130, 140, 150,
+    170, 200, 300, 400, 420, 430, 450, 460, 500, 620, 650, 680, 800, 920, 980, 1430,
+];
+
+/// A small deterministic stream of numbers from one seed.
+struct Draw(u64);
+
+impl Draw {
+    fn new(cite: &str, attempt: u64) -> Draw {
+        Draw(hash_parts(&[cite, "numeric", &attempt.to_string()]))
+    }
+    fn next(&mut self) -> u64 {
+        // xorshift64*: enough to vary a board, never for anything else.
+        let mut x = self.0 | 1;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        if hi <= lo {
+            return lo;
+        }
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+}
+
+/// A realistic value for one input, as the text a form would hold.
+fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
+    let comma = |v: f64| format!("{v}").replace('.', ",");
+    let score = |d: &mut Draw| SCORES[d.int(0, SCORES.len() as i64 - 1) as usize].to_string();
+    // A weighted score of two parts; single scores from a traveller.
+    match name {
+        "weight1" => return Some(["40", "50", "60", "70", "30"][d.int(0, 4) as usize].to_string()),
+        "weight2" => return None,
+        n if n.starts_with("weight") => return None,
+        "result3" | "result4" | "result5" | "score3" | "score4" | "score5" => return None,
+        "score" | "score1" | "score2" | "ns" | "ew" | "datum" => return Some(score(d)),
+        _ => {}
+    }
+    match *kind {
+        InputKind::Whole { min, max } => {
+            let (lo, hi) = match name {
+                "tables" => (5, 30),
+                "results" => (1, 6),
+                "boards" => (8, 32),
+                "top" => (8, 48),
+                "comparisons" => (4, 25),
+                "earlier" => (0, 3),
+                "drop" => (1, 1),
+                _ => {
+                    let lo = min.max(-30);
+                    (lo, (lo + 50).min(max))
+                }
+            };
+            Some(d.int(lo.max(min), hi.min(max)).to_string())
+        }
+        InputKind::Decimal { min, max, .. } => {
+            let (lo, hi) = match name {
+                "minutes" | "other" => (1, 40),
+                n if n.starts_with("weight") => return None,
+                _ => {
+                    let lo = min.max(-30);
+                    (lo, (lo + 60).min(max))
+                }
+            };
+            let tenths = d.int(lo * 10, hi * 10);
+            Some(comma(tenths as f64 / 10.0))
+        }
+        InputKind::Choice(options) => {
+            let i = d.int(0, options.len() as i64 - 1) as usize;
+            options.get(i).map(|o| o.value.to_string())
+        }
+        InputKind::Scores { min, max } => {
+            let n = d.int(min.max(3) as i64, max.min(8) as i64);
+            let picked: Vec<String> = (0..n)
+                .map(|_| SCORES[d.int(0, SCORES.len() as i64 - 1) as usize].to_string())
+                .collect();
+            Some(picked.join(" "))
+        }
+        InputKind::Numbers { min, max, .. } => {
+            let n = d.int(2, 4);
+            let hi = max.min(min + 20);
+            let picked: Vec<String> = (0..n).map(|_| d.int(min, hi).to_string()).collect();
+            Some(picked.join(" "))
+        }
+    }
+}
+
+/// The inputs of one board for the calculator of `cite`, drawn from
+/// `attempt`: every input a value, the optional ones too.
+fn draw(cite: &str, attempt: u64) -> Option<Vec<(String, String)>> {
+    let id: ProvisionId = cite.parse().ok()?;
+    let found = rules::calculator_for(&id)?;
+    let mut d = Draw::new(cite, attempt);
+    let mut out: Vec<(String, String)> = Vec::new();
+    for input in found.calculator.inputs {
+        if let Some(v) = value(input.name, &input.kind, &mut d) {
+            out.push((input.name.to_string(), v));
+        }
+    }
+    // The second weight completes the first to 100 %.
+    let first = out
+        .iter()
+        .find(|(n, _)| n == "weight1")
+        .and_then(|(_, v)| v.parse::<i64>().ok());
+    if let Some(w) = first {
+        if found.calculator.input("weight2").is_some() {
+            out.push(("weight2".to_string(), (100 - w).to_string()));
+        }
+    }
+    Some(out)
+}
+
+/// The calculator's cite and the inputs a numeric card was made from, read
+/// back from its id (`X78B4@numeric/3`).
+pub fn inputs_of(card_id: &str) -> Option<(ProvisionId, Vec<(String, String)>)> {
+    let (cite, rest) = card_id.split_once('@')?;
+    let attempt: u64 = rest.strip_prefix("numeric/")?.parse().ok()?;
+    Some((cite.parse().ok()?, draw(cite, attempt)?))
+}
+
+/// The answer a card shows: the first result, in Norwegian.
+pub fn answer_text(o: &Outcome) -> Option<String> {
+    o.results.first().map(|r| r.display(Some(Lang::Nb)))
+}
+
+/// Wrong answers near the right one, in its unit: one and two steps off
+/// either way, half and double (a step is a whole unit, or a tenth for a
+/// value with decimals), for a rule whose boards give few other answers.
+fn near(o: &Outcome) -> Vec<String> {
+    let Some(r) = o.results.first() else {
+        return Vec::new();
+    };
+    let step = if r.value.is_integer() {
+        Q::from_integer(1)
+    } else {
+        Q::new(1, 10)
+    };
+    let two = Q::from_integer(2);
+    let mut out = Vec::new();
+    for v in [
+        r.value + step,
+        r.value - step,
+        r.value + step * two,
+        r.value * two,
+        r.value / two,
+    ] {
+        if v != r.value {
+            let mut alt = r.clone();
+            alt.value = v;
+            out.push(alt.display(Some(Lang::Nb)));
+        }
+    }
+    out
+}
+
+/// The question: the calculator's title and each input with its value.
+fn prompt(calc: &rules::Calculator, inputs: &[(String, String)]) -> String {
+    let lines: Vec<String> = inputs
+        .iter()
+        .filter_map(|(name, v)| {
+            let i = calc.input(name)?;
+            let shown = match i.kind {
+                InputKind::Choice(options) => options
+                    .iter()
+                    .find(|o| o.value == v)
+                    .map_or(v.clone(), |o| o.label.get(Lang::Nb).to_string()),
+                _ => v.clone(),
+            };
+            Some(format!("{}: {shown}", i.label.get(Lang::Nb)))
+        })
+        .collect();
+    format!("{}. {}.", calc.title.get(Lang::Nb), lines.join("; "))
+}
+
+/// One board drawn for a calculator: its inputs, the answer and near misses.
+struct Board {
+    attempt: u64,
+    inputs: Vec<(String, String)>,
+    answer: String,
+    near: Vec<String>,
+}
+
+/// The Tall deck: a few boards for every calculator whose provision is in
+/// the corpus.
+pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
+    let mut out = Vec::new();
+    for calc in rules::calculators() {
+        let id = calc.id();
+        let Some(provision) = corpus.index_of(&id) else {
+            continue;
+        };
+        // Boards that compute, with their answers and near misses.
+        let mut boards: Vec<Board> = Vec::new();
+        for attempt in 0..TRIES {
+            if boards.len() >= PER_CALCULATOR + CHOICES {
+                break;
+            }
+            let Some(inputs) = draw(calc.cite, attempt) else {
+                break;
+            };
+            let Ok(o) = calc.compute(&inputs) else {
+                continue;
+            };
+            let Some(answer) = answer_text(&o) else {
+                continue;
+            };
+            // One card per answer: two boards with the same answer ask
+            // nearly the same.
+            if boards.iter().any(|b| b.answer == answer) {
+                continue;
+            }
+            let near = near(&o);
+            boards.push(Board {
+                attempt,
+                inputs,
+                answer,
+                near,
+            });
+        }
+        for Board {
+            attempt,
+            inputs,
+            answer,
+            near,
+        } in boards.iter().take(PER_CALCULATOR)
+        {
+            // Other boards' answers first, then near misses.
+            let mut others: Vec<&String> = boards
+                .iter()
+                .map(|b| &b.answer)
+                .filter(|a| *a != answer)
+                .collect();
+            others.sort();
+            others.dedup();
+            for n in near {
+                if others.len() >= CHOICES - 1 + 2 {
+                    break;
+                }
+                if n != answer && !others.contains(&n) {
+                    others.push(n);
+                }
+            }
+            if others.len() < CHOICES - 1 {
+                continue;
+            }
+            let card_id = format!("{}@{}/{attempt}", id, CardKind::Numeric.slug());
+            let picked =
+                super::pick::choose(&card_id, &others, CHOICES - 1, |a| (*a).clone(), |_| 0);
+            let face = |t: &str| Face::text(t, "nb");
+            let d: Vec<Choice> = picked
+                .into_iter()
+                .map(|a| Choice {
+                    source: provision,
+                    face: face(a),
+                })
+                .collect();
+            let right = Choice {
+                source: provision,
+                face: face(answer),
+            };
+            let prompt = Face {
+                cite: Some(id.clone()),
+                text: Some(prompt(calc, inputs)),
+                lang: "nb",
+            };
+            let mut c = card(corpus, CardKind::Numeric, provision, prompt, right, d);
+            c.id = card_id;
+            out.push(c);
+        }
+    }
+    (out, Vec::new())
+}
