@@ -32,6 +32,7 @@ mod fill;
 pub mod numeric;
 pub mod pick;
 pub mod quality;
+mod ruling;
 pub mod sentence;
 mod subject;
 
@@ -60,6 +61,8 @@ const FILL_SLUG: &str = "fyll-inn";
 const WHICH_LAW_SLUG: &str = "hvilken-lov";
 /// "numbers".
 const NUMBERS_SLUG: &str = "tall";
+/// "ruling".
+const RULING_SLUG: &str = "kjennelse";
 
 /// One of the four decks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -76,17 +79,20 @@ pub enum DeckId {
     WhichLaw,
     /// A board to compute → the calculators' answer ("Tall").
     Numbers,
+    /// A table situation → what the rule that applies says ("Kjennelse").
+    Rulings,
 }
 
 impl DeckId {
     /// Every deck, in the order the study page lists them.
-    pub const ALL: [DeckId; 6] = [
+    pub const ALL: [DeckId; 7] = [
         DeckId::Terms,
         DeckId::LawNumbers,
         DeckId::WhereIsIt,
         DeckId::FillIn,
         DeckId::WhichLaw,
         DeckId::Numbers,
+        DeckId::Rulings,
     ];
 
     /// The stable name used in URLs, JSON and the CLI (`begreper`).
@@ -98,6 +104,7 @@ impl DeckId {
             DeckId::FillIn => FILL_SLUG,
             DeckId::WhichLaw => WHICH_LAW_SLUG,
             DeckId::Numbers => NUMBERS_SLUG,
+            DeckId::Rulings => RULING_SLUG,
         }
     }
 }
@@ -110,7 +117,7 @@ impl fmt::Display for DeckId {
 
 /// A deck name that is not one of [`DeckId::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown deck {0:?} (expected one of begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov, tall)")]
+#[error("unknown deck {0:?} (expected one of begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov, tall, kjennelse)")]
 pub struct UnknownDeck(pub String);
 
 impl FromStr for DeckId {
@@ -147,11 +154,13 @@ pub enum CardKind {
     SubjectToProvision,
     /// A board's numbers; choose what the provision's rule computes.
     Numeric,
+    /// A table situation; choose the rule that applies, with its text.
+    Ruling,
 }
 
 impl CardKind {
     /// Every kind, in deck order.
-    pub const ALL: [CardKind; 10] = [
+    pub const ALL: [CardKind; 11] = [
         CardKind::TermToDefinition,
         CardKind::DefinitionToTerm,
         CardKind::TitleToNumber,
@@ -162,6 +171,7 @@ impl CardKind {
         CardKind::FillIn,
         CardKind::SubjectToProvision,
         CardKind::Numeric,
+        CardKind::Ruling,
     ];
 
     /// The stable name used in card ids and JSON.
@@ -177,6 +187,7 @@ impl CardKind {
             CardKind::FillIn => "fill",
             CardKind::SubjectToProvision => "which-law",
             CardKind::Numeric => "numeric",
+            CardKind::Ruling => "ruling",
         }
     }
 
@@ -192,6 +203,7 @@ impl CardKind {
             CardKind::FillIn => DeckId::FillIn,
             CardKind::SubjectToProvision => DeckId::WhichLaw,
             CardKind::Numeric => DeckId::Numbers,
+            CardKind::Ruling => DeckId::Rulings,
         }
     }
 }
@@ -315,6 +327,9 @@ impl Deck {
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
         let (cards, skipped) = subject::cards(corpus);
+        b.deck.cards.extend(cards);
+        b.deck.skipped.extend(skipped);
+        let (cards, skipped) = ruling::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
         let (cards, skipped) = numeric::cards(corpus);

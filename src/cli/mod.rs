@@ -82,7 +82,7 @@ pub enum Command {
     /// Print the practice cards of the study mode: JSON (as GET /api/cards)
     /// or a tab-separated file that Anki imports (front, back, tags).
     Cards {
-        /// A deck: begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov or tall (repeat
+        /// A deck: begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov, tall or kjennelse (repeat
         /// for several); every deck when left out.
         #[arg(long = "deck", value_name = "DECK")]
         decks: Vec<String>,

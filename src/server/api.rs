@@ -937,7 +937,7 @@ pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsRe
 pub(crate) fn parse_deck(raw: Option<&str>) -> Result<DeckId, ApiError> {
     match raw.map(str::trim) {
         None | Some("") => Err(ApiError::BadRequest(
-            "deck is missing (begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov or tall)"
+            "deck is missing (begreper, lovnummer, hvor-star-det, fyll-inn, hvilken-lov, tall or kjennelse)"
                 .into(),
         )),
         Some(d) => d

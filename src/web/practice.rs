@@ -50,6 +50,8 @@ pub struct PracticeText {
     pub deck_which_about: &'static str,
     pub deck_numbers: &'static str,
     pub deck_numbers_about: &'static str,
+    pub deck_rulings: &'static str,
+    pub deck_rulings_about: &'static str,
     pub deck_count: &'static str,
     pub scope_legend: &'static str,
     pub scope_label: &'static str,
@@ -95,6 +97,7 @@ pub struct PracticeText {
     pub q_fill: &'static str,
     pub q_which_law: &'static str,
     pub q_numeric: &'static str,
+    pub q_ruling: &'static str,
     pub card_of: &'static str,
     pub changed: &'static str,
     pub right: &'static str,
@@ -138,6 +141,8 @@ pub const NB: PracticeText = PracticeText {
     deck_fill_about: "finn ordet som mangler",
     deck_which: "Hvilken lov?",
     deck_which_about: "en situasjon fra lovboks stikkordregister: finn bestemmelsen",
+    deck_rulings: "Kjennelse",
+    deck_rulings_about: "en situasjon ved bordet: finn regelen TL skal følge, med teksten",
     deck_numbers: "Tall",
     deck_numbers_about: "regn ut det en regel gir (standardtrekk, omregning, kunstig score …): svaret er kalkulatorens",
     deck_count: "{n} kort",
@@ -185,6 +190,7 @@ pub const NB: PracticeText = PracticeText {
     q_fill: "Hvilket ord mangler?",
     q_which_law: "Hvilken bestemmelse behandler dette (stikkord fra lovboks register)?",
     q_numeric: "Hva blir svaret etter bestemmelsen?",
+    q_ruling: "Dette skjedde ved bordet. Hvilken regel gjelder, og hva sier den?",
     card_of: "Kort {i} av {n}",
     changed: "Teksten er endret siden du så kortet sist.",
     right: "Riktig!",
@@ -228,6 +234,8 @@ pub const DA: PracticeText = PracticeText {
     deck_fill_about: "find ordet, der mangler",
     deck_which: "Hvilken lov?",
     deck_which_about: "en situation fra lovboks stikordsregister: find bestemmelsen",
+    deck_rulings: "Kendelse",
+    deck_rulings_about: "en situation ved bordet: find den regel, turneringslederen skal følge, med teksten",
     deck_numbers: "Tal",
     deck_numbers_about: "beregn, hvad en regel giver (standardfradrag, omregning, kunstig score …): svaret er beregnerens",
     deck_count: "{n} kort",
@@ -275,6 +283,7 @@ pub const DA: PracticeText = PracticeText {
     q_fill: "Hvilket ord mangler?",
     q_which_law: "Hvilken bestemmelse behandler dette (stikord fra lovboks register)?",
     q_numeric: "Hvad bliver svaret efter bestemmelsen?",
+    q_ruling: "Dette skete ved bordet. Hvilken regel gælder, og hvad siger den?",
     card_of: "Kort {i} af {n}",
     changed: "Teksten er ændret, siden du sidst så kortet.",
     right: "Rigtigt!",
@@ -317,6 +326,7 @@ impl PracticeText {
             DeckId::FillIn => self.deck_fill,
             DeckId::WhichLaw => self.deck_which,
             DeckId::Numbers => self.deck_numbers,
+            DeckId::Rulings => self.deck_rulings,
         }
     }
 
@@ -329,6 +339,7 @@ impl PracticeText {
             DeckId::FillIn => self.deck_fill_about,
             DeckId::WhichLaw => self.deck_which_about,
             DeckId::Numbers => self.deck_numbers_about,
+            DeckId::Rulings => self.deck_rulings_about,
         }
     }
 
@@ -345,6 +356,7 @@ impl PracticeText {
             CardKind::FillIn => self.q_fill,
             CardKind::SubjectToProvision => self.q_which_law,
             CardKind::Numeric => self.q_numeric,
+            CardKind::Ruling => self.q_ruling,
         }
     }
 }

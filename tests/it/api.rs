@@ -987,7 +987,8 @@ async fn practice_page_links_a_fingerprinted_immutable_deck() {
             "hvor-star-det",
             "fyll-inn",
             "hvilken-lov",
-            "tall"
+            "tall",
+            "kjennelse"
         ]
     );
     // The asset is the same document the API gives, deck by deck.

@@ -84,7 +84,10 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
     for card in deck.cards() {
         check_shape(card);
         let p = c.at(card.provision);
-        if matches!(card.kind, CardKind::SubjectToProvision | CardKind::Numeric) {
+        if matches!(
+            card.kind,
+            CardKind::SubjectToProvision | CardKind::Numeric | CardKind::Ruling
+        ) {
             // Several cards share a provision: a subject's slug or a board's
             // number ends the id.
             let prefix = format!("{}@{}/", p.id, card.kind.slug());
@@ -97,6 +100,16 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
         match card.kind {
             // Its own test recomputes it (every_numeric_answer_is_the_calculators).
             CardKind::Numeric => assert_eq!(right.source, card.provision),
+            // The entry's first provision, with the start of its own text.
+            CardKind::Ruling => {
+                let entry = ruling_entry(c, card);
+                assert_eq!(face.cite.as_ref(), entry.cites.first(), "{}", card.id);
+                let text = face.text.clone().unwrap_or_default();
+                let start = text.trim_end_matches(" …");
+                let flat = p.text().split_whitespace().collect::<Vec<_>>().join(" ");
+                assert!(flat.starts_with(start), "{}: {start:?}", card.id);
+                assert!(p.in_corpus);
+            }
             CardKind::SubjectToProvision => {
                 // The prompt is the entry's name; the answer is the first
                 // provision the entry names, shown by its cite.
@@ -226,6 +239,21 @@ fn no_distractor_is_also_right() {
             let q = c.at(d.source);
             let why = format!("{}: distractor {}", card.id, q.id);
             match card.kind {
+                // The first provision of another entry of the same group,
+                // never one the entry names or one above or below those.
+                CardKind::Ruling => {
+                    let entry = ruling_entry(c, card);
+                    for named in entry.cites.iter().filter_map(|x| c.index_of(x)) {
+                        assert!(!c.path_of(named).contains(&d.source), "{why}: above");
+                        assert!(!c.path_of(d.source).contains(&named), "{why}: below");
+                    }
+                    assert!(
+                        c.subjects().entries().iter().any(|o| o.group == entry.group
+                            && o.name != entry.name
+                            && o.cites.first() == Some(&q.id)),
+                        "{why}: not another situation's rule in the group"
+                    );
+                }
                 // Another board's answer of the same calculator.
                 CardKind::Numeric => {
                     assert_eq!(d.source, card.provision, "{why}");
@@ -985,5 +1013,34 @@ fn every_numeric_answer_is_the_calculators() {
                 assert_ne!(c.face.text.as_deref(), Some(want.as_str()), "{}", card.id);
             }
         }
+    }
+}
+
+/// The index entry a Kjennelse card was made from (its slug ends the id).
+fn ruling_entry<'c>(c: &'c Corpus, card: &Card) -> &'c lovbok::corpus::subjects::Subject {
+    let slug = card.id.rsplit('/').next().unwrap_or_default();
+    c.subjects()
+        .entries()
+        .iter()
+        .find(|e| e.slug() == slug)
+        .unwrap_or_else(|| panic!("{}: no entry {slug}", card.id))
+}
+
+/// Kjennelse: at least 150 situations, each a term of its entry that says
+/// more than the entry's name.
+#[test]
+fn the_ruling_deck_asks_what_the_rule_says() {
+    let Built { corpus: c, deck } = built();
+    let cards: Vec<&Card> = deck.of(DeckId::Rulings).collect();
+    assert!(cards.len() >= 150, "{} ruling cards", cards.len());
+    for card in cards {
+        let entry = ruling_entry(c, card);
+        let prompt = card.prompt.text.clone().unwrap_or_default();
+        assert!(
+            entry.terms.iter().any(|t| t.text == prompt),
+            "{}: {prompt}",
+            card.id
+        );
+        assert_ne!(prompt, entry.name, "{}", card.id);
     }
 }
