@@ -62,16 +62,6 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         if quality::gives_away(situation, &text) {
             continue;
         }
-        let named: Vec<usize> = entry
-            .cites
-            .iter()
-            .filter_map(|c| corpus.index_of(c))
-            .collect();
-        let related = |j: usize| {
-            named
-                .iter()
-                .any(|&n| corpus.path_of(n).contains(&j) || corpus.path_of(j).contains(&n))
-        };
         let face = |j: usize| {
             let p = corpus.at(j);
             Face {
@@ -80,17 +70,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
                 lang: p.lang(),
             }
         };
-        let mut candidates: Vec<(usize, Face)> = Vec::new();
-        for (k, other) in entries.iter().enumerate() {
-            if k == i || other.group != entry.group {
-                continue;
-            }
-            let Some(j) = answer_of(k) else { continue };
-            if related(j) || candidates.iter().any(|(c, _)| *c == j) {
-                continue;
-            }
-            candidates.push((j, face(j)));
-        }
+        let candidates = super::subject::group_candidates(corpus, i, answer_of, face);
         let id = format!(
             "{}@{}/{}",
             corpus.at(answer).id,

@@ -31,23 +31,9 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         let Some(answer) = answer_of(i) else {
             continue;
         };
-        let named: Vec<usize> = entry
-            .cites
-            .iter()
-            .filter_map(|c| corpus.index_of(c))
-            .collect();
-        let related = |j: usize| named.iter().any(|&n| same_lineage(corpus, n, j));
-        let mut candidates: Vec<(usize, Face)> = Vec::new();
-        for (k, other) in index.entries().iter().enumerate() {
-            if k == i || other.group != entry.group {
-                continue;
-            }
-            let Some(j) = answer_of(k) else { continue };
-            if related(j) || candidates.iter().any(|(c, _)| *c == j) {
-                continue;
-            }
-            candidates.push((j, Face::cite(&corpus.at(j).id, corpus.at(j).lang())));
-        }
+        let candidates = group_candidates(corpus, i, answer_of, |j| {
+            Face::cite(&corpus.at(j).id, corpus.at(j).lang())
+        });
         let id = card_id(corpus, answer, entry.slug().as_str());
         let d: Vec<Choice> =
             super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), |_| 0)
@@ -90,6 +76,40 @@ fn card_id(corpus: &Corpus, answer: usize, slug: &str) -> String {
         corpus.at(answer).id,
         CardKind::SubjectToProvision.slug()
     )
+}
+
+/// The answers of the other entries of entry `i`'s group, once each, as
+/// `face` shows them: the distractors of a card about entry `i`. None is a
+/// provision entry `i` names, or one above or below those, so only one
+/// choice is right.
+pub(super) fn group_candidates(
+    corpus: &Corpus,
+    i: usize,
+    answer_of: impl Fn(usize) -> Option<usize>,
+    face: impl Fn(usize) -> Face,
+) -> Vec<(usize, Face)> {
+    let entries = corpus.subjects().entries();
+    let Some(entry) = entries.get(i) else {
+        return Vec::new();
+    };
+    let named: Vec<usize> = entry
+        .cites
+        .iter()
+        .filter_map(|c| corpus.index_of(c))
+        .collect();
+    let related = |j: usize| named.iter().any(|&n| same_lineage(corpus, n, j));
+    let mut out: Vec<(usize, Face)> = Vec::new();
+    for (k, other) in entries.iter().enumerate() {
+        if k == i || other.group != entry.group {
+            continue;
+        }
+        let Some(j) = answer_of(k) else { continue };
+        if related(j) || out.iter().any(|(c, _)| *c == j) {
+            continue;
+        }
+        out.push((j, face(j)));
+    }
+    out
 }
 
 /// True when `a` and `b` are the same provision or one contains the other.

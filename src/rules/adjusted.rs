@@ -356,18 +356,7 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
 /// sees it); the first side gets (first − second) / 2, the second its
 /// negative.
 pub fn knockout_average(first: Q, second: Q) -> Result<Outcome, RuleError> {
-    let bound = int(MAX_IMP.into());
-    for (name, v) in [("first", first), ("second", second)] {
-        if v < -bound || v > bound {
-            return Err(RuleError::input(
-                name,
-                Problem::OutOfRange {
-                    min: -bound,
-                    max: bound,
-                },
-            ));
-        }
-    }
+    super::scoring::check_imps(&[("first", first), ("second", second)])?;
     let average = (first - second) / int(2);
     let side = |en, nb, da| Label { en, nb, da };
     Ok(Outcome {

@@ -848,6 +848,21 @@ const fn weight_row(name: &'static str, label_: Label) -> Input {
     decimal(name, label_, 0, 100, 2, false)
 }
 
+/// Every score on a board from one direction (204A, 204A2).
+const BOARD_SCORES: Input = Input {
+    name: "scores",
+    label: label(
+        "Scores on the board, one direction",
+        "Scorer på spillet, samme retning",
+        "Scorer på spillet, samme retning",
+    ),
+    kind: InputKind::Scores {
+        min: 2,
+        max: MAX_TABLES as usize,
+    },
+    required: true,
+};
+
 /// X78A4's inputs (M, F, J), which X78D4 uses too.
 const CURTAILED: [Input; 3] = [
     decimal(
@@ -1686,19 +1701,7 @@ static CALCULATORS: &[Calculator] = &[
         descendants: true,
         example: &[("scores", "420 450 -50 420 400")],
         inputs: &[
-            Input {
-                name: "scores",
-                label: label(
-                    "Scores on the board, one direction",
-                    "Scorer på spillet, samme retning",
-                    "Scorer på spillet, samme retning",
-                ),
-                kind: InputKind::Scores {
-                    min: 2,
-                    max: MAX_TABLES as usize,
-                },
-                required: true,
-            },
+            BOARD_SCORES,
             whole(
                 "drop",
                 label(
@@ -1726,19 +1729,7 @@ static CALCULATORS: &[Calculator] = &[
             ("frequencies", "0,4 0,6 2 1"),
         ],
         inputs: &[
-            Input {
-                name: "scores",
-                label: label(
-                    "Scores on the board, one direction",
-                    "Scorer på spillet, samme retning",
-                    "Scorer på spillet, samme retning",
-                ),
-                kind: InputKind::Scores {
-                    min: 2,
-                    max: MAX_TABLES as usize,
-                },
-                required: true,
-            },
+            BOARD_SCORES,
             Input {
                 name: "frequencies",
                 label: label(

@@ -49,7 +49,25 @@ pub fn show_score(s: i64) -> String {
     }
 }
 
-fn check_tables(tables: i64) -> Result<(), RuleError> {
+/// Each named value within ±[`MAX_IMP`], the bound of every imp or
+/// matchpoint input.
+pub(crate) fn check_imps(values: &[(&str, Q)]) -> Result<(), RuleError> {
+    let bound = int(MAX_IMP.into());
+    for (name, v) in values {
+        if *v < -bound || *v > bound {
+            return Err(RuleError::input(
+                *name,
+                Problem::OutOfRange {
+                    min: -bound,
+                    max: bound,
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn check_tables(tables: i64) -> Result<(), RuleError> {
     if !(2..=MAX_TABLES).contains(&tables) {
         return Err(RuleError::input(
             "tables",
@@ -951,18 +969,7 @@ pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
 /// M ≥ J gives F (the whole damage was self-inflicted); M < J gives
 /// J − M + F.
 pub fn curtailed_redress(m: Q, f: Q, j: Q) -> Result<Outcome, RuleError> {
-    let bound = int(MAX_IMP.into());
-    for (name, v) in [("m", m), ("f", f), ("j", j)] {
-        if v < -bound || v > bound {
-            return Err(RuleError::input(
-                name,
-                Problem::OutOfRange {
-                    min: -bound,
-                    max: bound,
-                },
-            ));
-        }
-    }
+    check_imps(&[("m", m), ("f", f), ("j", j)])?;
     let (c, value, what, expr) = if m >= j {
         (
             "X78A4d",

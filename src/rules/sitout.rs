@@ -9,7 +9,7 @@ plus, which 12C2a puts at 60 % in pairs.
 use num_traits::Zero;
 
 use super::number::{int, ratio, show, Q};
-use super::scoring::{step, top, MAX_TABLES};
+use super::scoring::{check_tables, step, top};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Unit};
 
 /// The most boards a pair's session average is taken over here.
@@ -99,15 +99,7 @@ pub fn computed(played: &[Q]) -> Result<Outcome, RuleError> {
 /// X78D5: in the manual method a sitting-out pair gets average plus: 60 %
 /// (12C2a), on `tables` tables 60 % of the top 2 × (A − 1) in matchpoints.
 pub fn manual(tables: i64) -> Result<Outcome, RuleError> {
-    if !(2..=MAX_TABLES).contains(&tables) {
-        return Err(RuleError::input(
-            "tables",
-            Problem::OutOfRange {
-                min: int(2),
-                max: int(MAX_TABLES.into()),
-            },
-        ));
-    }
+    check_tables(tables)?;
     let t = top(tables);
     let mp = t * ratio(60, 100);
     Ok(Outcome {

@@ -146,16 +146,7 @@ pub fn datum(scores: &[i64], drop: i64) -> Result<Outcome, RuleError> {
     )];
     Ok(Outcome {
         cite: cite(c),
-        results: vec![Output::new(
-            "datum",
-            Label {
-                en: "Datum score",
-                nb: "Datum",
-                da: "Datumscore",
-            },
-            avg,
-            Unit::Score,
-        )],
+        results: vec![datum_output(avg)],
         steps,
     })
 }
@@ -221,6 +212,20 @@ pub fn butler_difference(score: i64, datum: Q) -> Result<Outcome, RuleError> {
     })
 }
 
+/// The datum a butler board is scored against (204A).
+fn datum_output(avg: Q) -> Output {
+    Output::new(
+        "datum",
+        Label {
+            en: "Datum score",
+            nb: "Datum",
+            da: "Datumscore",
+        },
+        avg,
+        Unit::Score,
+    )
+}
+
 /// 204A2: the butler datum from a frequency table whose frequencies may be
 /// fractions (weighted scores under X78A, groups scaled by A / G under
 /// X78B). The highest and the lowest score are removed as 204A1 says, one
@@ -277,16 +282,7 @@ pub fn datum_from_frequencies(table: &[(i64, Q)]) -> Result<Outcome, RuleError> 
         .collect();
     Ok(Outcome {
         cite: cite("204A2"),
-        results: vec![Output::new(
-            "datum",
-            Label {
-                en: "Datum score",
-                nb: "Datum",
-                da: "Datumscore",
-            },
-            avg,
-            Unit::Score,
-        )],
+        results: vec![datum_output(avg)],
         steps: vec![
             step(
                 "204A2c",
@@ -323,16 +319,7 @@ pub fn penalties_in_imps(
     second_kp: Q,
     boards: i64,
 ) -> Result<Outcome, RuleError> {
-    let bound = int(MAX_IMP.into());
-    if difference < -bound || difference > bound {
-        return Err(RuleError::input(
-            "difference",
-            Problem::OutOfRange {
-                min: -bound,
-                max: bound,
-            },
-        ));
-    }
+    super::scoring::check_imps(&[("difference", difference)])?;
     for (name, kp) in [("first", first_kp), ("second", second_kp)] {
         if kp < Q::zero() || kp > int(MAX_PENALTY_KP.into()) {
             return Err(RuleError::input(
