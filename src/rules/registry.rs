@@ -863,6 +863,15 @@ const BOARD_SCORES: Input = Input {
     required: true,
 };
 
+/// X78A4's calculation, which X78D4 uses too.
+fn curtailed(a: &Args) -> Result<Outcome, RuleError> {
+    scoring::curtailed_redress(
+        a.req_decimal("m")?,
+        a.req_decimal("f")?,
+        a.req_decimal("j")?,
+    )
+}
+
 /// X78A4's inputs (M, F, J), which X78D4 uses too.
 const CURTAILED: [Input; 3] = [
     decimal(
@@ -1126,13 +1135,7 @@ static CALCULATORS: &[Calculator] = &[
         descendants: true,
         example: &[("m", "2"), ("f", "-5"), ("j", "6")],
         inputs: &CURTAILED,
-        run: |a| {
-            scoring::curtailed_redress(
-                a.req_decimal("m")?,
-                a.req_decimal("f")?,
-                a.req_decimal("j")?,
-            )
-        },
+        run: curtailed,
     },
     Calculator {
         cite: "X78B",
@@ -1472,13 +1475,7 @@ static CALCULATORS: &[Calculator] = &[
         descendants: false,
         example: &[("m", "2"), ("f", "-5"), ("j", "6")],
         inputs: &CURTAILED,
-        run: |a| {
-            scoring::curtailed_redress(
-                a.req_decimal("m")?,
-                a.req_decimal("f")?,
-                a.req_decimal("j")?,
-            )
-        },
+        run: curtailed,
     },
     Calculator {
         cite: "X78D5",
