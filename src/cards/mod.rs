@@ -284,6 +284,10 @@ pub struct Card {
     pub law: Option<u16>,
     /// The handbook chapter of the card's provision.
     pub chapter: Option<String>,
+    /// Where a handbook prompt quotes a 2007 law number that reads
+    /// otherwise in 2017, each such number with its 2017 reading (`16C
+    /// (2007-lovene) = 16D`), so the card does not teach an old number.
+    pub edition_note: Option<String>,
 }
 
 impl Card {
@@ -450,6 +454,7 @@ fn card(
     });
     let answer = choices.iter().position(|c| *c == answer).unwrap_or(0);
     let (law, chapter) = filing(corpus, provision);
+    let edition_note = edition_note(corpus, provision, &prompt);
     Card {
         id,
         kind,
@@ -461,7 +466,39 @@ fn card(
         book: p.book,
         law,
         chapter,
+        edition_note,
     }
+}
+
+/// The 2017 readings of the older law numbers a prompt quotes, when its
+/// provision cites an older edition (the handbook: 2007) and a number
+/// names another rule, or none, in 2017. Unchanged numbers need no note.
+fn edition_note(corpus: &Corpus, provision: usize, prompt: &Face) -> Option<String> {
+    let p = corpus.at(provision);
+    p.laws_edition?;
+    let text = prompt.text.as_deref()?;
+    let mut notes: Vec<String> = Vec::new();
+    for r in crate::cite::link(text, Some(&p.id), corpus) {
+        for t in &r.targets {
+            let Some(n) = &t.edition else { continue };
+            let note = match (&n.reading, &t.status) {
+                (_, crate::cite::Status::NoCounterpart { .. }) => {
+                    format!(
+                        "{} ({}-lovene): ingen regel i 2017-lovene",
+                        n.cite, n.edition
+                    )
+                }
+                (crate::cite::EditionReading::Mapped { .. }, _) => {
+                    format!("{} ({}-lovene) = {}", n.cite, n.edition, t.id)
+                }
+                _ => continue,
+            };
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+        }
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
 }
 
 /// A handbook X-section and the law it extends, by index, with their titles.

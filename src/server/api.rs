@@ -819,6 +819,10 @@ pub struct CardDto {
     law: Option<u16>,
     chapter: Option<String>,
     prompt: FaceDto,
+    /// A 2007 law number in the prompt with its 2017 reading, when it
+    /// differs (`16C (2007-lovene) = 16D`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition_note: Option<String>,
     choices: Vec<ChoiceDto>,
     /// Index of the right choice.
     answer: usize,
@@ -888,6 +892,7 @@ pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsRe
                 law: c.law,
                 chapter: c.chapter.clone(),
                 prompt: FaceDto { label, text, lang },
+                edition_note: c.edition_note.clone(),
                 choices: c
                     .choices
                     .iter()

@@ -471,8 +471,13 @@ impl Site {
                 .enumerate()
                 .map(|(i, c)| format!("<li>{}{}</li>", letter(i), self.choice_html(&c.face)))
                 .collect();
+            let note = card
+                .edition_note
+                .as_deref()
+                .map(|n| format!("<p><i>{}</i></p>", esc(n)))
+                .unwrap_or_default();
             let front = format!(
-                "<p>{}</p>{}<ol class='choices' type='A'>{choices}</ol>",
+                "<p>{}</p>{}{note}<ol class='choices' type='A'>{choices}</ol>",
                 esc(t.question(card.kind)),
                 self.face_html(&card.prompt, card.kind == CardKind::FillIn)
             );

@@ -1044,3 +1044,43 @@ fn the_ruling_deck_asks_what_the_rule_says() {
         assert_ne!(prompt, entry.name, "{}", card.id);
     }
 }
+
+/// A handbook card that quotes a 2007 law number which reads otherwise in
+/// 2017 shows the 2017 reading; one that quotes none has no note.
+#[test]
+fn handbook_cards_show_the_2017_reading_of_a_2007_number() {
+    use lovbok::cite::{EditionReading, Status};
+    let Built { corpus: c, deck } = built();
+    let mut noted = 0;
+    for card in deck.cards() {
+        let p = c.at(card.provision);
+        let text = card.prompt.text.clone().unwrap_or_default();
+        let mut want: Vec<String> = Vec::new();
+        if p.laws_edition.is_some() {
+            for r in lovbok::cite::link(&text, Some(&p.id), c) {
+                for t in &r.targets {
+                    let Some(n) = &t.edition else { continue };
+                    match (&n.reading, &t.status) {
+                        (_, Status::NoCounterpart { .. }) => {
+                            want.push(format!("{} (2007-lovene)", n.cite))
+                        }
+                        (EditionReading::Mapped { .. }, _) => want.push(format!("= {}", t.id)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        match &card.edition_note {
+            Some(note) => {
+                noted += 1;
+                for w in &want {
+                    assert!(note.contains(w.as_str()), "{}: {note} lacks {w}", card.id);
+                }
+                assert!(!want.is_empty(), "{}: a note with nothing to say", card.id);
+            }
+            None => assert!(want.is_empty(), "{}: no note for {want:?}", card.id),
+        }
+    }
+    assert!(noted >= 10, "{noted} cards carry a 2017 reading");
+    println!("{noted} cards carry the 2017 reading of a 2007 number");
+}

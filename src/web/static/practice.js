@@ -394,6 +394,8 @@
     art.appendChild(q);
     if (session.mode === "round" && changed(card)) art.appendChild(el("p", "ov-changed", T.changed));
     art.appendChild(faceNode(card.prompt, "ov-prompt", card.kind === "fill"));
+    // A 2007 number the handbook quotes, with its 2017 reading.
+    if (card.edition_note) art.appendChild(el("p", "ov-edition", card.edition_note));
 
     var group = el("div", "ov-choices");
     group.setAttribute("role", "group");
