@@ -288,6 +288,10 @@ pub struct Card {
     /// otherwise in 2017, each such number with its 2017 reading (`16C
     /// (2007-lovene) = 16D`), so the card does not teach an old number.
     pub edition_note: Option<String>,
+    /// The prompt in Danish, for a prompt in lovbok's own words (a subject
+    /// of the index): the Danish interface shows it. The books' text is
+    /// never translated, so other cards have none.
+    pub prompt_da: Option<String>,
 }
 
 impl Card {
@@ -467,6 +471,7 @@ fn card(
         law,
         chapter,
         edition_note,
+        prompt_da: None,
     }
 }
 

@@ -93,6 +93,17 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         };
         let mut c = card(corpus, CardKind::Ruling, answer, prompt, right, d);
         c.id = id;
+        // In Danish: the entry's longest Danish term, chosen as the
+        // Norwegian one is.
+        c.prompt_da = entry
+            .terms
+            .iter()
+            .filter(|t| t.lang == TermLang::Da)
+            .map(|t| t.text.as_str())
+            .filter(|t| t.split_whitespace().count() >= 2)
+            .max_by_key(|t| (t.split_whitespace().count(), t.len()))
+            .or_else(|| entry.first_term(TermLang::Da))
+            .map(str::to_string);
         out.push(c);
     }
     (out, Vec::new())

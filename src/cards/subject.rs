@@ -10,6 +10,7 @@
 //! itself names, or one above or below it, is never a distractor, so only
 //! one choice is right.
 
+use crate::corpus::subjects::TermLang;
 use crate::corpus::Corpus;
 
 use super::{card, Card, CardKind, Choice, Face, Skipped, CHOICES};
@@ -63,6 +64,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         );
         // Several subjects can share a provision: the subject makes the id.
         c.id = id;
+        c.prompt_da = entry.first_term(TermLang::Da).map(str::to_string);
         out.push(c);
     }
     (out, skipped)

@@ -823,6 +823,10 @@ pub struct CardDto {
     /// differs (`16C (2007-lovene) = 16D`).
     #[serde(skip_serializing_if = "Option::is_none")]
     edition_note: Option<String>,
+    /// The prompt in Danish, for a prompt in lovbok's own words (a subject
+    /// of its index); the books' text is never translated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prompt_da: Option<String>,
     choices: Vec<ChoiceDto>,
     /// Index of the right choice.
     answer: usize,
@@ -893,6 +897,7 @@ pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsRe
                 chapter: c.chapter.clone(),
                 prompt: FaceDto { label, text, lang },
                 edition_note: c.edition_note.clone(),
+                prompt_da: c.prompt_da.clone(),
                 choices: c
                     .choices
                     .iter()

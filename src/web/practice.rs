@@ -476,10 +476,19 @@ impl Site {
                 .as_deref()
                 .map(|n| format!("<p><i>{}</i></p>", esc(n)))
                 .unwrap_or_default();
+            // A prompt in lovbok's own words in the file's language.
+            let prompt = match (&card.prompt_da, lang) {
+                (Some(da), UiLang::Da) => Face {
+                    cite: card.prompt.cite.clone(),
+                    text: Some(da.clone()),
+                    lang: "da",
+                },
+                _ => card.prompt.clone(),
+            };
             let front = format!(
                 "<p>{}</p>{}{note}<ol class='choices' type='A'>{choices}</ol>",
                 esc(t.question(card.kind)),
-                self.face_html(&card.prompt, card.kind == CardKind::FillIn)
+                self.face_html(&prompt, card.kind == CardKind::FillIn)
             );
             let right = card.right();
             let p = self.kb().corpus().at(right.source);

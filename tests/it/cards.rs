@@ -1084,3 +1084,57 @@ fn handbook_cards_show_the_2017_reading_of_a_2007_number() {
     assert!(noted >= 10, "{noted} cards carry a 2017 reading");
     println!("{noted} cards carry the 2017 reading of a 2007 number");
 }
+
+/// The index's own words come in Danish too: every Hvilken lov? and
+/// Kjennelse card carries a Danish term of its entry, and the Danish Anki
+/// file asks with it; cards from the books' text carry none.
+#[test]
+fn index_prompts_have_their_danish_term() {
+    use lovbok::corpus::subjects::TermLang;
+    let Built { corpus: c, deck } = built();
+    for card in deck.cards() {
+        match card.kind {
+            CardKind::SubjectToProvision | CardKind::Ruling => {
+                let entry = match card.kind {
+                    CardKind::Ruling => ruling_entry(c, card),
+                    _ => subject_of(c, card),
+                };
+                let da = card
+                    .prompt_da
+                    .as_deref()
+                    .unwrap_or_else(|| panic!("{}: no Danish", card.id));
+                assert!(
+                    entry
+                        .terms
+                        .iter()
+                        .any(|t| t.lang == TermLang::Da && t.text == da),
+                    "{}: {da} is not a Danish term of {}",
+                    card.id,
+                    entry.name
+                );
+            }
+            _ => assert!(card.prompt_da.is_none(), "{}", card.id),
+        }
+    }
+    let out = String::from_utf8(lovbok(&[
+        "cards",
+        "--format",
+        "anki",
+        "--lang",
+        "da",
+        "--deck",
+        "hvilken-lov",
+        "--base-url",
+        "https://lovbok.example",
+    ]))
+    .expect("UTF-8");
+    let (_, notes) = parse_anki(&out);
+    let first = deck.of(DeckId::WhichLaw).next().expect("a card");
+    let da = first.prompt_da.clone().unwrap_or_default();
+    assert!(
+        notes[0].front.contains(&da),
+        "{}: {}",
+        first.id,
+        notes[0].front
+    );
+}

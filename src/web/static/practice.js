@@ -323,6 +323,14 @@
     return box;
   }
 
+  // A prompt in lovbok's own words is shown in the interface's language.
+  function promptIn(card) {
+    if (document.documentElement.lang === "da" && card.prompt_da) {
+      return Object.assign({}, card.prompt, { text: card.prompt_da, lang: "da" });
+    }
+    return card.prompt;
+  }
+
   function answerText(choice) {
     return [choice.label, choice.text].filter(Boolean).join(" ");
   }
@@ -393,7 +401,7 @@
     q.tabIndex = -1;
     art.appendChild(q);
     if (session.mode === "round" && changed(card)) art.appendChild(el("p", "ov-changed", T.changed));
-    art.appendChild(faceNode(card.prompt, "ov-prompt", card.kind === "fill"));
+    art.appendChild(faceNode(promptIn(card), "ov-prompt", card.kind === "fill"));
     // A 2007 number the handbook quotes, with its 2017 reading.
     if (card.edition_note) art.appendChild(el("p", "ov-edition", card.edition_note));
 
@@ -527,7 +535,7 @@
       var c = a.card;
       var li = el("li");
       li.appendChild(el("p", "ov-q-small", question(c)));
-      li.appendChild(faceNode(c.prompt, "ov-prompt ov-prompt-small", c.kind === "fill"));
+      li.appendChild(faceNode(promptIn(c), "ov-prompt ov-prompt-small", c.kind === "fill"));
       var yours = el("p");
       yours.appendChild(el("b", null, T.your_answer + " "));
       if (a.chose >= 0) {
