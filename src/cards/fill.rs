@@ -249,6 +249,10 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         for &(_, _, k, a, b) in &cands {
             let s = per[k].0;
             let shown = format!("{}{BLANK}{}", &s[..a], &s[b..]);
+            if quality::generic_word(&s[a..b]) {
+                refused = refused.or(Some(quality::GENERIC_BLANK));
+                continue;
+            }
             if quality::needs_unseen_text(s) {
                 refused = Some(quality::NEEDS_UNSEEN_TEXT);
                 continue;
@@ -420,20 +424,18 @@ impl Fill<'_> {
             let cs: Vec<char> = answer.chars().collect();
             cs[cs.len().saturating_sub(2)..].iter().collect()
         };
+        // Only words of the answer's form (its last two letters: the
+        // inflection, and in practice the word class), the provision's own
+        // law first, then its book, so every choice fits the sentence's
+        // grammar.
         let mut out: Vec<Choice> = Vec::new();
         let mut considered: HashSet<&str> = HashSet::new();
         for pool in pools {
             let fresh: Vec<&PoolWord> = pool
                 .iter()
-                .filter(|w| !considered.contains(w.word.as_str()))
+                .filter(|w| !considered.contains(w.word.as_str()) && w.word.ends_with(&ending))
                 .collect();
-            let ranked = pick::choose(
-                card_id,
-                &fresh,
-                fresh.len(),
-                |w| w.word.clone(),
-                |w| u8::from(!w.word.ends_with(&ending)),
-            );
+            let ranked = pick::choose(card_id, &fresh, fresh.len(), |w| w.word.clone(), |_| 0);
             for w in ranked {
                 considered.insert(w.word.as_str());
                 if out.len() == CHOICES - 1 {

@@ -20,6 +20,34 @@ pub const POINTER_ONLY: &str = "the source only points elsewhere or is an abbrev
 pub const QUOTES_ITS_PLACE: &str = "the prompt cites its own law or section";
 pub const SAME_PROMPT: &str = "another card asks the same with another answer";
 pub const TERM_NOT_SHOWN: &str = "a definition's sentence does not name the term it defines";
+pub const GENERIC_BLANK: &str =
+    "every key word of its sentences is a function word or a generic verb";
+
+/// Function words and generic verbs, Norwegian, Danish and English: a
+/// blank on one of these tests grammar, not the rules (`ber`, `innen`,
+/// `sted`, `derfra`, "Imps _____ the Field").
+#[rustfmt::skip]
+const GENERIC_WORDS: &[&str] = &[
+    "ber", "beder", "ser", "sted", "derfra", "dertil", "across", "field", "gjøre", "gøre", "gjort",
+    "bli", "blir", "blive", "bliver", "være", "finnes", "findes", "anses", "angår", "gjelder",
+    "gælder", "følger", "skjer", "sker", "ske", "får", "fås", "tas", "gis", "gives", "sier",
+    "siger", "står", "kommer", "gir", "giver", "tar", "tager", "legges", "lægges", "settes",
+    "sættes", "holdes", "kalles", "kaldes", "vises", "hadde", "havde", "hatt", "haft", "fått",
+    "fået", "gitt", "givet", "tatt", "taget", "satt", "sat", "lagt", "sagt", "sett", "set",
+    "kunne", "skulle", "måtte", "burde", "dersom", "såfremt", "idet", "mens", "etter", "efter",
+    "uten", "uden", "innen", "inden", "mellom", "mellem", "ifølge", "blant", "blandt", "herunder",
+    "hvorvidt", "enten", "både", "slik", "sådan", "slikt", "sådant", "annen", "annet", "anden",
+    "andet", "andre", "hver", "hvert", "enhver", "ethvert", "ingen", "intet", "noen", "nogen",
+    "noget", "alle", "selv", "samme", "egen", "eget", "egne", "lenge", "længe", "straks",
+    "alltid", "altid", "aldri", "aldrig", "ofte", "snart", "høyst", "højst", "minst", "mindst",
+    "bare", "kun", "også", "likevel", "alligevel", "fortsatt", "fortsat", "heller", "enes",
+    "sørge", "indse", "opnår", "udgør", "kendt", "kræve", "delen", "rene", "lette", "pågår",
+];
+
+/// True when a word is a function word or a generic verb ([`GENERIC_WORDS`]).
+pub fn generic_word(word: &str) -> bool {
+    GENERIC_WORDS.contains(&word.to_lowercase().as_str())
+}
 
 /// Words that open a sentence about something said before it ("this",
 /// "otherwise", "the same", "such"), in the books' Norwegian and Danish.

@@ -414,7 +414,8 @@ fn fill_in_blanks_a_key_word_never_a_stop_word_number_or_cite() {
 
 /// The reasons a card may be left out: the quality rules of
 /// `lovbok::cards::quality`, each a class of card not worth a student's time.
-const QUALITY: [&str; 6] = [
+const QUALITY: [&str; 7] = [
+    quality::GENERIC_BLANK,
     quality::TERM_NOT_SHOWN,
     quality::GIVES_AWAY,
     quality::NEEDS_UNSEEN_TEXT,
@@ -544,6 +545,27 @@ fn every_card_passes_the_quality_rules() {
                 );
             }
             _ => {}
+        }
+        if card.kind == CardKind::FillIn {
+            assert!(
+                !quality::generic_word(&answer),
+                "{}: a blank on {answer:?}",
+                card.id
+            );
+            // Every choice has the answer's form (its last two letters), so
+            // each fits the sentence's grammar.
+            let ending: String = {
+                let cs: Vec<char> = answer.chars().collect();
+                cs[cs.len().saturating_sub(2)..].iter().collect()
+            };
+            for ch in &card.choices {
+                let w = ch.face.text.clone().unwrap_or_default();
+                assert!(
+                    w.ends_with(&ending),
+                    "{}: {w:?} has not the form of {answer:?}",
+                    card.id
+                );
+            }
         }
         if matches!(card.kind, CardKind::FillIn | CardKind::WhereIsIt) {
             let text = prompt.replace(BLANK, "x");
@@ -1137,4 +1159,33 @@ fn index_prompts_have_their_danish_term() {
         first.id,
         notes[0].front
     );
+}
+
+/// No Fyll inn distractor fills its gap to make a sentence the books have:
+/// only the answer is right.
+#[test]
+fn no_fill_in_distractor_makes_a_sentence_of_the_books() {
+    let Built { corpus: c, deck } = built();
+    let flat = |s: &str| normalized(s);
+    let sentences: HashSet<String> = c
+        .provisions()
+        .iter()
+        .flat_map(|p| full_sentences(p).into_iter().map(flat).collect::<Vec<_>>())
+        .collect();
+    for card in deck.of(DeckId::FillIn) {
+        let prompt = card.prompt.text.clone().unwrap_or_default();
+        for (i, ch) in card.choices.iter().enumerate() {
+            let w = ch.face.text.clone().unwrap_or_default();
+            let filled = flat(&prompt.replacen(BLANK, &w, 1));
+            if i == card.answer {
+                assert!(
+                    sentences.contains(&filled),
+                    "{}: the answer's sentence",
+                    card.id
+                );
+            } else {
+                assert!(!sentences.contains(&filled), "{}: {w:?} fits too", card.id);
+            }
+        }
+    }
 }
