@@ -997,10 +997,20 @@ async function practice(context, problems) {
     !(await page.isChecked('input[name=deck][value="fyll-inn"]')),
     "the chosen decks are kept too"
   );
-  const groupSeen = await page.$$eval("#ov-progress-groups td.seen", (tds) =>
+  const groupSeen = await page.$$eval("#ov-progress-groups tr:not(.ov-law) td.seen", (tds) =>
     tds.reduce((n, td) => n + Number(td.textContent), 0)
   );
   check(groupSeen === 2, `progress per law group adds up (${groupSeen})`);
+  // A law's own row appears under its group once one of its cards is seen.
+  const lawCard = deck.cards.find((c) => c.law === 16);
+  await page.evaluate((card) => {
+    const s = JSON.parse(localStorage.getItem("lovbok.ov.v1"));
+    s.cards[card.id] = { b: 2, n: 1, r: 1, d: Date.now() + 86400000, h: card.hash, t: Date.now() };
+    localStorage.setItem("lovbok.ov.v1", JSON.stringify(s));
+  }, lawCard);
+  await page.reload();
+  await page.waitForSelector("#ov[data-ready=true]");
+  check((await page.textContent('#ov-progress-groups tr.ov-law[data-law="16"] td.seen')) === "1", "Lov 16 has a row of its own");
 
   step = "ov: exam";
   await page.selectOption("select[name=questions]", "10");

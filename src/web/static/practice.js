@@ -644,6 +644,31 @@
       });
       fillRow(tr, tally(g.cards, now));
       body.appendChild(tr);
+      // Under a group of laws, a row per law the student has met.
+      if (k.charAt(0) !== "b") return;
+      var laws = {};
+      g.cards.forEach(function (c) {
+        (laws[c.law] = laws[c.law] || []).push(c);
+      });
+      Object.keys(laws)
+        .map(Number)
+        .sort(function (a, b) {
+          return a - b;
+        })
+        .forEach(function (n) {
+          var t = tally(laws[n], now);
+          if (!t.seen) return;
+          var row = el("tr", "ov-law");
+          row.setAttribute("data-law", String(n));
+          var h = el("th", null, fmt(T.group_law, { n: n }));
+          h.scope = "row";
+          row.appendChild(h);
+          ["cards", "seen", "learned", "due"].forEach(function (c) {
+            row.appendChild(el("td", c));
+          });
+          fillRow(row, t);
+          body.appendChild(row);
+        });
     });
     var ul = document.getElementById("ov-exams");
     if (state.exams.length) {
