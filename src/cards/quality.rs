@@ -44,7 +44,7 @@ const GENERIC_WORDS: &[&str] = &[
     "sørge", "indse", "opnår", "udgør", "kendt", "kræve", "delen", "rene", "lette", "pågår",
 ];
 
-/// True when a word is a function word or a generic verb ([`GENERIC_WORDS`]).
+/// True when a word is a function word or a generic verb (a fixed list).
 pub fn generic_word(word: &str) -> bool {
     GENERIC_WORDS.contains(&word.to_lowercase().as_str())
 }
