@@ -27,6 +27,7 @@ pub mod number;
 pub mod penalties;
 pub mod registry;
 pub mod scoring;
+pub mod simplified;
 pub mod sitout;
 pub mod teams;
 pub mod weights;

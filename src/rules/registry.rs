@@ -19,7 +19,8 @@ use super::adjusted::{self, PlusMinus, Responsibility, Scoring};
 use super::cancelled::{self, Cancelled, Scale};
 use super::number::{self, decimals, int, NumberError, Q};
 use super::penalties::{self, Form};
-use super::scoring::{self, Method, Side, MAX_SCORE, MAX_TABLES};
+use super::scoring::{self, Method, MAX_SCORE, MAX_TABLES};
+use super::simplified::{self, Side};
 use super::{sitout, teams};
 use super::{Label, Lang, Outcome, Problem, RuleError};
 use crate::corpus::ProvisionId;
@@ -1375,11 +1376,11 @@ static CALCULATORS: &[Calculator] = &[
         run: |a| {
             let rows = weighted_rows(a, "score", Args::whole)?;
             let offender = match a.req_choice("offending")? {
-                "ns" => scoring::Offender::Ns,
-                "neither" => scoring::Offender::Neither,
-                _ => scoring::Offender::Ew,
+                "ns" => simplified::Offender::Ns,
+                "neither" => simplified::Offender::Neither,
+                _ => simplified::Offender::Ew,
             };
-            scoring::simplified_weighted(a.req_scores("scores")?, &rows, offender)
+            simplified::simplified_weighted(a.req_scores("scores")?, &rows, offender)
         },
     },
     Calculator {
@@ -1393,7 +1394,7 @@ static CALCULATORS: &[Calculator] = &[
         example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
         inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
         run: |a| {
-            scoring::simplified_unbalanced(
+            simplified::simplified_unbalanced(
                 a.req_scores("scores")?,
                 a.req_whole("ns")?,
                 a.req_whole("ew")?,
@@ -1436,7 +1437,7 @@ static CALCULATORS: &[Calculator] = &[
             ),
         ],
         run: |a| {
-            scoring::simplified_artificial(a.req_scores("scores")?, a.req_whole("artificial")?)
+            simplified::simplified_artificial(a.req_scores("scores")?, a.req_whole("artificial")?)
         },
     },
     Calculator {
@@ -1527,7 +1528,7 @@ static CALCULATORS: &[Calculator] = &[
             ),
         ],
         run: |a| {
-            scoring::small_group(
+            simplified::small_group(
                 a.req_whole("tables")?,
                 a.req_whole("results")?,
                 a.req_decimal("mp")?,
@@ -1575,7 +1576,7 @@ static CALCULATORS: &[Calculator] = &[
                 "other" => Side::Other,
                 _ => Side::NonOffending,
             };
-            scoring::round_whole(a.req_decimal("value")?, side)
+            simplified::round_whole(a.req_decimal("value")?, side)
         },
     },
     Calculator {

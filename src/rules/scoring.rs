@@ -1,8 +1,9 @@
 /*!
-Scoring methods of pairs boards: the handbook's X78 (special scores,
-conversion to a larger number of tables, rounding, the simplified manual
-method). Imps across the field, butler and carry-over (203, 204, 207) are
-in [`super::teams`].
+Scoring methods of pairs boards: the handbook's X78 computed (special scores,
+conversion to a larger number of tables, rounding) and the checks, tables
+and labels its simplified manual method in [`super::simplified`] shares.
+Imps across the field, butler and carry-over (203, 204, 207) are in
+[`super::teams`].
 
 Matchpoints ("parpoint") are counted 2 for each pair beaten and 1 for each
 tie, so a board played at A tables has a top of 2(A − 1) and a middle of
@@ -570,7 +571,7 @@ fn frequency_table(entries: impl IntoIterator<Item = (i64, Q)>) -> Vec<(i64, Q)>
 }
 
 /// The frequency table of the ordinary tables alone.
-fn plain_table(others: &[i64]) -> Vec<(i64, Q)> {
+pub(crate) fn plain_table(others: &[i64]) -> Vec<(i64, Q)> {
     frequency_table(others.iter().map(|s| (*s, Q::one())))
 }
 
@@ -598,13 +599,13 @@ fn below_and_equal(score: i64, table: &[(i64, Q)]) -> (Q, Q) {
 /// A table's matchpoints among `table`'s scores: 2 for each score below, 1
 /// for each equal one, less the table's own tie with itself when it is one
 /// of them.
-fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
+pub(crate) fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
     let (lower, equal) = below_and_equal(score, table);
     let own = if own { Q::one() } else { Q::zero() };
     int(2) * lower + equal - own
 }
 
-fn check_board_scores(others: &[i64]) -> Result<(), RuleError> {
+pub(crate) fn check_board_scores(others: &[i64]) -> Result<(), RuleError> {
     if others.is_empty() || others.len() >= MAX_TABLES as usize {
         return Err(RuleError::input(
             "scores",
@@ -618,7 +619,7 @@ fn check_board_scores(others: &[i64]) -> Result<(), RuleError> {
     check_scores(others)
 }
 
-fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
+pub(crate) fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
     if !is_score(score) {
         return Err(RuleError::input(
             name,
@@ -631,7 +632,7 @@ fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
 /// The inputs of a board with a weighted score: the other tables' scores,
 /// and one to [`MAX_COMPONENTS`](super::weights::MAX_COMPONENTS) scores
 /// with weights as Law 12C1c takes them.
-fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleError> {
+pub(crate) fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleError> {
     check_board_scores(others)?;
     if components.is_empty() || components.len() > super::weights::MAX_COMPONENTS {
         return Err(RuleError::input(
@@ -651,7 +652,7 @@ fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleErr
 
 /// A weighted score named by its weights and scores (`60 % +420, 40 %
 /// -100`), the same in every language.
-fn weighted_name(components: &[(i64, Q)]) -> String {
+pub(crate) fn weighted_name(components: &[(i64, Q)]) -> String {
     components
         .iter()
         .map(|(s, w)| format!("{} % {}", show(w), show_score(*s)))
@@ -662,7 +663,7 @@ fn weighted_name(components: &[(i64, Q)]) -> String {
 /// The weighted table's N/S matchpoints against the ordinary tables (X78A1,
 /// X78D1a): the weighted sum of each of its scores', with the terms that
 /// show it.
-fn weighted_against(plain: &[(i64, Q)], components: &[(i64, Q)]) -> (Q, String) {
+pub(crate) fn weighted_against(plain: &[(i64, Q)], components: &[(i64, Q)]) -> (Q, String) {
     let mut total = Q::zero();
     let mut terms = Vec::new();
     for (s, w) in components {
@@ -678,31 +679,31 @@ fn weighted_against(plain: &[(i64, Q)], components: &[(i64, Q)]) -> (Q, String) 
     (total, terms.join(" + "))
 }
 
-const BOARD_MP: Label = Label {
+pub(crate) const BOARD_MP: Label = Label {
     en: "Matchpoints on the board",
     nb: "Poeng på spillet",
     da: "Parpoint på spillet",
 };
 
-const NS_MP: Label = Label {
+pub(crate) const NS_MP: Label = Label {
     en: "N/S matchpoints",
     nb: "N/S-poeng",
     da: "N/S-parpoint",
 };
 
-const EW_MP: Label = Label {
+pub(crate) const EW_MP: Label = Label {
     en: "E/W matchpoints",
     nb: "Ø/V-poeng",
     da: "Ø/V-parpoint",
 };
 
-const NS_PERCENT: Label = Label {
+pub(crate) const NS_PERCENT: Label = Label {
     en: "N/S percentage",
     nb: "N/S-prosent",
     da: "N/S-procent",
 };
 
-const EW_PERCENT: Label = Label {
+pub(crate) const EW_PERCENT: Label = Label {
     en: "E/W percentage",
     nb: "Ø/V-prosent",
     da: "Ø/V-procent",
@@ -1018,470 +1019,6 @@ pub fn curtailed_redress(m: Q, f: Q, j: Q) -> Result<Outcome, RuleError> {
     })
 }
 
-/// X78D6 (simplified method): a group holding at most 15 % of the tables
-/// adds 10 % of a top to each of its pairs' matchpoints. `top` defaults to
-/// the board's top on `tables` tables, 2(A − 1).
-pub fn small_group(
-    tables: i64,
-    results: i64,
-    mp: Q,
-    top_mp: Option<Q>,
-) -> Result<Outcome, RuleError> {
-    check_tables(tables)?;
-    if !(1..=tables).contains(&results) {
-        return Err(RuleError::input(
-            "results",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(tables.into()),
-            },
-        ));
-    }
-    let mut steps = Vec::new();
-    let t = match top_mp {
-        Some(t) => {
-            if t <= Q::zero() || t > top(MAX_TABLES) {
-                return Err(RuleError::input(
-                    "top",
-                    Problem::OutOfRange {
-                        min: int(1),
-                        max: top(MAX_TABLES),
-                    },
-                ));
-            }
-            t
-        }
-        None => {
-            let t = top(tables);
-            steps.push(step(
-                "X78D6",
-                Label {
-                    en: "The top on A tables: 2 × (A − 1)",
-                    nb: "Toppen ved A bord: 2 × (A − 1)",
-                    da: "Toppen ved A borde: 2 × (A − 1)",
-                },
-                format!("2 × ({tables} − 1) = {}", show(&t)),
-            ));
-            t
-        }
-    };
-    // The pair's matchpoints are won within its group of G results, whose
-    // top is 2 × (G − 1); with the bonus the score stays within the top.
-    let group_top = top(results);
-    if mp < Q::zero() || mp > group_top {
-        return Err(RuleError::input(
-            "mp",
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max: group_top,
-            },
-        ));
-    }
-    // 100·G ≤ 15·A, in whole numbers: "at most 15 % of the tables".
-    let small = 100 * results <= 15 * tables;
-    let share = ratio(100 * i128::from(results), tables.into());
-    let (value, bonus) = if small {
-        let bonus = t / int(10);
-        steps.push(step(
-            "X78D6",
-            Label {
-                en: "At most 15 % of the tables: 10 % of a top is added",
-                nb: "Høyst 15 % av bordene: 10 % av en topp legges til",
-                da: "Højst 15 % af bordene: 10 % af en top tillægges",
-            },
-            format!(
-                "{results} / {tables} = {} % ≤ 15 %: {} + 10 % × {} = {}",
-                show(&share),
-                show(&mp),
-                show(&t),
-                show(&(mp + bonus))
-            ),
-        ));
-        (mp + bonus, bonus)
-    } else {
-        steps.push(step(
-            "X78D6",
-            Label {
-                en: "More than 15 % of the tables: nothing is added",
-                nb: "Mer enn 15 % av bordene: ingenting legges til",
-                da: "Mere end 15 % af bordene: intet tillægges",
-            },
-            format!("{results} / {tables} = {} % > 15 %", show(&share)),
-        ));
-        (mp, Q::zero())
-    };
-    // X78D7: points in the simplified method are rounded to a whole number;
-    // no side offended here, so a half has no direction and stays.
-    let rounded = match round_whole(value, Side::Other) {
-        Ok(r) => {
-            steps.extend(r.steps);
-            r.results.first().map(|o| o.value)
-        }
-        Err(_) => {
-            steps.push(step(
-                "X78D7",
-                Label {
-                    en: "A half: X78D7 gives a direction only for an offending or non-offending side",
-                    nb: "En halv: X78D7 sier hvilken vei bare for en feilende eller ikke-feilende side",
-                    da: "En halv: X78D7 angiver kun retningen for en fejlende eller ikke-fejlende side",
-                },
-                show(&value),
-            ));
-            None
-        }
-    };
-    Ok(Outcome {
-        cite: cite("X78D6"),
-        results: vec![
-            Output::new(
-                "mp",
-                Label {
-                    en: "Matchpoints",
-                    nb: "Poeng",
-                    da: "Parpoint",
-                },
-                rounded.unwrap_or(value),
-                Unit::Matchpoints,
-            ),
-            Output::new(
-                "added",
-                Label {
-                    en: "Added",
-                    nb: "Lagt til",
-                    da: "Tillagt",
-                },
-                bonus,
-                Unit::Matchpoints,
-            ),
-        ],
-        steps,
-    })
-}
-
-/// Which side of an irregularity a score belongs to, for X78D7.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    NonOffending,
-    Offending,
-    /// Neither: X78D7 says only "rounded to a whole number".
-    Other,
-}
-
-/// X78D7: points in the simplified method are rounded to a whole number:
-/// up for a non-offending side (a), down for an offending side (b). For
-/// anyone else the text gives no direction, so a value exactly half-way is
-/// [`RuleError::NotInText`].
-pub fn round_whole(value: Q, side: Side) -> Result<Outcome, RuleError> {
-    let bound = int(MAX_IMP.into());
-    if value < -bound || value > bound {
-        return Err(RuleError::input(
-            "value",
-            Problem::OutOfRange {
-                min: -bound,
-                max: bound,
-            },
-        ));
-    }
-    let (c, rounded, what) = match side {
-        Side::NonOffending => (
-            "X78D7a",
-            value.ceil(),
-            Label {
-                en: "Non-offending side: rounded up",
-                nb: "Ikke-feilende side: avrundet opp",
-                da: "Ikke-fejlende side: afrundet i positiv retning",
-            },
-        ),
-        Side::Offending => (
-            "X78D7b",
-            value.floor(),
-            Label {
-                en: "Offending side: rounded down",
-                nb: "Feilende side: avrundet ned",
-                da: "Fejlende side: afrundet i negativ retning",
-            },
-        ),
-        Side::Other => {
-            if value - value.floor() == ratio(1, 2) {
-                return Err(RuleError::NotInText {
-                    cite: cite("X78D7"),
-                    what: Label {
-                        en: "which way a half is rounded for a side that is neither offending nor non-offending",
-                        nb: "hvilken vei en halv avrundes for en side som verken er feilende eller ikke-feilende",
-                        da: "hvilken vej en halv afrundes for en side, der hverken er fejlende eller ikke-fejlende",
-                    },
-                });
-            }
-            (
-                "X78D7",
-                value.round(),
-                Label {
-                    en: "Rounded to the nearest whole number",
-                    nb: "Avrundet til nærmeste hele tall",
-                    da: "Afrundet til nærmeste heltal",
-                },
-            )
-        }
-    };
-    Ok(Outcome {
-        cite: cite(c),
-        results: vec![Output::new(
-            "rounded",
-            Label {
-                en: "Rounded points",
-                nb: "Avrundede poeng",
-                da: "Afrundede point",
-            },
-            rounded,
-            Unit::Same,
-        )],
-        steps: vec![step(
-            c,
-            what,
-            format!("{} → {}", show(&value), show(&rounded)),
-        )],
-    })
-}
-
-/// Which side at the table with a special score caused it, for the
-/// rounding of X78D7.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Offender {
-    Ns,
-    Ew,
-    Neither,
-}
-
-impl Offender {
-    fn side(self, ns: bool) -> Side {
-        match (self, ns) {
-            (Offender::Neither, _) => Side::Other,
-            (Offender::Ns, true) | (Offender::Ew, false) => Side::Offending,
-            _ => Side::NonOffending,
-        }
-    }
-}
-
-/// X78D1b, D2b, D3: in the simplified method the other tables score their
-/// comparison with a table of a special score as average (1 matchpoint:
-/// "the top lowered by 1 and the bottom raised by 1", footnote 3), and
-/// score each other as usual.
-fn others_with_average(
-    others: &[i64],
-    specials: i64,
-    c: &'static str,
-    steps: &mut Vec<Step>,
-) -> Vec<Output> {
-    let plain = plain_table(others);
-    let mut shown: Vec<i64> = Vec::new();
-    let mut results = Vec::new();
-    for (i, s) in others.iter().enumerate() {
-        let among = mp_among(*s, &plain, true);
-        let mp = among + int(specials.into());
-        if !shown.contains(s) {
-            shown.push(*s);
-            steps.push(step(
-                c,
-                Label {
-                    en: "Another table: matchpoints against the other ordinary tables, plus 1 (average) for each table with a special score",
-                    nb: "Et annet bord: poeng mot de andre vanlige bordene, pluss 1 (middels) for hvert bord med en særlig score",
-                    da: "Et andet bord: parpoint mod de andre almindelige borde, plus 1 (middel) for hvert bord med en særlig score",
-                },
-                format!("{}: {} + {specials} × 1 = {}", show_score(*s), show(&among), show(&mp)),
-            ));
-        }
-        results.push(
-            Output::new(&format!("mp_{}", i + 1), BOARD_MP, mp, Unit::Matchpoints)
-                .of(show_score(*s)),
-        );
-    }
-    results
-}
-
-/// One side's matchpoints at the special table, rounded by X78D7 when they
-/// are not whole, with the percentage.
-fn special_side(
-    name: &str,
-    exact: Q,
-    side: Side,
-    tables: i64,
-    of: &str,
-    steps: &mut Vec<Step>,
-) -> Result<[Output; 2], RuleError> {
-    let rounded = if exact.is_integer() {
-        exact
-    } else {
-        let r = round_whole(exact, side)?;
-        steps.extend(r.steps.into_iter().map(|mut st| {
-            st.expr = format!("{of}: {}", st.expr);
-            st
-        }));
-        r.results.first().map(|o| o.value).unwrap_or(exact)
-    };
-    let (label, pct) = if name == "ns" {
-        (NS_MP, NS_PERCENT)
-    } else {
-        (EW_MP, EW_PERCENT)
-    };
-    Ok([
-        Output::new(
-            &format!("mp_{name}_special"),
-            label,
-            rounded,
-            Unit::Matchpoints,
-        )
-        .of(of.to_string()),
-        Output::new(
-            &format!("percent_{name}_special"),
-            pct,
-            rounded / top(tables) * int(100),
-            Unit::Percent,
-        )
-        .of(of.to_string()),
-    ])
-}
-
-/// X78D1 (the simplified method): a pairs board where one table has a
-/// weighted score. That table's pairs get the weighted sum of their
-/// comparisons with each of its scores (D1a); the other tables score the
-/// comparison with it as average (D1b). Points are whole numbers, rounded
-/// by X78D7 for the side that did or did not offend.
-pub fn simplified_weighted(
-    others: &[i64],
-    components: &[(i64, Q)],
-    offender: Offender,
-) -> Result<Outcome, RuleError> {
-    check_weighted(others, components)?;
-    let tables = others.len() as i64 + 1;
-    let mut steps = Vec::new();
-    let mut results = others_with_average(others, 1, "X78D1b", &mut steps);
-    let (ns, terms) = weighted_against(&plain_table(others), components);
-    let ew = top(tables) - ns;
-    steps.push(step(
-        "X78D1a",
-        Label {
-            en: "The weighted table: the weighted sum of each of its scores' matchpoints against the other tables (E/W: the top less N/S's)",
-            nb: "Bordet med vektet score: vektet sum av hver av dens scorers poeng mot de andre bordene (Ø/V: toppen minus N/S')",
-            da: "Bordet med vægtet score: vægtet sum af hver af dens scorers parpoint mod de andre borde (Ø/V: toppen minus N/S')",
-        },
-        format!(
-            "N/S {terms} = {}; Ø/V {} − {} = {}",
-            show(&ns),
-            show(&top(tables)),
-            show(&ns),
-            show(&ew)
-        ),
-    ));
-    let of = weighted_name(components);
-    results.extend(special_side(
-        "ns",
-        ns,
-        offender.side(true),
-        tables,
-        &of,
-        &mut steps,
-    )?);
-    results.extend(special_side(
-        "ew",
-        ew,
-        offender.side(false),
-        tables,
-        &of,
-        &mut steps,
-    )?);
-    Ok(Outcome {
-        cite: cite("X78D1"),
-        results,
-        steps,
-    })
-}
-
-/// X78D2 (the simplified method): a pairs board where one table has an
-/// unbalanced score (`ns` for N/S, `ew` for E/W, both from N/S's
-/// direction). Each side of it is scored as usual with its own score
-/// (D2a); the other tables score the comparison with it as average (D2b).
-pub fn simplified_unbalanced(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, RuleError> {
-    check_board_scores(others)?;
-    check_one_score("ns", ns)?;
-    check_one_score("ew", ew)?;
-    let tables = others.len() as i64 + 1;
-    let mut steps = Vec::new();
-    let mut results = others_with_average(others, 1, "X78D2b", &mut steps);
-    let plain = plain_table(others);
-    let ns_mp = mp_among(ns, &plain, false);
-    let ew_mp = top(tables) - mp_among(ew, &plain, false);
-    steps.push(step(
-        "X78D2a",
-        Label {
-            en: "The adjusted table: each side scored as usual with its own score (E/W: the top less what their score would give N/S)",
-            nb: "Bordet med justert score: hver side regnes som vanlig med sin egen score (Ø/V: toppen minus det deres score ville gitt N/S)",
-            da: "Bordet med justeret score: hver side beregnes på sædvanlig vis med sin egen score (Ø/V: toppen minus det, deres score ville give N/S)",
-        },
-        format!(
-            "N/S {}: {}; Ø/V {}: {} − {} = {}",
-            show_score(ns),
-            show(&ns_mp),
-            show_score(ew),
-            show(&top(tables)),
-            show(&(top(tables) - ew_mp)),
-            show(&ew_mp)
-        ),
-    ));
-    let of = format!("N/S {} / Ø/V {}", show_score(ns), show_score(ew));
-    results.extend(special_side(
-        "ns",
-        ns_mp,
-        Side::Other,
-        tables,
-        &of,
-        &mut steps,
-    )?);
-    results.extend(special_side(
-        "ew",
-        ew_mp,
-        Side::Other,
-        tables,
-        &of,
-        &mut steps,
-    )?);
-    Ok(Outcome {
-        cite: cite("X78D2"),
-        results,
-        steps,
-    })
-}
-
-/// X78D3 (the simplified method): a pairs board where `artificial` tables
-/// have an artificial score. The other tables score each comparison with
-/// them as average; the artificial scores themselves are Law 12C2's.
-pub fn simplified_artificial(others: &[i64], artificial: i64) -> Result<Outcome, RuleError> {
-    check_board_scores(others)?;
-    if artificial < 1 || others.len() as i64 + artificial > MAX_TABLES {
-        return Err(RuleError::input(
-            "artificial",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(i128::from(MAX_TABLES) - others.len() as i128),
-            },
-        ));
-    }
-    let mut steps = vec![step(
-        "X78D3",
-        Label {
-            en: "A comparison with an artificial score is scored as average; the artificial score itself follows 12C2",
-            nb: "En sammenligning med en kunstig score regnes som middels; den kunstige scoren selv følger 12C2",
-            da: "En sammenligning med en kunstig score beregnes som middel; selve den kunstige score følger 12C2",
-        },
-        format!("A = {} + {artificial}", others.len()),
-    )];
-    let results = others_with_average(others, artificial, "X78D3", &mut steps);
-    Ok(Outcome {
-        cite: cite("X78D3"),
-        results,
-        steps,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1678,126 +1215,6 @@ mod tests {
         }
         // The group must be smaller than the board.
         assert_eq!(blamed(&artificial_board(3, &[420, 450, -50])), "tables");
-    }
-
-    // --- X78D1–D3: the simplified method ----------------------------------------
-
-    #[test]
-    fn simplified_weighted_by_hand() {
-        // Four tables (top 6): +420, +450, -50, and 60 % +420 / 40 % -100
-        // with E/W offending.
-        // The others count the weighted table as average (1):
-        //   +420: 0 (+450) + 2 (-50) + 1 = 3; +450: 2 + 2 + 1 = 5;
-        //   -50: 0 + 0 + 1 = 1.
-        // The weighted table: +420 against the others 1 + 0 + 2 = 3, -100
-        //   0: N/S 0,6 × 3 + 0,4 × 0 = 1,8, up (non-offending) to 2; E/W
-        //   6 − 1,8 = 4,2, down (offending) to 4.
-        let o = simplified_weighted(
-            &[420, 450, -50],
-            &weights(&[(420, "60"), (-100, "40")]),
-            Offender::Ew,
-        );
-        let mp = |n: &str| value(&o, n);
-        assert_eq!(
-            [mp("mp_1"), mp("mp_2"), mp("mp_3")],
-            [q("3"), q("5"), q("1")]
-        );
-        assert_eq!([mp("mp_ns_special"), mp("mp_ew_special")], [q("2"), q("4")]);
-        assert_eq!(cite_of(&o), "X78D1");
-        // N/S offending instead: 1,8 down to 1, 4,2 up to 5.
-        let o = simplified_weighted(
-            &[420, 450, -50],
-            &weights(&[(420, "60"), (-100, "40")]),
-            Offender::Ns,
-        );
-        assert_eq!(
-            [value(&o, "mp_ns_special"), value(&o, "mp_ew_special")],
-            [q("1"), q("5")]
-        );
-    }
-
-    #[test]
-    fn simplified_weighted_with_no_offender_and_a_half_is_not_in_the_text() {
-        // Three tables (top 4): +100, +200, and 50 % +150 / 50 % +50:
-        // +150 beats +100 (2), +50 nobody (0): N/S 0,5 × 2 = 1, whole.
-        let o = simplified_weighted(
-            &[100, 200],
-            &weights(&[(150, "50"), (50, "50")]),
-            Offender::Neither,
-        );
-        assert_eq!(value(&o, "mp_ns_special"), q("1"));
-        // 75 % +150 / 25 % +50: 0,75 × 2 + 0,25 × 0 = 1,5, a half, and
-        // X78D7 says which way only for an offending or non-offending side.
-        let o = simplified_weighted(
-            &[100, 200],
-            &weights(&[(150, "75"), (50, "25")]),
-            Offender::Neither,
-        );
-        assert_eq!(blamed(&o), "not in text: X78D7");
-    }
-
-    #[test]
-    fn simplified_unbalanced_and_artificial_by_hand() {
-        // X78D2: four tables (top 6), N/S +420 and E/W -450 (+450 from
-        // N/S's direction) at the adjusted table.
-        //   others as in the weighted case: 3, 5, 1.
-        //   N/S +420 against the others: 1 + 0 + 2 = 3.
-        //   E/W: +450 would give N/S 2 + 1 + 2 = 5, so E/W 6 − 5 = 1.
-        let o = simplified_unbalanced(&[420, 450, -50], 420, 450);
-        let mp = |n: &str| value(&o, n);
-        assert_eq!(
-            [mp("mp_1"), mp("mp_2"), mp("mp_3")],
-            [q("3"), q("5"), q("1")]
-        );
-        assert_eq!([mp("mp_ns_special"), mp("mp_ew_special")], [q("3"), q("1")]);
-        // X78D3: five tables, two of them artificial (top 8): the three
-        // others score among themselves and get 1 for each artificial
-        // table: +450 4 + 2 = 6, +420 2 + 2 = 4, -50 0 + 2 = 2.
-        let o = simplified_artificial(&[420, 450, -50], 2);
-        let mp = |n: &str| value(&o, n);
-        assert_eq!(
-            [mp("mp_1"), mp("mp_2"), mp("mp_3")],
-            [q("4"), q("6"), q("2")]
-        );
-        assert_eq!(blamed(&simplified_artificial(&[420], 0)), "artificial");
-        assert_eq!(blamed(&simplified_unbalanced(&[420], 420, 455)), "ew");
-        assert_eq!(
-            blamed(&simplified_weighted(
-                &[420],
-                &weights(&[(420, "99")]),
-                Offender::Ew
-            )),
-            "weights"
-        );
-    }
-
-    proptest! {
-        /// X78D's footnote 3: scoring a comparison as average lowers the
-        /// top by 1 and raises the bottom by 1.
-        #[test]
-        fn simplified_method_lowers_the_top_and_raises_the_bottom_by_one(
-            raw in proptest::collection::vec(-20i64..20, 1..30),
-            ns in -20i64..20,
-            ew in -20i64..20,
-        ) {
-            let others: Vec<i64> = raw.iter().map(|s| s * 50).collect();
-            let tables = others.len() as i64 + 1;
-            let o = simplified_unbalanced(&others, ns * 50, ew * 50);
-            for n in 1..=others.len() {
-                let mp = value(&o, &format!("mp_{n}"));
-                prop_assert!(mp >= int(1) && mp <= top(tables) - int(1), "{mp}");
-            }
-            for side in ["mp_ns_special", "mp_ew_special"] {
-                let mp = value(&o, side);
-                prop_assert!(mp >= Q::zero() && mp <= top(tables), "{mp}");
-            }
-            let w = simplified_weighted(&others, &[(ns * 50, int(50)), (ew * 50, int(50))], Offender::Ew);
-            let (a, b) = (value(&w, "mp_ns_special"), value(&w, "mp_ew_special"));
-            prop_assert!(a.is_integer() && b.is_integer());
-            // One side up, the other down, from a pair that adds up to the
-            // top: they still add up to it.
-            prop_assert_eq!(a + b, top(tables));
-        }
     }
 
     proptest! {
@@ -2081,48 +1498,6 @@ mod tests {
         assert_eq!(
             value(&curtailed_redress(q("8.5"), q("3"), q("10")), "result"),
             q("4.5")
-        );
-    }
-
-    // --- X78D ------------------------------------------------------------------------
-
-    #[test]
-    fn a_small_group_gets_a_tenth_of_a_top() {
-        // X78D6: at most 15 % of the tables → + 10 % of a top, then X78D7
-        // rounds to a whole number. A pair's matchpoints are won in its
-        // group of G results, so at most 2 × (G − 1).
-        // 3 of 20 tables = 15 %: 3 + 10 % × 2 × 19 = 3 + 3,8 = 6,8 → 7.
-        let o = small_group(20, 3, q("3"), None);
-        assert_eq!(value(&o, "mp"), q("7"));
-        assert_eq!(value(&o, "added"), q("3.8"));
-        // 37 matchpoints cannot be won in a group of 3 (top 4).
-        assert_eq!(blamed(&small_group(20, 3, q("37"), None)), "mp");
-        // 4 of 20 = 20 %: nothing added.
-        assert_eq!(value(&small_group(20, 4, q("5"), None), "mp"), q("5"));
-        // 1 of 7 = 14,28… %: 0 + 10 % × 12 = 1,2 → 1.
-        assert_eq!(value(&small_group(7, 1, q("0"), None), "mp"), q("1"));
-        // A top given: 10 % × 25 = 2,5; 1 + 2,5 = 3,5, a half X78D7 gives
-        // no direction for here, so it stays.
-        let o = small_group(20, 2, q("1"), Some(q("25")));
-        assert_eq!(value(&o, "added"), q("2.5"));
-        assert_eq!(value(&o, "mp"), q("3.5"));
-        assert_eq!(blamed(&small_group(20, 21, q("6"), None)), "results");
-    }
-
-    #[test]
-    fn simplified_rounding_goes_up_for_the_innocent_and_down_for_the_guilty() {
-        // X78D7a/b.
-        let r = |v: &str, s| value(&round_whole(q(v), s), "rounded");
-        assert_eq!(r("12.1", Side::NonOffending), q("13"));
-        assert_eq!(r("12.9", Side::Offending), q("12"));
-        assert_eq!(r("-0.5", Side::NonOffending), q("0"));
-        assert_eq!(r("-0.5", Side::Offending), q("-1"));
-        assert_eq!(r("12.4", Side::Other), q("12"));
-        assert_eq!(r("12", Side::Offending), q("12"));
-        // X78D7 gives no direction for a half when neither side applies.
-        assert_eq!(
-            blamed(&round_whole(q("12.5"), Side::Other)),
-            "not in text: X78D7"
         );
     }
 
