@@ -1,7 +1,11 @@
 //! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`, and lovbok's
-//! subject index `stikkord/*.md`) into the binary.
+//! subject index `stikkord/*.md`) into the binary, and draws the app icons
+//! (`build/icons.rs`) for the binary to embed.
 use std::fmt::Write as _;
 use std::path::Path;
+
+#[path = "build/icons.rs"]
+mod icons;
 
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
@@ -33,7 +37,10 @@ fn main() {
         let _ = writeln!(out, "    ({rel:?}, include_str!({abs:?})),");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
-        .join("embedded_corpus.rs");
-    std::fs::write(dest, out).expect("write embedded corpus list");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let out_dir = Path::new(&out_dir);
+    std::fs::write(out_dir.join("embedded_corpus.rs"), out).expect("write embedded corpus list");
+    if let Err(e) = icons::write(out_dir) {
+        panic!("draw the app icons: {e}");
+    }
 }

@@ -15,6 +15,8 @@ use std::sync::{Arc, LazyLock};
 
 use super::i18n::{js_strings, UiLang};
 
+pub mod icons;
+
 /// One file served under `/static/`.
 #[derive(Debug, Clone)]
 pub struct Asset {
@@ -76,8 +78,22 @@ fn lang_slot(lang: UiLang) -> usize {
 
 /// The web app manifest of one interface language: what a phone shows
 /// when the site is installed on its home screen.
-fn manifest(lang: UiLang, icon: &str) -> Vec<u8> {
+/// It lists the SVG icon and the generated PNGs with their sizes and purposes.
+fn manifest(lang: UiLang, svg: &str, pngs: &[(Asset, &icons::PngIcon)]) -> Vec<u8> {
     let s = lang.strings();
+    let mut icons = vec![serde_json::json!(
+        { "src": svg, "sizes": "any", "type": "image/svg+xml", "purpose": "any" }
+    )];
+    icons.extend(pngs.iter().filter_map(|(asset, png)| {
+        png.purpose.map(|purpose| {
+            serde_json::json!({
+                "src": asset.url,
+                "sizes": format!("{0}x{0}", png.size),
+                "type": "image/png",
+                "purpose": purpose,
+            })
+        })
+    }));
     let m = serde_json::json!({
         "name": "lovbok",
         "short_name": "lovbok",
@@ -88,10 +104,7 @@ fn manifest(lang: UiLang, icon: &str) -> Vec<u8> {
         "display": "standalone",
         "background_color": "#fdfdfb",
         "theme_color": "#0b5cad",
-        "icons": [
-            { "src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any" },
-            { "src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "maskable" }
-        ]
+        "icons": icons,
     });
     serde_json::to_vec(&m).unwrap_or_default()
 }
@@ -109,11 +122,7 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             "text/javascript; charset=utf-8",
             include_bytes!("static/app.js"),
         ),
-        embedded(
-            "icon.svg",
-            "image/svg+xml",
-            include_bytes!("static/icon.svg"),
-        ),
+        embedded("icon.svg", "image/svg+xml", icons::SVG),
         embedded(
             "calc.js",
             "text/javascript; charset=utf-8",
@@ -145,15 +154,20 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
         ));
     }
     let icon = all[ICON].url.clone();
+    let pngs: Vec<(Asset, &icons::PngIcon)> = icons::PNGS
+        .iter()
+        .map(|png| (embedded(png.name, "image/png", png.bytes), png))
+        .collect();
     for lang in UiLang::ALL {
         let mut m = Asset::new(
             format!("manifest-{}.webmanifest", lang.code()),
             "application/manifest+json",
-            manifest(lang, &icon).into(),
+            manifest(lang, &icon, &pngs).into(),
         );
         m.precache = false;
         all.push(m);
     }
+    all.extend(pngs.into_iter().map(|(asset, _)| asset));
     all
 });
 
@@ -176,6 +190,14 @@ pub fn js_url() -> &'static str {
 /// The URL of the icon.
 pub fn icon_url() -> &'static str {
     &ALL[ICON].url
+}
+
+/// The URL of the icon iOS puts on its home screen (the manifest does not
+/// list it: iOS reads a `<link rel="apple-touch-icon">`).
+pub fn apple_touch_icon_url() -> &'static str {
+    ALL.iter()
+        .find(|a| a.name == icons::APPLE_TOUCH)
+        .map_or("", |a| a.url.as_str())
 }
 
 /// The URL of the calculator's script (loaded only by pages with a calculator).
@@ -246,5 +268,47 @@ mod tests {
             assert_eq!(v["icons"][0]["src"], icon_url());
         }
         assert_ne!(strings_url(UiLang::Nb), strings_url(UiLang::Da));
+    }
+
+    #[test]
+    fn the_manifest_lists_every_png_at_a_url_that_serves_it() {
+        let m = lookup(manifest_url(UiLang::Nb).strip_prefix("/static/").unwrap()).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&m.body).unwrap();
+        let listed = v["icons"].as_array().unwrap();
+        for want in [
+            "192x192 any",
+            "512x512 any",
+            "512x512 maskable",
+            "512x512 monochrome",
+        ] {
+            let entry = listed
+                .iter()
+                .find(|i| {
+                    format!(
+                        "{} {}",
+                        i["sizes"].as_str().unwrap(),
+                        i["purpose"].as_str().unwrap()
+                    ) == want
+                })
+                .unwrap_or_else(|| panic!("no {want} icon in {listed:?}"));
+            assert_eq!(entry["type"], "image/png");
+            let asset = lookup(
+                entry["src"]
+                    .as_str()
+                    .unwrap()
+                    .strip_prefix("/static/")
+                    .unwrap(),
+            )
+            .unwrap();
+            let png = icons::PNGS.iter().find(|p| p.name == asset.name).unwrap();
+            assert_eq!(&asset.body[..], png.bytes, "{want}");
+            assert!(asset.precache, "stored for offline use like the SVG icon");
+        }
+        let apple = lookup(apple_touch_icon_url().strip_prefix("/static/").unwrap()).unwrap();
+        assert_eq!(
+            (apple.name.as_str(), apple.content_type),
+            (icons::APPLE_TOUCH, "image/png")
+        );
+        assert!(!listed.iter().any(|i| i["src"] == apple_touch_icon_url()));
     }
 }

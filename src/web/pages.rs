@@ -43,6 +43,8 @@ pub struct Chrome {
     pub js: &'static str,
     pub strings_js: &'static str,
     pub icon: &'static str,
+    /// The opaque 180 px icon iOS puts on its home screen.
+    pub apple_touch_icon: &'static str,
     pub manifest: &'static str,
     /// The service worker and the offline index, when a site is loaded
     /// (no worker while the editor's banner is set).
@@ -72,6 +74,7 @@ impl Chrome {
             js: assets::js_url(),
             strings_js: assets::strings_url(ctx.lang),
             icon: assets::icon_url(),
+            apple_touch_icon: assets::apple_touch_icon_url(),
             manifest: assets::manifest_url(ctx.lang),
             // A page with the editor's banner does not ask for the site to be
             // stored: the stored copy would keep a banner that has gone.

@@ -482,6 +482,49 @@ try {
     check(installabilityErrors.length === 0, `not installable: ${JSON.stringify(installabilityErrors)}`);
     await cdp.detach();
   }
+  {
+    // The manifest's icons (and the apple-touch-icon): PNG 192 and 512, a
+    // maskable one; each fetched, its PNG header and the decoded image the
+    // size the manifest states, and the opaque ones with no alpha channel.
+    step = "icons";
+    const icons = await page.evaluate(async () => {
+      const manifest = await (await fetch(document.querySelector('link[rel="manifest"]').href)).json();
+      const apple = document.querySelector('link[rel="apple-touch-icon"]').href;
+      const list = [...manifest.icons, { src: apple, sizes: "180x180", type: "image/png", purpose: "apple-touch-icon" }];
+      const out = [];
+      for (const icon of list) {
+        const res = await fetch(icon.src);
+        const bytes = new DataView(await res.arrayBuffer());
+        const png = bytes.byteLength > 26 && bytes.getUint32(0) === 0x89504e47 && bytes.getUint32(12) === 0x49484452;
+        const img = new Image();
+        img.src = icon.src;
+        await img.decode();
+        out.push({
+          ...icon,
+          status: res.status,
+          contentType: res.headers.get("content-type"),
+          ihdr: png ? `${bytes.getUint32(16)}x${bytes.getUint32(20)}` : null,
+          colourType: png ? bytes.getUint8(25) : null,
+          decoded: `${img.naturalWidth}x${img.naturalHeight}`,
+          bytes: bytes.byteLength,
+        });
+      }
+      return out;
+    });
+    const has = (sizes, purpose) => icons.some((i) => i.type === "image/png" && i.sizes === sizes && i.purpose.split(" ").includes(purpose));
+    check(has("192x192", "any"), "the manifest lists a PNG 192 icon");
+    check(has("512x512", "any"), "the manifest lists a PNG 512 icon");
+    check(has("512x512", "maskable"), "the manifest lists a maskable PNG icon");
+    check(has("512x512", "monochrome"), "the manifest lists a monochrome PNG icon");
+    for (const i of icons) {
+      const what = `icon ${i.purpose} ${i.sizes}`;
+      check(i.status === 200 && i.contentType === i.type, `${what}: served as ${i.type} (${i.status} ${i.contentType})`);
+      if (i.type !== "image/png") continue;
+      check(i.ihdr === i.sizes && i.decoded === i.sizes, `${what}: header ${i.ihdr}, decoded ${i.decoded}`);
+      if (i.purpose === "maskable" || i.purpose === "apple-touch-icon") check(i.colourType === 2, `${what}: opaque RGB, colour type ${i.colourType}`);
+    }
+    sizes.icons = Object.fromEntries(icons.map((i) => [`${i.purpose} ${i.sizes}`, i.bytes]));
+  }
   sizes.offline_cache = await page.evaluate(async () => {
     let bytes = 0, entries = 0;
     for (const name of await caches.keys()) {
