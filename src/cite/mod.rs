@@ -124,6 +124,18 @@ pub fn law_cue_words() -> Vec<&'static str> {
         .copied()
         .collect()
 }
+/// The words that may stand around a cite typed as a search query (`lov
+/// 16B1a`, `se 12C`, `punkt 3`; `§` aside): the grammar's own lists, for
+/// the browser's offline search, so that it cannot drift from the grammar.
+pub fn query_cue_words() -> Vec<&'static str> {
+    words::SEE
+        .iter()
+        .chain(words::SEE_FILLERS)
+        .chain(words::LAW_NOUNS)
+        .chain(words::SECTION_NOUNS)
+        .copied()
+        .collect()
+}
 pub use resolve::{resolve, resolve_in_edition, status_of, target_of, Lookup};
 
 /// A byte range `start..end` into the text given to [`find`]; both ends lie

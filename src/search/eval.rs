@@ -142,22 +142,39 @@ pub fn evaluate(corpus: &Corpus, index: &SearchIndex, judgments: &[Judgment]) ->
         limit: CUTOFF,
         book: None,
     };
+    let rankings: Vec<Vec<ProvisionId>> = judgments
+        .iter()
+        .map(|j| {
+            SearchQuery::parse(&j.query)
+                .ok()
+                .and_then(|q| index.search(corpus, &q, &opts).ok())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|h| h.id)
+                .collect()
+        })
+        .collect();
+    evaluate_rankings(corpus, judgments, &rankings)
+}
+
+/// Scores rankings made elsewhere (the browser's offline ranker) as
+/// [`evaluate`] scores the server's: `rankings[i]` answers `judgments[i]`;
+/// a missing ranking counts as finding nothing.
+pub fn evaluate_rankings(
+    corpus: &Corpus,
+    judgments: &[Judgment],
+    rankings: &[Vec<ProvisionId>],
+) -> EvalReport {
     let (mut mrr, mut recall, mut ndcg) = (0.0, 0.0, 0.0);
     let mut strict = StrictScores::default();
     let mut misses = Vec::new();
-    for j in judgments {
-        let hits: Vec<ProvisionId> = SearchQuery::parse(&j.query)
-            .ok()
-            .and_then(|q| index.search(corpus, &q, &opts).ok())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|h| h.id)
-            .collect();
-        let exact = score(corpus, &hits, &j.relevant, true);
+    for (i, j) in judgments.iter().enumerate() {
+        let hits: &[ProvisionId] = rankings.get(i).map_or(&[], Vec::as_slice);
+        let exact = score(corpus, hits, &j.relevant, true);
         strict.mrr10 += exact.first.map_or(0.0, |r| 1.0 / r as f64);
         strict.recall10 += exact.found as f64 / j.relevant.len() as f64;
         strict.ndcg10 += exact.ndcg;
-        let scored = score(corpus, &hits, &j.relevant, false);
+        let scored = score(corpus, hits, &j.relevant, false);
         mrr += scored.first.map_or(0.0, |r| 1.0 / r as f64);
         recall += scored.found as f64 / j.relevant.len() as f64;
         ndcg += scored.ndcg;

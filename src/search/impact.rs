@@ -155,6 +155,8 @@ pub(crate) struct Impacts {
     /// Per field of [`NEAR_SLOTS`]: a BM25 weight and its idf, rescaled to
     /// score a pair of words found close together.
     near_weight: Vec<(Bm25Weight, f32)>,
+    /// Per field of [`NEAR_SLOTS`]: its average length (BM25's).
+    near_avg: Vec<f32>,
 }
 
 impl std::fmt::Debug for Impacts {
@@ -259,6 +261,7 @@ impl Impacts {
                 t.idf[id][p] = idf(df, num_docs);
             }
             let avg = average_fieldnorm(searcher, field)?;
+            t.near_avg.push(avg);
             t.near_weight
                 .push((Bm25Weight::for_one_term(0, num_docs, avg), idf(0, num_docs)));
         }
@@ -435,6 +438,53 @@ impl Impacts {
     /// The unit of a document.
     pub(crate) fn unit_of(&self, doc: u32) -> Option<usize> {
         self.doc_unit.get(doc as usize).map(|&u| u as usize)
+    }
+
+    /// The occurrences of a term or phrase: (document, field, BM25 score),
+    /// for the offline copy of the table ([`super::offline`]).
+    pub(crate) fn postings_of(&self, id: TermId) -> impl Iterator<Item = (u32, u8, f32)> + '_ {
+        self.postings
+            .get(id as usize)
+            .into_iter()
+            .flatten()
+            .map(|i| (i.doc, i.slot, i.score))
+    }
+
+    /// The positions of a term in field `near` of the proximity bonus (0
+    /// own heading, 1 the headings above, 2 text), by document.
+    pub(crate) fn positions_of(
+        &self,
+        id: TermId,
+        near: usize,
+    ) -> impl Iterator<Item = (u32, &[u32])> + '_ {
+        self.positions
+            .get(id as usize)
+            .and_then(|p| p.get(near))
+            .into_iter()
+            .flatten()
+            .map(|o| (o.doc, &o.at[..]))
+    }
+
+    /// A document's length in field `near` (as BM25 reads it), and the
+    /// field's average length.
+    pub(crate) fn near_len(&self, doc: u32, near: usize) -> u32 {
+        let slot = NEAR_SLOTS.get(near).map_or(Slot::Body, |s| *s);
+        self.norm_ids
+            .get(doc as usize)
+            .map_or(0, |n| FieldNormReader::id_to_fieldnorm(n[slot as usize]))
+    }
+
+    /// The average length of each field of the proximity bonus.
+    pub(crate) fn near_avg(&self) -> &[f32] {
+        &self.near_avg
+    }
+
+    /// Words (stop words aside) in a document's own heading, as
+    /// [`Matched::title_len`] counts them.
+    pub(crate) fn title_len(&self, doc: u32) -> u32 {
+        self.norm_ids.get(doc as usize).map_or(0, |n| {
+            FieldNormReader::id_to_fieldnorm(n[Slot::Title as usize])
+        })
     }
 
     /// Every document that has a query word, with its score: per word, per

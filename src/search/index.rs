@@ -32,22 +32,22 @@ use crate::corpus::{BookId, Corpus, Provision};
 /// Indexing arena of the single writer thread.
 const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
 /// Most words of a term of several words (`sit out`, `break in tempo`).
-const MAX_PHRASE_WORDS: usize = 3;
+pub(crate) const MAX_PHRASE_WORDS: usize = 3;
 /// What a heading that is the query adds to a unit's score, as a share of
 /// the best score of the query (see [`title_match`]): twice the best
 /// match, so that a heading naming the query outranks a passage that only
 /// mentions it, however often.
-const TITLE_MATCH: f32 = 2.0;
+pub(crate) const TITLE_MATCH: f32 = 2.0;
 /// How steeply the title clause falls with the share of the query a
 /// heading lacks (see [`title_match`]): a heading must have (nearly) all
 /// of a query's words to name it.
-const TITLE_QUERY_EXP: i32 = 4;
+pub(crate) const TITLE_QUERY_EXP: i32 = 4;
 /// How gently it falls with the heading's other words: `Krav på eller
 /// avståelse av stikk` still names `krav`.
-const TITLE_HEADING_EXP: f32 = 0.8;
+pub(crate) const TITLE_HEADING_EXP: f32 = 0.8;
 /// How hard a passage is penalised for each query word it lacks: its score
 /// is multiplied by (words found / words in query) to this power.
-const COVERAGE_EXP: i32 = 2;
+pub(crate) const COVERAGE_EXP: i32 = 2;
 
 /// A retrieval unit before analysis.
 #[derive(Clone, Debug)]
@@ -202,6 +202,18 @@ impl std::fmt::Debug for SearchIndex {
             .field("compounds", &self.vocab.compound_count())
             .finish()
     }
+}
+
+/// A [`SearchIndex`]'s tables, borrowed (see [`SearchIndex::offline_parts`]).
+pub(crate) struct OfflineParts<'a> {
+    pub impacts: &'a Impacts,
+    /// Word → its compiled words as a non-last and as a last query word.
+    pub expansions: &'a HashMap<Box<str>, [Box<[QueryWord]>; 2]>,
+    /// A term of several words as typed → what its words also stand for.
+    pub phrases: &'a HashMap<Box<str>, Arc<[QueryVariant]>>,
+    pub subjects: &'a SubjectTable,
+    /// Per unit: its provision's corpus index.
+    pub unit_corpus: Vec<usize>,
 }
 
 /// Time spent in each stage of one search (see [`SearchIndex::search_timed`]).
@@ -403,6 +415,47 @@ impl SearchIndex {
             out.insert(word.into_boxed_str(), [inner, last]);
         }
         out
+    }
+
+    /// What the offline copy of the search is written from
+    /// ([`super::offline`]): the impact table, every word's compiled
+    /// expansions, the phrases, the subject table and each unit's provision.
+    pub(crate) fn offline_parts(&self) -> OfflineParts<'_> {
+        OfflineParts {
+            impacts: &self.impacts,
+            expansions: &self.expansions,
+            phrases: &self.phrases,
+            subjects: &self.subjects,
+            unit_corpus: self.units.iter().map(|u| u.corpus).collect(),
+        }
+    }
+
+    /// The words of the subject index's terms a word meets, as a query
+    /// word the precomputed table lacks is looked up (stemmed in each
+    /// language, English too): for the offline copy's table.
+    pub(crate) fn subject_slots_of(&self, words: &[String]) -> Vec<Vec<(u32, u8)>> {
+        with_analyzers(|a| {
+            words
+                .iter()
+                .map(|w| self.subjects.slots_by_keys(w, a))
+                .collect()
+        })
+    }
+
+    /// What words the corpus does not use (the thesaurus's, the subject
+    /// index's) are searched as, as [`SearchIndex::precompute_expansions`]
+    /// compiles the corpus's own: for the offline copy's word table.
+    pub(crate) fn expansions_of(&self, words: &[String]) -> Vec<[Box<[QueryWord]>; 2]> {
+        let features = Features::ALL;
+        with_analyzers(|a| {
+            words
+                .iter()
+                .map(|w| {
+                    query::expand_word_both(w, self.lexicon(), a, &features)
+                        .map(|plans| self.compile(&plans, &features).into_boxed_slice())
+                })
+                .collect()
+        })
     }
 
     /// Sizes of the index.
@@ -957,7 +1010,7 @@ impl SearchIndex {
 
 /// How well a part must match the query's words, as a share of the best
 /// match, to share its whole's subject (see `share_with_parts`).
-const PART_MIN_SHARE: f32 = 0.5;
+pub(crate) const PART_MIN_SHARE: f32 = 0.5;
 
 /// The share of a hit's score its subject must give for the hit to name
 /// it ("Stikkord: …").
@@ -965,11 +1018,11 @@ const SUBJECT_SHOWN: f32 = 0.5;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
 /// meant, spelt apart, a little below an exact word.
-const W_JOINED: f32 = 0.8;
+pub(crate) const W_JOINED: f32 = 0.8;
 /// Shortest word that joins its neighbour into a compound.
-const MIN_JOINED_PART_CHARS: usize = 3;
+pub(crate) const MIN_JOINED_PART_CHARS: usize = 3;
 /// Shortest pair completed as a compound whose second word is unfinished.
-const MIN_JOINED_COMPLETION_CHARS: usize = 7;
+pub(crate) const MIN_JOINED_COMPLETION_CHARS: usize = 7;
 
 /// Most characters of a parenthesis taken as anchor text.
 const MAX_ANCHOR_CHARS: usize = 60;

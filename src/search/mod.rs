@@ -32,7 +32,8 @@ use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
 pub use analyzer::{register_all, WordForms};
 pub use eval::{
-    evaluate, parse_judgments, EvalError, EvalReport, Judgment, StrictScores, CUTOFF, MISS_RANK,
+    evaluate, evaluate_rankings, parse_judgments, EvalError, EvalReport, Judgment, StrictScores,
+    CUTOFF, MISS_RANK,
 };
 pub use index::{IndexStats, SearchIndex, Stages};
 #[doc(hidden)]

@@ -1,13 +1,16 @@
 //! The analysed terms of the corpus, for an index that lives outside tantivy.
 //!
-//! The web pages ship a compact index to the browser so that a page can
-//! answer word queries with no network. It must find what the server finds,
-//! so it is built here, from the same analysis: the same tokenizer, stop
-//! words and Snowball stems per book, the same ascii folds, compound parts,
-//! morphological neighbours and thesaurus. A browser cannot stem, so the
-//! tables are keyed by every word form the corpus (or the thesaurus) uses,
-//! each with the terms it is searched as; the page looks words up instead of
-//! analysing them. Additive: the server's own search does not use this.
+//! Two views. [`offline_terms`]: the corpus's words with the terms the
+//! server's analysis gives them (the same tokenizer, stop words and
+//! Snowball stems per book, ascii folds, compound parts, morphological
+//! neighbours and thesaurus), keyed by every word form, for lookups that
+//! cannot stem (the spelling suggestions, the word counts of the offline
+//! index). [`offline_model`]: the server's search itself written out as data
+//! (its impact table, positions, each word form's compiled expansions, the
+//! phrases and the subject tables) with its ranking constants
+//! ([`rank_config`]), which the browser's ranker (`web/static/ranker.js`)
+//! ranks with when there is no network. Additive: the server's own search
+//! does not use this.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,6 +19,10 @@ use super::index::unit_sources;
 use super::thesaurus::{lookup_words, Thesaurus};
 use super::vocab::{typo_budget, Vocabulary};
 use crate::corpus::{BookId, Corpus};
+
+mod model;
+
+pub use model::{offline_model, rank_config, OfflineModel, RankConfig};
 
 /// Longest word (in characters) the typo table covers; longer words get
 /// the budget of this length.

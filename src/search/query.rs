@@ -193,14 +193,14 @@ impl Features {
 
 /// Weight of each kind of match relative to an exact (stemmed) match.
 const W_EXACT: f32 = 1.0;
-const W_FOLDED: f32 = 0.9;
-const W_PART: f32 = 0.6;
-const W_PREFIX: f32 = 0.6;
-const W_MORPH: f32 = 0.7;
+pub(crate) const W_FOLDED: f32 = 0.9;
+pub(crate) const W_PART: f32 = 0.6;
+pub(crate) const W_PREFIX: f32 = 0.6;
+pub(crate) const W_MORPH: f32 = 0.7;
 pub(crate) const W_SYNONYM: f32 = 0.7;
 /// A kind of what the word names (`bud` for `melding`): less than a synonym.
 const W_NARROWER: f32 = 0.5;
-const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
+pub(crate) const W_TYPO: [f32; 3] = [1.0, 0.5, 0.3];
 /// Extra factor for a typo match in the other book's language, for a word
 /// one book uses (a cognate, `vektet`/`vægtet`): a guess, not a correction.
 const W_COGNATE: f32 = 0.4;

@@ -31,51 +31,51 @@ use crate::corpus::{Corpus, Kind, TermLang};
 
 /// What a term that is the query adds, as a share of the best score of the
 /// query: as much as a heading that names it.
-const SUBJECT_MATCH: f32 = 2.0;
+pub(crate) const SUBJECT_MATCH: f32 = 2.0;
 /// How steeply a term's score falls with the share of the query it lacks.
-const QUERY_EXP: i32 = 2;
+pub(crate) const QUERY_EXP: i32 = 2;
 /// How steeply it falls with the share of its own words the query lacks.
-const TERM_EXP: i32 = 2;
+pub(crate) const TERM_EXP: i32 = 2;
 /// How well (a share of the query's best subject) a subject must match to
 /// count as agreeing.
-const AGREEMENT_MIN_SHARE: f32 = 0.5;
+pub(crate) const AGREEMENT_MIN_SHARE: f32 = 0.5;
 /// Fewest words that mean something for a query to tell a situation.
-const SITUATION_WORDS: usize = 3;
+pub(crate) const SITUATION_WORDS: usize = 3;
 /// What a provision gets of each further subject that names it.
-const AGREEMENT: f32 = 0.2;
+pub(crate) const AGREEMENT: f32 = 0.2;
 /// What a definition an entry names gets of the entry's score.
-const DEFINITION_SHARE: f32 = 0.75;
+pub(crate) const DEFINITION_SHARE: f32 = 0.75;
 /// Each later cite of an entry gets this much of the one before it.
-const CITE_DECAY: f32 = 0.92;
+pub(crate) const CITE_DECAY: f32 = 0.92;
 /// The least weight of an expansion that meets a subject's word: the
 /// word's forms, spellings, synonyms and a near typo do; a compound part,
 /// a completion or a narrower term (`feil` in `feilgiv`) names something
 /// else.
-const MIN_VARIANT_WEIGHT: f32 = 0.7;
+pub(crate) const MIN_VARIANT_WEIGHT: f32 = 0.7;
 /// A query word whose lists hold more words than this (`kort`, `spill`)
 /// only adds to terms a rarer word of the query met.
-const COMMON_WORD_SLOTS: usize = 600;
+pub(crate) const COMMON_WORD_SLOTS: usize = 600;
 /// Most entries a query is taken to name (the best by score).
-const MAX_ENTRIES: usize = 32;
+pub(crate) const MAX_ENTRIES: usize = 32;
 /// Weight of a word completed from the last, unfinished query word.
-const W_COMPLETED: f32 = 0.8;
+pub(crate) const W_COMPLETED: f32 = 0.8;
 /// Shortest unfinished word that is completed.
-const MIN_COMPLETION_CHARS: usize = 3;
+pub(crate) const MIN_COMPLETION_CHARS: usize = 3;
 /// Most subject words one unfinished query word completes to.
-const MAX_COMPLETIONS: usize = 24;
+pub(crate) const MAX_COMPLETIONS: usize = 24;
 /// What an entry whose terms together have the query's words adds, at
 /// most: less than one term that is the query.
-const ENTRY_MATCH: f32 = 1.0;
+pub(crate) const ENTRY_MATCH: f32 = 1.0;
 /// How steeply an entry's score falls with the share of the query its
 /// terms together lack: only an entry that has nearly all of it counts.
-const ENTRY_QUERY_EXP: i32 = 4;
+pub(crate) const ENTRY_QUERY_EXP: i32 = 4;
 /// English words that name nothing in a term (`lead out of turn`).
 const EN_STOP_WORDS: &[&str] = &[
     "to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her",
 ];
 
 /// One word of one term: (term, position in it).
-type Slot = (u32, u8);
+pub(crate) type Slot = (u32, u8);
 
 /// A term of the index, as search reads it.
 #[derive(Clone, Debug)]
@@ -118,6 +118,23 @@ pub(crate) struct SubjectMatch {
     /// something: it tells a situation, where subjects that agree on a
     /// provision add up; a word or two name one thing (`straffe kort`).
     pub situation: bool,
+}
+
+/// A [`SubjectTable`]'s contents, borrowed: what the offline copy of the
+/// table is written from.
+pub(crate) struct SubjectParts<'a> {
+    /// Per term: its entry, its number of words and its text.
+    pub terms: Vec<(u32, u8, &'a str)>,
+    /// A word as typed → the words of terms it meets.
+    pub by_surface: &'a HashMap<Box<str>, Box<[Slot]>>,
+    /// An impact-table term → the words of terms it meets.
+    pub by_term: &'a HashMap<TermId, Vec<Slot>>,
+    /// Every folded word, sorted, with the words of terms it is.
+    pub folded: &'a [(Box<str>, Vec<Slot>)],
+    /// Per entry: the corpus indexes of its cites.
+    pub cites: &'a [Box<[usize]>],
+    /// The definitions the entries cite: corpus index → defined term.
+    pub definitions: &'a HashMap<usize, Box<str>>,
 }
 
 impl SubjectTable {
@@ -202,7 +219,7 @@ impl SubjectTable {
 
     /// The words a word's keys meet (its Norwegian and Danish terms and
     /// its English stem), each once.
-    fn slots_by_keys(&self, word: &str, analyzers: &mut Analyzers) -> Vec<Slot> {
+    pub(crate) fn slots_by_keys(&self, word: &str, analyzers: &mut Analyzers) -> Vec<Slot> {
         let mut out: Vec<Slot> = Vec::new();
         for k in keys_of(word, true, analyzers) {
             if let Some(slots) = self.by_key.get(k.as_str()) {
@@ -212,6 +229,22 @@ impl SubjectTable {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The table's contents, for the offline copy ([`super::offline`]).
+    pub(crate) fn parts(&self) -> SubjectParts<'_> {
+        SubjectParts {
+            terms: self
+                .terms
+                .iter()
+                .map(|t| (t.entry, t.len, t.text.as_ref()))
+                .collect(),
+            by_surface: &self.by_surface,
+            by_term: &self.by_term,
+            folded: &self.folded,
+            cites: &self.cites,
+            definitions: &self.definitions,
+        }
     }
 
     /// True when the corpus has no subject index.
@@ -518,7 +551,7 @@ thread_local! {
 }
 
 /// What a weight of 1 is in the scratch's bytes.
-const WEIGHT_SCALE: f32 = 250.0;
+pub(crate) const WEIGHT_SCALE: f32 = 250.0;
 
 /// A weight (0 to 1) as a byte of the scratch.
 fn to_byte(weight: f32) -> u8 {
