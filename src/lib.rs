@@ -18,6 +18,7 @@ pub mod cite;
 pub mod cli;
 pub mod corpus;
 pub mod graph;
+pub mod import;
 pub mod kb;
 pub mod rules;
 pub mod search;

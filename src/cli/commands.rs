@@ -34,6 +34,11 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             search_cmd(&Site::new(Kb::load(&source)?), query, &opts, *json)
         }
         Command::Eval { file } => eval(&Kb::load(&source)?, file),
+        Command::Import {
+            transcript,
+            book,
+            out,
+        } => super::import::run(transcript, *book, out),
         Command::Export { jsonl } => {
             if !jsonl {
                 return Err(CliError::Usage(

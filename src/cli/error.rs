@@ -26,4 +26,6 @@ pub enum CliError {
     Serve(String),
     #[error(transparent)]
     Log(#[from] LogError),
+    #[error("import: {0}")]
+    Import(#[from] crate::import::ImportError),
 }

@@ -10,6 +10,7 @@ errors that stop the command (an unreadable folder, bad arguments) exit 2.
 mod calc;
 mod commands;
 mod error;
+mod import;
 pub mod logging;
 
 use std::path::PathBuf;
@@ -78,6 +79,19 @@ pub enum Command {
         /// JSON Lines output (the only format).
         #[arg(long)]
         jsonl: bool,
+    },
+    /// Import a printed book's transcript into a new corpus folder, with a
+    /// report of every repair and unsure place (see docs/import.md).
+    Import {
+        /// The transcript: plain text, one paragraph per printed page.
+        transcript: PathBuf,
+        /// Which book the transcript holds.
+        #[arg(long, value_enum)]
+        book: BookArg,
+        /// The corpus folder to create (new or empty); the book goes to
+        /// DIR/laws or DIR/handbook, the report to DIR/import-report.md.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
     },
     /// Print the practice cards of the study mode: JSON (as GET /api/cards)
     /// or a tab-separated file that Anki imports (front, back, tags).

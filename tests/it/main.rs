@@ -5,6 +5,7 @@ mod cite;
 mod cli;
 mod corpus;
 mod fixtures;
+mod import;
 mod link_wild;
 mod ops;
 mod rules;

@@ -1,0 +1,378 @@
+/*!
+`lovbok import`: a transcript of a printed book becomes a corpus folder.
+
+A transcript is plain text, one paragraph per printed page, each starting
+with its page number. The pipeline, one module per concern:
+
+1. [`pages`]: read the pages, take off page numbers and running heads;
+2. [`toc`]: read the table of contents (titles, numbers, chapters), split
+   its glued words with the body's own vocabulary;
+3. [`footnotes`]: pair each footnote marker with its text;
+4. [`text`]: join hyphenation, split glued words, restore `§` and suits;
+5. [`structure`]: the parts and provisions from the book's own numbering;
+6. [`render`]: the markdown files;
+7. [`audit`]: every word of the book pages accounted for in the output;
+8. [`report`]: every repair and every unsure place, with its page;
+9. [`measure`]: the import against a hand-made corpus, provision by provision.
+
+Nothing is guessed: a lost word stays lost and is left for the editor.
+*/
+
+pub mod audit;
+pub mod footnotes;
+pub mod measure;
+pub mod pages;
+pub mod render;
+pub mod report;
+pub mod structure;
+pub mod text;
+pub mod toc;
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+use report::Report;
+use structure::{Part, Style};
+use text::Tok;
+
+/// Which book a transcript holds: decides the folder, language and the
+/// conventions of its numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Book {
+    Laws,
+    Handbook,
+}
+
+impl Book {
+    /// The corpus folder the book lives in.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Book::Laws => "laws",
+            Book::Handbook => "handbook",
+        }
+    }
+}
+
+/// Why a transcript could not be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the transcript is empty")]
+    Empty,
+    #[error("the transcript is not text (binary or not UTF-8 at byte {byte})")]
+    Binary { byte: usize },
+    #[error("no page numbers found: a transcript has one paragraph per page, each starting with its page number (1, 2, 3, ...)")]
+    NoPages,
+    #[error("no table of contents found (a page with \"Innhold\" or \"Indholdsfortegnelse\" followed by the page where the first entry begins)")]
+    NoContents,
+    #[error("output folder {0} exists and is not empty: import never writes over files")]
+    OutNotEmpty(String),
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// An import: the files of the book folder (name, text) and its report.
+pub struct Import {
+    pub book: Book,
+    pub files: Vec<(String, String)>,
+    pub report: Report,
+}
+
+/// Imports a transcript held in memory.
+pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
+    let mut report = Report::default();
+    let mut pages = pages::read_pages(bytes)?;
+    let (toc_first, body_first) = toc::toc_span(&pages).ok_or(ImportError::NoContents)?;
+    let edition = pages.first().and_then(|p| {
+        p.words.iter().find_map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_digit())
+                .parse::<u16>()
+                .ok()
+                .filter(|y| (1900..2100).contains(y))
+        })
+    });
+    pages::strip_page_numbers(&mut pages, &mut report);
+    let mut entries = toc::parse(&pages, toc_first, body_first);
+    let style = match book {
+        Book::Laws => Style::Laws,
+        Book::Handbook => Style::Handbook,
+    };
+    number_entries(&mut entries, style, &mut report);
+    let mut body: Vec<pages::Page> = pages[body_first..].to_vec();
+    let heads: Vec<String> = entries
+        .iter()
+        .filter(|e| e.number.is_none())
+        .map(|e| e.title.to_uppercase())
+        .collect();
+    // A front part whose title the pages repeat in capitals as a running
+    // head ("DEFINISJONER") is the definitions.
+    let definitions: HashSet<String> = heads
+        .iter()
+        .filter(|h| h.chars().count() > 3 && body.iter().any(|p| p.words.contains(h)))
+        .cloned()
+        .collect();
+    pages::strip_running_heads(&mut body, &heads, &mut report);
+    strip_chapter_lines(&mut body, &entries, &mut report);
+    let source: String = body
+        .iter()
+        .map(|p| p.words.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let source = join_source_hyphens(&source);
+    if style == Style::Laws {
+        footnotes::numbered(&mut body, &mut report);
+    }
+    let mut toks: Vec<Tok> = body
+        .iter()
+        .flat_map(|p| {
+            p.words.iter().map(|w| Tok {
+                w: w.clone(),
+                page: p.number,
+            })
+        })
+        .filter(|t| !t.w.is_empty())
+        .collect();
+    toks = text::split_glued(toks, &mut report);
+    toks = text::join_hyphens(toks, &mut report);
+    toks = text::restore_signs(toks, &mut report);
+    if style == Style::Handbook {
+        toks = footnotes::starred(toks, &mut report);
+    }
+    let vocab: HashSet<String> = toks
+        .iter()
+        .flat_map(|t| {
+            t.w.split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for e in &mut entries {
+        e.title = toc::unglue(&e.title, &vocab, e.page, &mut report);
+    }
+    let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
+    let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
+    for p in &mut parts {
+        p.definitions = p.number.is_none() && definitions.contains(&p.title.to_uppercase());
+    }
+    add_title_only(&mut parts, &parts_toc, &mut report);
+    let mut notes: BTreeMap<String, Vec<Tok>> = BTreeMap::new();
+    for p in &parts {
+        for (label, text) in &p.footnotes {
+            notes.insert(label.clone(), text.clone());
+        }
+    }
+    let meta = render::BookMeta {
+        book: book.folder(),
+        lang: if book == Book::Laws { "nb" } else { "da" },
+        edition,
+        style,
+    };
+    let files: Vec<(String, String)> = parts
+        .iter()
+        .map(|p| (render::file_name(p), render::render(p, &meta, &notes)))
+        .collect();
+    report.audit = Some(audit::audit(&source, &files));
+    Ok(Import {
+        book,
+        files,
+        report,
+    })
+}
+
+/// Removes a chapter line of the contents printed at the top of a page
+/// ("Udregningsmetoder" above § 201): it becomes the `chapter:` of the
+/// parts under it, not body text.
+fn strip_chapter_lines(body: &mut [pages::Page], entries: &[toc::TocEntry], report: &mut Report) {
+    for page in body.iter_mut() {
+        for e in entries.iter().filter(|e| e.chapter) {
+            let words: Vec<&str> = e.title.split_whitespace().collect();
+            let here = page
+                .words
+                .iter()
+                .take(words.len())
+                .map(String::as_str)
+                .eq(words.iter().copied());
+            if here && page.words.len() > words.len() {
+                page.words.drain(..words.len());
+                report.repair(
+                    page.number,
+                    &format!(
+                        "chapter line \"{}\" at the page top kept as the chapter, not text",
+                        e.title
+                    ),
+                );
+                break;
+            }
+        }
+    }
+}
+
+/// The audit's view of the source: words broken across a page break joined.
+fn join_source_hyphens(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut lines = source.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        let broken =
+            line.ends_with('-') && line.chars().rev().nth(1).is_some_and(char::is_alphabetic);
+        let next_lower = lines
+            .peek()
+            .and_then(|l| l.chars().next())
+            .is_some_and(char::is_lowercase);
+        if broken && next_lower {
+            out.pop();
+        } else {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Gives numbers to entries that print none. Laws: the printed numbers
+/// (`22.`, `50.`) anchor a count, so the entry P places before the first
+/// printed number P is law 1; what precedes is front matter. Handbook: an
+/// unnumbered entry is the one before it plus one, within its chapter.
+fn number_entries(entries: &mut [toc::TocEntry], style: Style, report: &mut Report) {
+    match style {
+        Style::Laws => {
+            let Some((k, p)) = entries
+                .iter()
+                .enumerate()
+                .find_map(|(i, e)| e.number.as_ref()?.parse::<usize>().ok().map(|p| (i, p)))
+            else {
+                return;
+            };
+            let Some(first) = k.checked_sub(p - 1) else {
+                return;
+            };
+            for (j, e) in entries.iter_mut().enumerate().skip(first) {
+                let n = j - first + 1;
+                if let Some(printed) = &e.number {
+                    if printed != &n.to_string() {
+                        report.unsure(
+                            e.page,
+                            &format!(
+                                "contents entry \"{}\" printed as {printed}, counted as {n}",
+                                e.title
+                            ),
+                        );
+                    }
+                } else if crate::corpus::id::Root::from_number(n as u16).is_some() {
+                    e.number = Some(n.to_string());
+                } else {
+                    report.repair(
+                        e.page,
+                        &format!(
+                            "contents entry \"{}\" after the last law is apparatus, not a law",
+                            e.title
+                        ),
+                    );
+                    e.chapter = true;
+                }
+            }
+        }
+        Style::Handbook => {
+            let mut last: Option<u16> = None;
+            for e in entries.iter_mut() {
+                if e.chapter {
+                    last = None;
+                    continue;
+                }
+                match (&e.number, last) {
+                    (Some(n), _) => last = n.parse().ok(),
+                    (None, Some(l)) => {
+                        e.number = Some((l + 1).to_string());
+                        report.repair(
+                            e.page,
+                            &format!(
+                                "contents entry \"{}\" numbered {} from the order of its chapter",
+                                e.title,
+                                l + 1
+                            ),
+                        );
+                        last = Some(l + 1);
+                    }
+                    (None, None) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Parts the contents list but the transcript's body does not reach:
+/// title-only files (`text: absent`).
+fn add_title_only(parts: &mut Vec<Part>, toc: &[toc::TocEntry], report: &mut Report) {
+    let seen: HashSet<Option<String>> = parts.iter().map(|p| p.number.clone()).collect();
+    for e in toc {
+        if e.number.is_some() && !seen.contains(&e.number) {
+            report.unsure(
+                e.page,
+                &format!(
+                    "{} {}: only the title is known (from the contents)",
+                    e.number.as_deref().unwrap_or(""),
+                    e.title
+                ),
+            );
+            parts.push(Part {
+                number: e.number.clone(),
+                title: e.title.clone(),
+                chapter: e.chapter_name.clone(),
+                pages: vec![e.page],
+                from_toc_only: true,
+                ..Part::default()
+            });
+        }
+    }
+}
+
+/// Writes an import below `out`: `out/<book>/*.md` and the report as
+/// `out/import-report.md` and `out/import-report.json`. Refuses an `out`
+/// that exists and is not empty.
+pub fn write(import: &Import, out: &Path) -> Result<(), ImportError> {
+    let shown = out.display().to_string();
+    if out.exists() {
+        let mut entries = std::fs::read_dir(out).map_err(|source| ImportError::Write {
+            path: shown.clone(),
+            source,
+        })?;
+        if entries.next().is_some() {
+            return Err(ImportError::OutNotEmpty(shown));
+        }
+    }
+    let folder = out.join(import.book.folder());
+    std::fs::create_dir_all(&folder).map_err(|source| ImportError::Write {
+        path: folder.display().to_string(),
+        source,
+    })?;
+    let mut all = import.files.clone();
+    all.push(("../import-report.md".into(), import.report.to_markdown()));
+    let json = serde_json::to_string_pretty(&import.report).unwrap_or_default();
+    all.push(("../import-report.json".into(), json));
+    for (name, text) in &all {
+        let path = folder.join(name);
+        std::fs::write(&path, text).map_err(|source| ImportError::Write {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// Reads and imports the transcript at `path`.
+pub fn import_file(path: &Path, book: Book) -> Result<Import, ImportError> {
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
+    import(&bytes, book)
+}

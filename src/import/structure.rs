@@ -1,0 +1,408 @@
+//! The book's structure from its own numbering: top-level parts (law,
+//! X-section, section, front matter), lettered sections, numbered items,
+//! lettered sub-items and roman sub-sub-items. Each label is accepted only
+//! when it is the next one its level expects, so numbers in running text
+//! ("1. september", "13 kort") are not taken for labels.
+
+use super::footnotes::START;
+use super::pages::caps_heading;
+use super::report::Report;
+use super::text::Tok;
+use super::toc::TocEntry;
+use crate::corpus::id::to_roman;
+
+/// Which book's conventions the transcript follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Law headings in capitals, `a)` letters, `(i)` romans.
+    Laws,
+    /// Headings in running case, `a.` letters, `i.` romans.
+    Handbook,
+}
+
+/// One provision below a top-level part.
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    /// 1 letter, 2 number, 3 sub-letter, 4 roman.
+    pub level: u8,
+    pub label: String,
+    pub title: Option<String>,
+    pub words: Vec<Tok>,
+}
+
+/// One file to write: a law, an X-section, a section or front matter.
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    /// `12`, `X16`, `212`; `None` for front matter.
+    pub number: Option<String>,
+    /// File stem for front matter (`forord`).
+    pub slug: String,
+    pub definitions: bool,
+    pub title: String,
+    pub chapter: Option<String>,
+    pub intro: Vec<Tok>,
+    pub nodes: Vec<Node>,
+    pub pages: Vec<u16>,
+    pub from_toc_only: bool,
+    pub footnotes: Vec<(String, Vec<Tok>)>,
+}
+
+fn upper_start(w: &str) -> bool {
+    w.chars().next().is_some_and(char::is_uppercase)
+}
+
+fn title_word(w: &str) -> bool {
+    !upper_start(w) && !w.starts_with(START) && !w.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// Words of a heading title after position `at`: the first word, then every
+/// word that does not start a sentence (capital) or a label.
+fn title_span(toks: &[Tok], at: usize) -> usize {
+    let mut end = at + 1;
+    while let Some(t) = toks.get(end) {
+        let w = t.w.as_str();
+        let ok =
+            title_word(w) || (w.starts_with('(') && !w.starts_with("(§")) || w.starts_with('[');
+        if !ok || label_at(w).is_some() {
+            break;
+        }
+        end += 1;
+    }
+    end
+}
+
+fn label_at(w: &str) -> Option<()> {
+    let core = w.trim_end_matches(['.', ')']);
+    (core.len() <= 5 && core.chars().all(|c| c.is_ascii_digit()) && w.ends_with('.')).then_some(())
+}
+
+fn join(toks: &[Tok]) -> String {
+    toks.iter()
+        .map(|t| t.w.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Case of a caps heading taken from the table of contents, letter by
+/// letter, when both spell the same letters; else sentence case.
+fn recase(caps: &str, toc: Option<&str>) -> String {
+    let letters = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    if let Some(t) = toc {
+        if letters(caps) == letters(t) {
+            let mut src = t.chars().filter(|c| c.is_alphanumeric());
+            return caps
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() {
+                        src.next().unwrap_or(c)
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+        }
+    }
+    let lower = caps.to_lowercase();
+    let mut cs = lower.chars();
+    cs.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(cs).collect())
+}
+
+struct Walker<'a> {
+    style: Style,
+    toc: &'a [TocEntry],
+    parts: Vec<Part>,
+    /// Index into `toc` of the next part expected.
+    next_entry: usize,
+    in_footnote: Option<u16>,
+    /// Words before the first part.
+    pre: Vec<Tok>,
+}
+
+impl Walker<'_> {
+    fn cur(&mut self) -> Option<&mut Part> {
+        self.parts.last_mut()
+    }
+
+    fn expected_letter(&self, level: u8) -> Option<String> {
+        let part = self.parts.last()?;
+        part.number.as_ref()?;
+        let last = part.nodes.iter().rev().find(|n| n.level <= level);
+        let next = match last {
+            Some(n) if n.level == level => {
+                if level == 4 {
+                    let v = crate::corpus::id::from_roman(&n.label)?;
+                    return Some(to_roman(v + 1).to_lowercase());
+                }
+                if level == 2 {
+                    return Some((n.label.parse::<u32>().ok()? + 1).to_string());
+                }
+                let c = n.label.chars().next()?;
+                char::from_u32(c as u32 + 1)?.to_string()
+            }
+            _ => match level {
+                1 => "A".into(),
+                2 => "1".into(),
+                3 => "a".into(),
+                _ => "i".into(),
+            },
+        };
+        Some(next)
+    }
+
+    /// The label at `i`, if it is the next one of some level.
+    fn label(&self, toks: &[Tok], i: usize) -> Option<(u8, String)> {
+        let w = toks[i].w.as_str();
+        let next_upper = toks
+            .get(i + 1)
+            .is_some_and(|t| upper_start(&t.w) || t.w.ends_with(')') || t.w.ends_with('.'));
+        if let Some(l) = w.strip_suffix('.') {
+            if l.len() == 1
+                && l.chars().all(|c| c.is_ascii_uppercase())
+                && next_upper
+                && self.expected_letter(1).as_deref() == Some(l)
+            {
+                return Some((1, l.into()));
+            }
+            if l.chars().all(|c| c.is_ascii_digit())
+                && !l.is_empty()
+                && next_upper
+                && self.expected_letter(2).as_deref() == Some(l)
+            {
+                return Some((2, l.into()));
+            }
+            if self.style == Style::Handbook
+                && l.chars().all(|c| c.is_ascii_lowercase())
+                && !l.is_empty()
+            {
+                let sub = self.expected_letter(3);
+                let rom = self.expected_letter(4);
+                // "i." is a letter only right after "h." (likewise v, x).
+                if sub.as_deref() == Some(l) && l.len() == 1 {
+                    return Some((3, l.into()));
+                }
+                if rom.as_deref() == Some(l)
+                    && self
+                        .parts
+                        .last()
+                        .is_some_and(|p| p.nodes.last().is_some_and(|n| n.level >= 2))
+                {
+                    return Some((4, l.into()));
+                }
+            }
+        }
+        if self.style == Style::Laws {
+            if let Some(l) = w.strip_suffix(')') {
+                if let Some(r) = l.strip_prefix('(') {
+                    if self.expected_letter(4).as_deref() == Some(r)
+                        && self
+                            .parts
+                            .last()
+                            .is_some_and(|p| p.nodes.last().is_some_and(|n| n.level >= 2))
+                    {
+                        return Some((4, r.into()));
+                    }
+                } else if l.len() == 1
+                    && self.expected_letter(3).as_deref() == Some(l)
+                    && self
+                        .parts
+                        .last()
+                        .is_some_and(|p| p.nodes.last().is_some_and(|n| n.level >= 2))
+                {
+                    return Some((3, l.into()));
+                }
+            }
+        }
+        None
+    }
+
+    /// A top-level heading of the next table-of-contents entry at `i`:
+    /// returns the number of words it spans and its title.
+    fn top(&self, toks: &[Tok], i: usize) -> Option<(usize, String)> {
+        let entry = self.toc.get(self.next_entry)?;
+        let number = entry.number.as_deref();
+        match (self.style, number) {
+            (Style::Laws, Some(n)) => {
+                let words: Vec<String> = toks[i..toks.len().min(i + 20)]
+                    .iter()
+                    .map(|t| t.w.clone())
+                    .collect();
+                let (num, len) = caps_heading(&words, 0)?;
+                (num.to_string() == n && len >= 2)
+                    .then(|| (len, recase(&words[1..len].join(" "), Some(&entry.title))))
+            }
+            (Style::Handbook, Some(n)) => {
+                if toks[i].w.strip_suffix('.') == Some(n)
+                    && toks.get(i + 1).is_some_and(|t| upper_start(&t.w))
+                {
+                    let end = title_span(toks, i + 1);
+                    return Some((end - i, join(&toks[i + 1..end])));
+                }
+                // The number lost: the entry's title words at a sentence start.
+                let title: Vec<&str> = entry.title.split_whitespace().collect();
+                let here: Vec<&str> = toks[i..toks.len().min(i + title.len())]
+                    .iter()
+                    .map(|t| t.w.as_str())
+                    .collect();
+                let after = toks.get(i + title.len()).is_some_and(|t| upper_start(&t.w));
+                (here == title && after && i > 0).then(|| (title.len(), entry.title.clone()))
+            }
+            (_, None) => {
+                // Front matter: the entry's first word opens a page.
+                let first = entry.title.split_whitespace().next()?;
+                let at_page_start = i == 0
+                    || toks[i - 1].page != toks[i].page
+                    || (self.parts.is_empty()
+                        && self.pre.len() <= 3
+                        && self.pre.iter().all(|t| t.page == toks[i].page));
+                (at_page_start && toks[i].w.starts_with(first)).then(|| {
+                    let end = title_span(toks, i);
+                    (end - i, join(&toks[i..end]))
+                })
+            }
+        }
+    }
+
+    fn open_top(&mut self, title: String, page: u16, report: &mut Report) {
+        let entry = self.toc[self.next_entry].clone();
+        self.next_entry += 1;
+        // A chapter line before this entry in the contents names its chapter.
+        let chapter = entry.chapter_name.clone();
+        let mut part = Part {
+            number: entry.number.clone(),
+            slug: entry
+                .title
+                .split_whitespace()
+                .next()
+                .unwrap_or("front")
+                .to_lowercase(),
+            title,
+            chapter,
+            pages: vec![page],
+            ..Part::default()
+        };
+        if self.parts.is_empty() && !self.pre.is_empty() {
+            // Words above the first heading on its page: its chapter line.
+            let line = join(&self.pre);
+            report.repair(
+                page,
+                &format!("chapter line \"{line}\" above the first heading kept as the chapter"),
+            );
+            part.chapter = Some(line);
+            self.pre.clear();
+        }
+        self.parts.push(part);
+    }
+}
+
+/// A lettered heading `A. Title` at `i`: its letter and where its title ends.
+fn letter_before_top(toks: &[Tok], i: usize) -> Option<(String, usize)> {
+    let l = toks[i].w.strip_suffix('.')?;
+    if l.len() != 1 || !l.chars().all(|c| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let end = title_span(toks, i + 1);
+    (end < toks.len()).then(|| (l.to_string(), end))
+}
+
+/// Walks the body's words into parts. `toc` lists the parts in book order.
+pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -> Vec<Part> {
+    let mut w = Walker {
+        style,
+        toc,
+        parts: Vec::new(),
+        next_entry: 0,
+        in_footnote: None,
+        pre: Vec::new(),
+    };
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        if w.in_footnote.is_some_and(|p| p != t.page) {
+            w.in_footnote = None;
+        }
+        if let Some(label) = t.w.strip_prefix(START) {
+            w.in_footnote = Some(t.page);
+            if let Some(p) = w.cur() {
+                p.footnotes.push((label.to_string(), Vec::new()));
+            }
+            i += 1;
+            continue;
+        }
+        if let Some((len, title)) = w.top(toks, i) {
+            w.in_footnote = None;
+            w.open_top(title, t.page, report);
+            i += len;
+            continue;
+        }
+        if let Some((label, end)) = letter_before_top(toks, i) {
+            if let Some((len, title)) = w.top(toks, end) {
+                w.in_footnote = None;
+                let page = toks[end].page;
+                w.open_top(title, page, report);
+                let node = Node {
+                    level: 1,
+                    label: label.clone(),
+                    title: Some(join(&toks[i + 1..end])),
+                    words: Vec::new(),
+                };
+                report.repair(page, &format!("lettered heading \"{label}. {}\" printed before the heading of {}; placed under it", node.title.clone().unwrap_or_default(), toks[end].w));
+                if let Some(p) = w.cur() {
+                    p.nodes.push(node);
+                }
+                i = end + len;
+                continue;
+            }
+        }
+        if w.in_footnote.is_some() {
+            if let Some(p) = w.cur() {
+                if let Some(f) = p.footnotes.last_mut() {
+                    f.1.push(t.clone());
+                }
+            }
+            i += 1;
+            continue;
+        }
+        if let Some((level, label)) = w.label(toks, i) {
+            let mut node = Node {
+                level,
+                label,
+                ..Node::default()
+            };
+            i += 1;
+            if level == 1 {
+                let end = title_span(toks, i);
+                let end = if end > i && toks[i].w.starts_with(START) {
+                    i
+                } else {
+                    end
+                };
+                node.title = (end > i).then(|| join(&toks[i..end]));
+                i = end;
+            }
+            if let Some(p) = w.cur() {
+                p.nodes.push(node);
+            }
+            continue;
+        }
+        match w.cur() {
+            Some(p) => {
+                if !p.pages.contains(&t.page) {
+                    p.pages.push(t.page);
+                }
+                match p.nodes.last_mut() {
+                    Some(n) => n.words.push(t.clone()),
+                    None => p.intro.push(t.clone()),
+                }
+            }
+            None => w.pre.push(t.clone()),
+        }
+        i += 1;
+    }
+    w.parts
+}

@@ -1,0 +1,248 @@
+//! The table of contents: the book's own list of its numbered parts, which
+//! gives the titles of the parts whose text the transcript lacks and the
+//! numbers the body lost. Glued words ("Tapavrettentilkorrigering") are
+//! split with the vocabulary of the book's own body text.
+
+use std::collections::HashSet;
+
+use super::report::Report;
+
+/// One entry of the table of contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TocEntry {
+    /// The number the book gives it (`12`, `X16`, `212`), when known.
+    pub number: Option<String>,
+    pub title: String,
+    /// The page the entry is printed on.
+    pub page: u16,
+    /// The entry carried a page reference (`... 7`).
+    pub has_page_ref: bool,
+    /// The entry stands before a printed number: a chapter line.
+    pub chapter: bool,
+    /// The chapter line the entry stands under, if any.
+    pub chapter_name: Option<String>,
+}
+
+/// Words that open a table of contents; the entries follow them.
+const TOC_OPENERS: [&str; 3] = ["Innhold", "Indholdsfortegnelse", "Indhold"];
+
+/// Finds the table-of-contents pages: from the page holding an opener word
+/// up to the last page before the body starts. Returns the index of the
+/// first body page too.
+pub fn toc_span(pages: &[super::pages::Page]) -> Option<(usize, usize)> {
+    let first = pages
+        .iter()
+        .position(|p| p.words.iter().any(|w| TOC_OPENERS.contains(&w.as_str())))?;
+    // The body starts at the first page that opens with the first entry's
+    // first word (Forord).
+    let opener = pages[first]
+        .words
+        .iter()
+        .position(|w| TOC_OPENERS.contains(&w.as_str()))?;
+    let first_title = pages[first].words.get(opener + 1)?.trim_end_matches('.');
+    // A chapter line may stand above it ("Indledende materiale Forord").
+    let body = (first + 1..pages.len()).find(|&i| {
+        pages[i]
+            .words
+            .iter()
+            .take(4)
+            .any(|w| w.starts_with(first_title))
+    })?;
+    Some((first, body))
+}
+
+fn starts_upper(w: &str) -> bool {
+    w.chars().next().is_some_and(char::is_uppercase)
+}
+
+fn is_number_label(w: &str) -> Option<String> {
+    let n = w.strip_suffix('.')?;
+    let digits = n.strip_prefix('X').unwrap_or(n);
+    (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())).then(|| n.to_string())
+}
+
+/// A capitalised word starts a new entry unless the word before it is a
+/// short lower-case function word ("the") or an acronym ("WBF's").
+fn continues(prev: &str) -> bool {
+    let lower_short = prev.chars().count() <= 3 && prev.chars().all(char::is_lowercase);
+    let acronym = prev.chars().take(2).filter(|c| c.is_uppercase()).count() == 2;
+    lower_short || acronym
+}
+
+/// Reads the entries of the table-of-contents pages.
+pub fn parse(pages: &[super::pages::Page], first: usize, body: usize) -> Vec<TocEntry> {
+    let mut out: Vec<TocEntry> = Vec::new();
+    let mut started = false;
+    let mut pending_number: Option<String> = None;
+    for page in &pages[first..body] {
+        let mut prev = String::new();
+        for raw in &page.words {
+            if !started {
+                started = TOC_OPENERS.contains(&raw.as_str());
+                continue;
+            }
+            let leader = raw.ends_with("..");
+            let w = raw.trim_end_matches('.');
+            if prev == "…" && w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty() {
+                if let Some(last) = out.last_mut() {
+                    last.has_page_ref = true;
+                }
+                prev = raw.clone();
+                continue;
+            }
+            if w.is_empty() {
+                prev = "…".into();
+                continue;
+            }
+            let trimmed = w.to_string();
+            let raw = if leader { &trimmed } else { raw };
+            if let Some(n) = is_number_label(raw) {
+                let page_no = page.number;
+                if let Some(last) = out.last_mut() {
+                    if last.number.is_none() && last.page == page_no && !last.has_page_ref {
+                        last.chapter = true;
+                    }
+                }
+                pending_number = Some(n);
+                prev = raw.clone();
+                continue;
+            }
+            let new_entry = pending_number.is_some()
+                || out.is_empty()
+                || (starts_upper(raw) && !continues(&prev));
+            if new_entry {
+                out.push(TocEntry {
+                    number: pending_number.take(),
+                    title: raw.clone(),
+                    page: page.number,
+                    has_page_ref: false,
+                    chapter: false,
+                    chapter_name: None,
+                });
+            } else if let Some(last) = out.last_mut() {
+                last.title.push(' ');
+                last.title.push_str(raw);
+            }
+            prev = if leader { "…".into() } else { raw.clone() };
+        }
+        // A page break ends an entry.
+        pending_number = pending_number.take();
+        if let Some(last) = out.last_mut() {
+            last.title = last.title.trim().to_string();
+        }
+    }
+    out.retain(|e| !e.title.is_empty());
+    let mut chapter = None;
+    for e in &mut out {
+        if e.chapter {
+            chapter = Some(e.title.clone());
+        } else {
+            e.chapter_name = chapter.clone();
+        }
+    }
+    out
+}
+
+/// Splits glued runs in `title` into words of `vocab` (lower-cased), the
+/// split with the fewest unknown letters and then the fewest words; logs
+/// each split.
+pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Report) -> String {
+    let mut out = Vec::new();
+    for word in title.split_whitespace() {
+        let core: String = word.chars().filter(|c| c.is_alphabetic()).collect();
+        let lower = core.to_lowercase();
+        if core.chars().count() < 8 || vocab.contains(&lower) || word.contains(['-', '\'', '(']) {
+            out.push(word.to_string());
+            continue;
+        }
+        let parts = segment(&lower, vocab);
+        if parts.len() < 2 {
+            out.push(word.to_string());
+            continue;
+        }
+        // Keep the source's case letter by letter.
+        let mut chars = word.chars();
+        let mut rebuilt = Vec::new();
+        for p in &parts {
+            let piece: String = chars.by_ref().take(p.chars().count()).collect();
+            rebuilt.push(piece);
+        }
+        let rest: String = chars.collect();
+        let mut joined = rebuilt.join(" ");
+        joined.push_str(&rest);
+        let unknown: Vec<&String> = parts.iter().filter(|p| !vocab.contains(*p)).collect();
+        if unknown.is_empty() {
+            report.repair(
+                page,
+                &format!("glued words \"{word}\" split as \"{joined}\""),
+            );
+        } else {
+            report.unsure(
+                page,
+                &format!("glued words \"{word}\" split as \"{joined}\"; not in the body's words: {unknown:?}"),
+            );
+        }
+        out.push(joined);
+    }
+    out.join(" ")
+}
+
+/// Dynamic programme over split points: cost is (unknown letters, words).
+fn segment(s: &str, vocab: &HashSet<String>) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let n = chars.len();
+    let mut best: Vec<Option<((usize, usize), usize)>> = vec![None; n + 1];
+    best[0] = Some(((0, 0), 0));
+    for end in 1..=n {
+        for start in 0..end {
+            let Some((cost, _)) = best[start] else {
+                continue;
+            };
+            let piece: String = chars[start..end].iter().collect();
+            let known = vocab.contains(&piece);
+            // An unknown piece is allowed only as a whole run of letters
+            // between known words, costed by its length.
+            let add = if known { (0, 1) } else { (end - start, 1) };
+            let c = (cost.0 + add.0, cost.1 + add.1);
+            if best[end].is_none_or(|(b, _)| c < b) {
+                best[end] = Some((c, start));
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    let mut at = n;
+    while at > 0 {
+        let Some((_, start)) = best[at] else { break };
+        parts.push(chars[start..at].iter().collect::<String>());
+        at = start;
+    }
+    parts.reverse();
+    // Merge neighbouring unknown pieces into one.
+    let mut merged: Vec<String> = Vec::new();
+    for p in parts {
+        match merged.last_mut() {
+            Some(last) if !vocab.contains(last) && !vocab.contains(&p) => last.push_str(&p),
+            _ => merged.push(p),
+        }
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_glued_words_with_known_vocabulary() {
+        let vocab: HashSet<String> = ["tap", "av", "retten", "til", "korrigering"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut r = Report::default();
+        assert_eq!(
+            unglue("Tapavrettentilkorrigering", &vocab, 3, &mut r),
+            "Tap av retten til korrigering"
+        );
+        assert_eq!(r.repairs.len(), 1);
+    }
+}

@@ -1,0 +1,209 @@
+//! `lovbok import` on the two seed transcripts (shipped in
+//! `tests/data/seeds/`), measured against the hand-made `laws/` and
+//! `handbook/`; and the importer's refusals of bad input.
+
+use std::path::{Path, PathBuf};
+
+use lovbok::corpus::{read_dir_sources, SourceFile};
+use lovbok::import::{self, measure, Book, ImportError};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn hand(book: Book) -> Vec<SourceFile> {
+    let all = read_dir_sources(&root()).unwrap_or_default();
+    let prefix = format!("{}/", book.folder());
+    all.into_iter()
+        .filter(|s| s.path.starts_with(&prefix))
+        .collect()
+}
+
+fn imported(seed: &str, book: Book) -> (import::Import, measure::Measurement) {
+    let bytes = std::fs::read(root().join("tests/data/seeds").join(seed)).expect("seed transcript");
+    let result = import::import(&bytes, book).expect("the seed imports");
+    let files: Vec<SourceFile> = result
+        .files
+        .iter()
+        .map(|(name, text)| SourceFile {
+            path: format!("{}/{name}", book.folder()),
+            text: text.clone(),
+        })
+        .collect();
+    let m = measure::measure(&hand(book), &files);
+    (result, m)
+}
+
+fn figures(name: &str, r: &import::Import, m: &measure::Measurement) {
+    let a = r.report.audit.as_ref().expect("audit");
+    eprintln!(
+        "{name}: ids {}/{} ({:.1} %), extra {}, identical {} ({:.1} %); audit {:.2} % ({} missing); repairs {}, unsure {}",
+        m.found,
+        m.expected,
+        m.ids_pct(),
+        m.extra.len(),
+        m.identical,
+        m.identical_pct(),
+        a.share(),
+        a.missing_total,
+        r.report.repairs.len(),
+        r.report.unsure.len()
+    );
+}
+
+#[test]
+fn laws_seed_against_the_hand_made_corpus() {
+    let (r, m) = imported("laws-2017-nb.txt", Book::Laws);
+    figures("laws", &r, &m);
+    if std::env::var_os("LOVBOK_IMPORT_DIFF").is_some() {
+        eprintln!("{}", m.to_markdown());
+    }
+    let a = r.report.audit.as_ref().expect("audit");
+    // Floors: the figures reached so far (docs/import.md); raise, never lower.
+    assert!(m.ids_pct() >= FLOOR_LAWS.0, "ids {:.1} %", m.ids_pct());
+    assert!(
+        m.identical_pct() >= FLOOR_LAWS.1,
+        "identical {:.1} %",
+        m.identical_pct()
+    );
+    assert!(a.share() >= FLOOR_LAWS.2, "audit {:.2} %", a.share());
+}
+
+#[test]
+fn handbook_seed_against_the_hand_made_corpus() {
+    let (r, m) = imported("dbf-td-handbook-2013-da.txt", Book::Handbook);
+    figures("handbook", &r, &m);
+    if std::env::var_os("LOVBOK_IMPORT_DIFF").is_some() {
+        eprintln!("{}", m.to_markdown());
+    }
+    let a = r.report.audit.as_ref().expect("audit");
+    assert!(m.ids_pct() >= FLOOR_HANDBOOK.0, "ids {:.1} %", m.ids_pct());
+    assert!(
+        m.identical_pct() >= FLOOR_HANDBOOK.1,
+        "identical {:.1} %",
+        m.identical_pct()
+    );
+    assert!(a.share() >= FLOOR_HANDBOOK.2, "audit {:.2} %", a.share());
+}
+
+/// (ids %, identical %, audit %) reached on the laws seed.
+const FLOOR_LAWS: (f64, f64, f64) = (73.0, 70.0, 99.9);
+/// (ids %, identical %, audit %) reached on the handbook seed.
+const FLOOR_HANDBOOK: (f64, f64, f64) = (60.0, 56.0, 99.6);
+
+#[test]
+fn every_repair_and_doubt_names_a_page_of_the_book() {
+    let (r, _) = imported("laws-2017-nb.txt", Book::Laws);
+    for e in r.report.repairs.iter().chain(&r.report.unsure) {
+        assert!((1..=38).contains(&e.page), "{e:?}");
+    }
+}
+
+fn bad(bytes: &[u8]) -> ImportError {
+    match import::import(bytes, Book::Laws) {
+        Ok(_) => panic!("bad input imported"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_a_reason() {
+    assert!(matches!(bad(b""), ImportError::Empty));
+    assert!(matches!(bad(b" \n\n \n"), ImportError::Empty));
+    assert!(matches!(
+        bad(b"1 abc\0def\n\n2 x"),
+        ImportError::Binary { .. }
+    ));
+    assert!(matches!(
+        bad(&[0xff, 0xfe, 0x41]),
+        ImportError::Binary { .. }
+    ));
+    assert!(matches!(
+        bad(b"Just a letter.\n\nWith two paragraphs."),
+        ImportError::NoPages
+    ));
+    // Numbered pages but no table of contents.
+    assert!(matches!(
+        bad(b"1 Tittel\n\n2 Tekst her.\n\n3 Mer tekst."),
+        ImportError::NoContents
+    ));
+}
+
+fn lovbok(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lovbok"))
+        .args(args)
+        .output()
+        .expect("run lovbok")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lovbok-import-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("utf-8 temp path")
+}
+
+#[test]
+fn cli_refuses_bad_input_without_panicking() {
+    let dir = tmp("bad");
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").expect("write");
+    let binary = dir.join("binary.txt");
+    std::fs::write(&binary, [0u8, 159, 146, 150]).expect("write");
+    let nopages = dir.join("nopages.txt");
+    std::fs::write(&nopages, "Et brev.\n\nUten sidetall.\n").expect("write");
+    let out = dir.join("out");
+    for (file, says) in [
+        (dir.join("missing.txt"), "cannot read"),
+        (empty, "empty"),
+        (binary, "not text"),
+        (nopages, "no page numbers"),
+    ] {
+        let o = lovbok(&["import", path(&file), "--book", "laws", "--out", path(&out)]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{file:?}");
+        assert!(err.contains(says), "{file:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // An --out folder that holds files is never written over.
+    let full = dir.join("full");
+    std::fs::create_dir_all(&full).expect("mkdir");
+    std::fs::write(full.join("keep.md"), "mine").expect("write");
+    let seed = root().join("tests/data/seeds/laws-2017-nb.txt");
+    let o = lovbok(&[
+        "import",
+        path(&seed),
+        "--book",
+        "laws",
+        "--out",
+        path(&full),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not empty"));
+    assert_eq!(
+        std::fs::read_to_string(full.join("keep.md")).expect("kept"),
+        "mine"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_import_writes_a_folder_that_check_reads() {
+    let out = tmp("ok");
+    let seed = root().join("tests/data/seeds/laws-2017-nb.txt");
+    let o = lovbok(&["import", path(&seed), "--book", "laws", "--out", path(&out)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("word audit"));
+    assert!(out.join("laws/lov-12.md").is_file());
+    assert!(std::fs::read_to_string(out.join("import-report.md"))
+        .expect("report")
+        .contains("## Repairs"));
+    let json = std::fs::read_to_string(out.join("import-report.json")).expect("json");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("valid json");
+    assert!(v["repairs"].as_array().is_some_and(|a| !a.is_empty()));
+    let _ = std::fs::remove_dir_all(&out);
+}
