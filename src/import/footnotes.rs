@@ -34,6 +34,11 @@ pub fn numbered(pages: &mut [Page], report: &mut Report) {
             let glued = format!("{label}.");
             let Some(mark_at) = (1..text_at).find(|&i| {
                 w[i] == label
+                    || (w[i].starts_with(&label)
+                        && w[i].len() > label.len()
+                        && w[i][label.len()..]
+                            .chars()
+                            .all(|c| matches!(c, ',' | ';' | ':')))
                     || (w[i].starts_with(&glued)
                         && w[i][glued.len()..].starts_with(char::is_alphabetic))
             }) else {

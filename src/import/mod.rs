@@ -19,6 +19,7 @@ Nothing is guessed: a lost word stays lost and is left for the editor.
 */
 
 pub mod audit;
+pub mod definitions;
 pub mod footnotes;
 pub mod measure;
 pub mod pages;
@@ -100,7 +101,8 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
                 .filter(|y| (1900..2100).contains(y))
         })
     });
-    pages::strip_page_numbers(&mut pages, &mut report);
+    let body_from = pages.get(body_first).map_or(0, |p| p.number);
+    pages::strip_page_numbers(&mut pages, body_from, &mut report);
     let mut entries = toc::parse(&pages, toc_first, body_first);
     let style = match book {
         Book::Laws => Style::Laws,
@@ -163,6 +165,9 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
     for p in &mut parts {
         p.definitions = p.number.is_none() && definitions.contains(&p.title.to_uppercase());
+        if p.definitions {
+            definitions::split(p, &mut report);
+        }
     }
     add_title_only(&mut parts, &parts_toc, &mut report);
     let mut notes: BTreeMap<String, Vec<Tok>> = BTreeMap::new();

@@ -59,17 +59,19 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
 }
 
 /// Takes the printed page number off the end (and a doubled one off the
-/// start) of every page.
-pub fn strip_page_numbers(pages: &mut [Page], report: &mut Report) {
+/// start) of every page. A body page (from `body_from`) that breaks off
+/// mid-sentence with no number gets `[…]` for the text it lost.
+pub fn strip_page_numbers(pages: &mut [Page], body_from: u16, report: &mut Report) {
     for page in pages.iter_mut() {
         let n = page.number.to_string();
         if page.words.last() == Some(&n) {
             page.words.pop();
             report.repair(page.number, "page number removed at the page end");
-        } else if page
-            .words
-            .last()
-            .is_some_and(|w| !w.ends_with(['.', ':', ';', '!', '?', ')', '»', '«']))
+        } else if page.number >= body_from
+            && page
+                .words
+                .last()
+                .is_some_and(|w| !w.ends_with(['.', ':', ';', '!', '?', ')', '»', '«']))
         {
             // No page number and a sentence left open: the source lost the
             // rest of the page.

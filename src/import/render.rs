@@ -137,8 +137,8 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
                 pending_number = Some(format!("{}. ", node.label));
                 continue;
             }
-            1 => {
-                p.block(&line, &[]);
+            1 | super::definitions::TERM => {
+                p.block(&line, &node.words[..node.words.len().min(1)]);
                 if !text.is_empty() {
                     p.block(&text, &node.words);
                 }
@@ -189,6 +189,7 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
 
 fn node_line(node: &Node, text: &str, style: Style) -> String {
     match (node.level, style) {
+        (super::definitions::TERM, _) => format!("## {}", node.label),
         (1, _) => match &node.title {
             Some(t) => format!("## {}. {t}", node.label),
             None => format!("## {}.", node.label),

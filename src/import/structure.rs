@@ -249,8 +249,16 @@ impl Walker<'_> {
                     .iter()
                     .map(|t| t.w.as_str())
                     .collect();
-                let after = toks.get(i + title.len()).is_some_and(|t| upper_start(&t.w));
-                (here == title && after && i > 0).then(|| (title.len(), entry.title.clone()))
+                // Revision marks ("[2009]") printed after the title belong to it.
+                let mut end = i + title.len();
+                while toks
+                    .get(end)
+                    .is_some_and(|t| t.w.starts_with('[') && t.w.ends_with(']'))
+                {
+                    end += 1;
+                }
+                let after = toks.get(end).is_some_and(|t| upper_start(&t.w));
+                (here == title && after && i > 0).then(|| (end - i, join(&toks[i..end])))
             }
             (_, None) => {
                 // Front matter: the entry's first word opens a page.

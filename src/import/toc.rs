@@ -61,12 +61,16 @@ fn is_number_label(w: &str) -> Option<String> {
     (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())).then(|| n.to_string())
 }
 
-/// A capitalised word starts a new entry unless the word before it is a
-/// short lower-case function word ("the") or an acronym ("WBF's").
+/// Lower-case words after which a capitalised word still continues an
+/// English title ("Imps across the Field"); Danish and Norwegian titles
+/// capitalise only their first word.
+const TITLE_LINKS: [&str; 6] = ["the", "of", "and", "a", "an", "across"];
+
+/// A capitalised word starts a new entry unless the word before it links
+/// an English title or is an acronym's possessive ("WBF's KP-skala").
 fn continues(prev: &str) -> bool {
-    let lower_short = prev.chars().count() <= 3 && prev.chars().all(char::is_lowercase);
-    let acronym = prev.chars().take(2).filter(|c| c.is_uppercase()).count() == 2;
-    lower_short || acronym
+    let acronym = prev.contains('\'') && prev.chars().take(2).all(char::is_uppercase);
+    TITLE_LINKS.contains(&prev) || acronym
 }
 
 /// Reads the entries of the table-of-contents pages.
@@ -171,17 +175,18 @@ pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Repo
         let mut joined = rebuilt.join(" ");
         joined.push_str(&rest);
         let unknown: Vec<&String> = parts.iter().filter(|p| !vocab.contains(*p)).collect();
-        if unknown.is_empty() {
-            report.repair(
-                page,
-                &format!("glued words \"{word}\" split as \"{joined}\""),
-            );
-        } else {
+        if !unknown.is_empty() {
             report.unsure(
                 page,
-                &format!("glued words \"{word}\" split as \"{joined}\"; not in the body's words: {unknown:?}"),
+                &format!("glued words \"{word}\" left as printed: no split into the body's words (\"{joined}\" has {unknown:?})"),
             );
+            out.push(word.to_string());
+            continue;
         }
+        report.repair(
+            page,
+            &format!("glued words \"{word}\" split as \"{joined}\""),
+        );
         out.push(joined);
     }
     out.join(" ")

@@ -1,0 +1,143 @@
+//! The definitions: a run of terms, each followed by its text, with no
+//! label or line break between them in a transcript. The book's own order
+//! finds them: the terms are alphabetical, so the longest run of
+//! capitalised words in alphabetical order (by their first three letters,
+//! `æ ø å` last) is the list of terms; a word that breaks the order is text.
+
+use super::report::Report;
+use super::structure::{Node, Part};
+use super::text::Tok;
+
+/// The level of a definition node (rendered as `## Term`).
+pub const TERM: u8 = 5;
+
+fn key(w: &str) -> String {
+    w.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .take(3)
+        .map(|c| match c {
+            'æ' => '{',
+            'ø' => '|',
+            'å' => '}',
+            c => c,
+        })
+        .collect()
+}
+
+fn upper(w: &str) -> bool {
+    w.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() && c.is_uppercase())
+}
+
+/// The chain of term positions: the longest alphabetical run of capitalised
+/// words (a word after a full stop counts a little more, to break ties).
+fn chain(toks: &[Tok]) -> Vec<usize> {
+    let cands: Vec<usize> = (0..toks.len()).filter(|&i| upper(&toks[i].w)).collect();
+    let keys: Vec<String> = cands.iter().map(|&i| key(&toks[i].w)).collect();
+    let weight = |i: usize| {
+        let after_stop = i == 0 || toks[i - 1].w.ends_with(['.', ')', ':', '»']);
+        if after_stop {
+            101
+        } else {
+            100
+        }
+    };
+    let mut best: Vec<(u32, Option<usize>)> = Vec::with_capacity(cands.len());
+    for a in 0..cands.len() {
+        let mut here = (weight(cands[a]), None);
+        for b in 0..a {
+            if keys[b] <= keys[a] && best[b].0 + weight(cands[a]) > here.0 {
+                here = (best[b].0 + weight(cands[a]), Some(b));
+            }
+        }
+        best.push(here);
+    }
+    let Some(mut at) = (0..best.len()).max_by_key(|&k| best[k].0) else {
+        return Vec::new();
+    };
+    let mut out = vec![cands[at]];
+    while let Some(prev) = best[at].1 {
+        out.push(cands[prev]);
+        at = prev;
+    }
+    out.reverse();
+    out
+}
+
+/// Where a term starting at `i` ends (exclusive): a closed parenthesis
+/// after it belongs to it ("Matchpoint (poeng)"), and so do capitalised
+/// words up to one ("International Match Point (IMP)"); one lower-case
+/// word belongs to it when the text starts right after that word
+/// ("Framvist kort Et kort ...").
+fn term_end(toks: &[Tok], i: usize, limit: usize) -> usize {
+    let closed = |w: &str| w.starts_with('(') && w.ends_with(')');
+    let text_start = |k: usize| {
+        k >= limit
+            || toks.get(k).is_some_and(|t| {
+                upper(&t.w)
+                    || t.w.starts_with('(')
+                    || t.w.ends_with('.')
+                        && t.w[..t.w.len() - 1].chars().all(|c| c.is_ascii_digit())
+            })
+    };
+    if let Some(p) = (i + 1..limit.min(i + 5)).find(|&k| closed(&toks[k].w)) {
+        if toks[i + 1..p]
+            .iter()
+            .all(|t| upper(&t.w) || t.w.chars().all(char::is_lowercase))
+        {
+            return p + 1;
+        }
+    }
+    let next = toks.get(i + 1).map(|t| t.w.as_str()).unwrap_or("");
+    let word = next.chars().all(char::is_lowercase) && next.chars().count() > 2;
+    if i + 1 < limit && word && text_start(i + 2) {
+        if toks.get(i + 2).is_some_and(|t| closed(&t.w)) {
+            return i + 3;
+        }
+        return i + 2;
+    }
+    i + 1
+}
+
+/// Splits the text of the definitions part into one node per term.
+pub fn split(part: &mut Part, report: &mut Report) {
+    let toks = std::mem::take(&mut part.intro);
+    let starts = chain(&toks);
+    if starts.is_empty() {
+        part.intro = toks;
+        return;
+    }
+    part.intro = toks[..starts[0]].to_vec();
+    for (k, &s) in starts.iter().enumerate() {
+        let limit = starts.get(k + 1).copied().unwrap_or(toks.len());
+        let end = term_end(&toks, s, limit);
+        let term = toks[s..end]
+            .iter()
+            .map(|t| t.w.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if end - s > 1 {
+            report.unsure(
+                toks[s].page,
+                &format!(
+                    "definition term read as \"{term}\" (the words after a term may be its text)"
+                ),
+            );
+        }
+        part.nodes.push(Node {
+            level: TERM,
+            label: term,
+            title: None,
+            words: toks[end..limit].to_vec(),
+        });
+    }
+    report.repair(
+        toks[0].page,
+        &format!(
+            "{} definition terms found by their alphabetical order",
+            starts.len()
+        ),
+    );
+}
