@@ -89,6 +89,22 @@ fn is_star(w: &str) -> bool {
     w.len() >= 2 && w.ends_with(')') && w[..w.len() - 1].chars().all(|c| c == '*')
 }
 
+/// A star mark with punctuation after it ("*)."): the mark and the rest.
+fn star_with_punct(w: &str) -> Option<(&str, &str)> {
+    let end = w.find(')')? + 1;
+    let (mark, rest) = w.split_at(end);
+    (is_star(mark) && !rest.is_empty() && rest.chars().all(|c| c.is_ascii_punctuation()))
+        .then_some((mark, rest))
+}
+
+fn is_label(w: &str) -> bool {
+    w.strip_suffix('.').is_some_and(|l| {
+        !l.is_empty()
+            && (l.chars().all(|c| c.is_ascii_digit())
+                || (l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic())))
+    })
+}
+
 /// Star footnotes (the handbook): `*)`, `**)` markers; the same star mark
 /// followed by a capitalised word, after markers of it, is the text. One
 /// text serves every marker before it.
@@ -98,22 +114,28 @@ pub fn starred(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
     let mut counter = 0u32;
     let n = toks.len();
     for i in 0..n {
-        let t = &toks[i];
+        let mut t = toks[i].clone();
+        let mut trailing = String::new();
+        if let Some((mark, rest)) = star_with_punct(&t.w) {
+            trailing = rest.to_string();
+            t.w = mark.to_string();
+        }
         if !is_star(&t.w) {
-            out.push(t.clone());
+            out.push(t);
             continue;
         }
-        let next_upper = toks
-            .get(i + 1)
-            .and_then(|n| n.w.chars().next())
-            .is_some_and(char::is_uppercase);
+        let next_upper = trailing.is_empty()
+            && toks.get(i + 1).is_some_and(|n| {
+                n.w.chars().next().is_some_and(char::is_uppercase) && !is_label(&n.w)
+            });
         let slot = pending.iter().position(|(s, _)| *s == t.w);
         match (next_upper, slot) {
             (true, Some(s)) => {
                 counter += 1;
                 let (_, marks) = pending.remove(s);
                 for m in &marks {
-                    out[*m].w.push_str(&format!("[^{counter}]"));
+                    let w = &mut out[*m].w;
+                    *w = w.replacen('\u{2}', &format!("[^{counter}]"), 1);
                 }
                 report.repair(
                     t.page,
@@ -138,6 +160,8 @@ pub fn starred(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
                     continue;
                 }
                 let at = out.len() - 1;
+                // The punctuation after the mark follows the reference.
+                out[at].w.push_str(&format!("\u{2}{trailing}"));
                 match slot {
                     Some(s) => pending[s].1.push(at),
                     None => pending.push((t.w.clone(), vec![at])),

@@ -146,6 +146,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     toks = text::split_glued(toks, &mut report);
     toks = text::join_hyphens(toks, &mut report);
     toks = text::restore_signs(toks, &mut report);
+    toks = text::mark_gaps(toks, &mut report);
     if style == Style::Handbook {
         toks = footnotes::starred(toks, &mut report);
     }
@@ -170,6 +171,26 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         }
     }
     add_title_only(&mut parts, &parts_toc, &mut report);
+    for p in &mut parts {
+        let texts = std::iter::once(&mut p.intro).chain(p.nodes.iter_mut().map(|n| &mut n.words));
+        for words in texts {
+            if text::ends_in_preposition(words) {
+                if let Some(last) = words.last().cloned() {
+                    report.repair(
+                        last.page,
+                        &format!(
+                            "text ends on \"{}\": the words it governed were lost, marked […]",
+                            last.w
+                        ),
+                    );
+                    words.push(Tok {
+                        w: "[…]".into(),
+                        page: last.page,
+                    });
+                }
+            }
+        }
+    }
     let mut notes: BTreeMap<String, Vec<Tok>> = BTreeMap::new();
     for p in &parts {
         for (label, text) in &p.footnotes {

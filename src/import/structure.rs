@@ -221,6 +221,24 @@ impl Walker<'_> {
         None
     }
 
+    /// A numbered label one past the expected one ("2." where "1." is due):
+    /// the source lost a number. Returns the number the source lost.
+    fn skipped_number(&self, toks: &[Tok], i: usize) -> Option<u32> {
+        let l: u32 = toks[i].w.strip_suffix('.')?.parse().ok()?;
+        let expected: u32 = self.expected_letter(2)?.parse().ok()?;
+        let next_upper = toks
+            .get(i + 1)
+            .is_some_and(|t| upper_start(&t.w) && !t.w.ends_with('.'));
+        let after_sentence = i > 0 && toks[i - 1].w.ends_with(['.', ':', ';', ')', ']']);
+        // A later number must follow too: a lone "3." in running text is not
+        // taken for a label.
+        let later = [format!("{}.", l + 1), format!("{}.", l + 2)];
+        let follows = toks[i + 1..toks.len().min(i + 400)]
+            .iter()
+            .any(|t| later.contains(&t.w));
+        (l == expected + 1 && next_upper && after_sentence && follows).then_some(expected)
+    }
+
     /// A top-level heading of the next table-of-contents entry at `i`:
     /// returns the number of words it spans and its title.
     fn top(&self, toks: &[Tok], i: usize) -> Option<(usize, String)> {
@@ -247,8 +265,9 @@ impl Walker<'_> {
                 let title: Vec<&str> = entry.title.split_whitespace().collect();
                 let here: Vec<&str> = toks[i..toks.len().min(i + title.len())]
                     .iter()
-                    .map(|t| t.w.as_str())
+                    .map(|t| t.w.trim_end_matches('.'))
                     .collect();
+                let title: Vec<&str> = title.iter().map(|w| w.trim_end_matches('.')).collect();
                 // Revision marks ("[2009]") printed after the title belong to it.
                 let mut end = i + title.len();
                 while toks
@@ -331,8 +350,25 @@ pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
+        // A footnote runs on over a page break when its text so far ends
+        // mid-sentence and the next page starts with a lower-case word.
+        let open_sentence = w
+            .parts
+            .last()
+            .and_then(|p| p.footnotes.last())
+            .and_then(|f| f.1.last())
+            .is_some_and(|l| !l.w.ends_with(['.', ':', ';', '!', '?', ')']));
+        let continues = open_sentence
+            && t.w.starts_with(char::is_lowercase)
+            && !t.w.ends_with(')')
+            && !t.w.ends_with('.');
         if w.in_footnote.is_some_and(|p| p != t.page) {
-            w.in_footnote = None;
+            if continues {
+                w.in_footnote = Some(t.page);
+                report.repair(t.page, "footnote text continued across the page break");
+            } else {
+                w.in_footnote = None;
+            }
         }
         if let Some(label) = t.w.strip_prefix(START) {
             w.in_footnote = Some(t.page);
@@ -372,6 +408,27 @@ pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -
                 if let Some(f) = p.footnotes.last_mut() {
                     f.1.push(t.clone());
                 }
+            }
+            i += 1;
+            continue;
+        }
+        if let Some(lost) = w.skipped_number(toks, i) {
+            let page = t.page;
+            if let Some(p) = w.cur() {
+                let holder = p.nodes.last_mut().filter(|n| n.level == 1);
+                match holder {
+                    Some(letter) if lost == 1 && !letter.words.is_empty() => {
+                        let words = std::mem::take(&mut letter.words);
+                        p.nodes.push(Node { level: 2, label: "1".into(), title: None, words });
+                        report.repair(page, "item number 1 lost in the source: the unnumbered text before 2. made item 1 (from the sequence)");
+                    }
+                    _ => report.unsure(page, &format!("item number {lost} lost in the source: the numbering skips to {}; its text stays with the item before", lost + 1)),
+                }
+                p.nodes.push(Node {
+                    level: 2,
+                    label: (lost + 1).to_string(),
+                    ..Node::default()
+                });
             }
             i += 1;
             continue;

@@ -110,9 +110,17 @@ pub fn restore_signs(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
 /// capitals to lower case ("TLskal" → "TL skal") and before a guillemet
 /// ("begrebet»standardfradrag«"); also "Forord»DBf's".
 pub fn split_glued(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
+    // The book's opening guillemet: the one that starts words more often
+    // (Danish »...«, Norwegian «...»).
+    let starts = |c: char| toks.iter().filter(|t| t.w.starts_with(c)).count();
+    let opener = if starts('»') > starts('«') {
+        '»'
+    } else {
+        '«'
+    };
     let mut out = Vec::with_capacity(toks.len());
     for t in toks {
-        if let Some(at) = glue_point(&t.w) {
+        if let Some(at) = glue_point(&t.w, opener) {
             let (a, b) = t.w.split_at(at);
             report.repair(
                 t.page,
@@ -133,14 +141,18 @@ pub fn split_glued(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
     out
 }
 
-fn glue_point(w: &str) -> Option<usize> {
+fn glue_point(w: &str, opener: char) -> Option<usize> {
     let chars: Vec<(usize, char)> = w.char_indices().collect();
     // A word then an opening guillemet.
-    if let Some(&(i, _)) = chars.iter().skip(2).find(|(_, c)| *c == '»') {
-        let before = &w[..i];
-        let opens = w[i + '»'.len_utf8()..].starts_with(char::is_alphabetic);
-        if before.chars().all(char::is_alphabetic) && opens {
-            return Some(i);
+    // A guillemet between two letters: the book's opening mark starts a
+    // quotation ("begrebet»standardfradrag«", "Forord»DBf's"), the other
+    // ends one ("field«tildeles").
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        if !matches!(c, '»' | '«') || k == 0 || k + 1 >= chars.len() {
+            continue;
+        }
+        if chars[k - 1].1.is_alphabetic() && chars[k + 1].1.is_alphabetic() {
+            return Some(if c == opener { i } else { i + c.len_utf8() });
         }
     }
     // A roman label glued to its text: "(ii)for".
@@ -172,6 +184,85 @@ fn glue_point(w: &str) -> Option<usize> {
     let rest = chars.len() - caps;
     (caps >= 2 && rest >= 3 && chars[caps..].iter().all(|(_, c)| c.is_lowercase()))
         .then(|| chars[caps].0)
+}
+
+/// Prepositions of Norwegian and Danish: one left with nothing after it
+/// (before a comma, or at the end of a provision) lost the words it governed.
+const PREPOSITIONS: [&str; 12] = [
+    "i", "af", "av", "til", "på", "for", "med", "om", "fra", "efter", "etter", "under",
+];
+
+/// Marks text the source lost: a transcriber's placeholder in double
+/// parentheses ("((Indsæt tabel tab-202 her ))") stands for something not in
+/// the source; a preposition right before a comma governs words that were
+/// lost ("dækket af , skal").
+pub fn mark_gaps(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        if t.w.starts_with("((") {
+            if let Some(end) = (i..toks.len().min(i + 20)).find(|&k| toks[k].w.ends_with("))")) {
+                let placeholder = toks[i..=end]
+                    .iter()
+                    .map(|t| t.w.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                report.repair(
+                    t.page,
+                    &format!(
+                        "transcriber's placeholder \"{placeholder}\" is not book text: marked […]"
+                    ),
+                );
+                out.push(Tok {
+                    w: "[…]".into(),
+                    page: t.page,
+                });
+                i = end + 1;
+                continue;
+            }
+        }
+        if let Some(rest) = t.w.strip_prefix(',') {
+            if out
+                .last()
+                .is_some_and(|p| PREPOSITIONS.contains(&p.w.as_str()))
+            {
+                report.repair(
+                    t.page,
+                    &format!(
+                        "words lost after \"{}\" (a comma follows it): marked […]",
+                        out.last().map_or("", |p| p.w.as_str())
+                    ),
+                );
+                out.push(Tok {
+                    w: format!("[…]{}", ","),
+                    page: t.page,
+                });
+                if !rest.is_empty() {
+                    out.push(Tok {
+                        w: rest.to_string(),
+                        page: t.page,
+                    });
+                }
+                i += 1;
+                continue;
+            }
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    out
+}
+
+/// Prepositions that are never a verb's particle ("omregnes til" and
+/// "tage om" end a sentence; "i" and "af" never do).
+const NEVER_FINAL: [&str; 6] = ["i", "af", "av", "på", "fra", "med"];
+
+/// A provision's text that ends on a preposition lost its last words.
+pub fn ends_in_preposition(words: &[Tok]) -> bool {
+    words
+        .last()
+        .is_some_and(|t| NEVER_FINAL.contains(&t.w.as_str()))
 }
 
 #[cfg(test)]
@@ -209,12 +300,12 @@ mod tests {
     fn glued_split() {
         let mut r = Report::default();
         let out = split_glued(
-            toks("TLskal begrebet»standard« «kort». (ii)for enn13"),
+            toks("TLskal begrebet»standard« »kort«. (ii)for enn13 field«tildeles »a«"),
             &mut r,
         );
         assert_eq!(
             words(&out),
-            "TL skal begrebet »standard« «kort». (ii) for enn 13"
+            "TL skal begrebet »standard« »kort«. (ii) for enn 13 field« tildeles »a«"
         );
     }
 }
