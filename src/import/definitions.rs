@@ -109,6 +109,20 @@ pub fn split(part: &mut Part, report: &mut Report) {
         part.intro = toks;
         return;
     }
+    // A definition's text may open a sentence with its own term
+    // ("Spillperioden ... Spillernes ... Spillperioden avsluttes"): when a
+    // term comes again, everything since its first place is its text.
+    let mut starts_kept: Vec<usize> = Vec::with_capacity(starts.len());
+    for &s in &starts {
+        match starts_kept.iter().position(|&p| toks[p].w == toks[s].w) {
+            Some(j) => {
+                report.unsure(toks[s].page, &format!("\"{}\" comes again: read it and what stands between as the text of that term", toks[s].w));
+                starts_kept.truncate(j + 1);
+            }
+            None => starts_kept.push(s),
+        }
+    }
+    let starts = starts_kept;
     part.intro = toks[..starts[0]].to_vec();
     for (k, &s) in starts.iter().enumerate() {
         let limit = starts.get(k + 1).copied().unwrap_or(toks.len());

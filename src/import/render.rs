@@ -129,7 +129,20 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
         p.block(&words(&part.intro), &part.intro);
     }
     let mut pending_number: Option<String> = None;
+    let mut last_number = 0u32;
     for (k, node) in part.nodes.iter().enumerate() {
+        match node.level {
+            1 => last_number = 0,
+            2 => {
+                let n: u32 = node.label.parse().unwrap_or(0);
+                if n > last_number + 1 {
+                    // The source lost a number: tell `lovbok check` so.
+                    p.out.push_str("<!-- lovbok: numbering-gap -->\n");
+                }
+                last_number = n;
+            }
+            _ => {}
+        }
         let text = words(&node.words);
         let line = node_line(node, &text, meta.style);
         match node.level {
