@@ -102,7 +102,6 @@ fn by_id(sources: &[SourceFile]) -> BTreeMap<String, String> {
         .corpus
         .provisions()
         .iter()
-        .filter(|p| p.in_corpus)
         .map(|p| (p.id.to_string(), normal(p)))
         .collect()
 }

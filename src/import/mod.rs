@@ -150,15 +150,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     if style == Style::Handbook {
         toks = footnotes::starred(toks, &mut report);
     }
-    let vocab: HashSet<String> = toks
-        .iter()
-        .flat_map(|t| {
-            t.w.split(|c: char| !c.is_alphabetic())
-                .filter(|w| !w.is_empty())
-                .map(str::to_lowercase)
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let vocab = vocabulary(&toks, &entries);
     for e in &mut entries {
         e.title = toc::unglue(&e.title, &vocab, e.page, &mut report);
     }
@@ -241,6 +233,39 @@ fn strip_chapter_lines(body: &mut [pages::Page], entries: &[toc::TocEntry], repo
             }
         }
     }
+}
+
+/// The book's own words, to split glued contents entries with: every word
+/// of the body and of the entries printed with spaces. A one-letter word
+/// counts only when it stands alone at least three times ("i", "å"), so
+/// that a glued run is not cut into letters.
+fn vocabulary(toks: &[Tok], entries: &[toc::TocEntry]) -> HashSet<String> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    // Entries printed with spaces (three words or more); their long words
+    // may themselves be glued runs, so only short ones count.
+    let spaced = entries
+        .iter()
+        .filter(|e| e.title.split_whitespace().count() >= 3)
+        .flat_map(|e| e.title.split_whitespace().map(str::to_string))
+        .filter(|w| w.chars().count() < 12);
+    for w in toks.iter().map(|t| t.w.clone()).chain(spaced) {
+        // Whole words only: pieces of hyphenated or marked-up words are not
+        // words of their own.
+        // Labels ("a)", "(i)") keep their brackets and so are not words.
+        let bare = w
+            .trim_end_matches([',', '.', ';', ':', '»', '«', '!', '?'])
+            .trim_start_matches(['«', '»']);
+        // A lone letter with a stop is a label ("E."), not a word.
+        let label = bare.chars().count() == 1 && bare.len() != w.len();
+        if !label && !bare.is_empty() && bare.chars().all(char::is_alphabetic) {
+            *counts.entry(bare.to_lowercase()).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .filter(|(w, n)| w.chars().count() > 1 || *n >= 3)
+        .map(|(w, _)| w)
+        .collect()
 }
 
 /// The audit's view of the source: words broken across a page break joined.

@@ -68,9 +68,12 @@ const TITLE_LINKS: [&str; 6] = ["the", "of", "and", "a", "an", "across"];
 
 /// A capitalised word starts a new entry unless the word before it links
 /// an English title or is an acronym's possessive ("WBF's KP-skala").
-fn continues(prev: &str) -> bool {
+fn continues(prev: &str, word: &str) -> bool {
     let acronym = prev.contains('\'') && prev.chars().take(2).all(char::is_uppercase);
-    TITLE_LINKS.contains(&prev) || acronym
+    // A compound on an acronym ("med KP-opgørelse") is not a new title; a
+    // possessive acronym ("WBF's KP-skala") starts one.
+    let compound = word.chars().take(2).all(char::is_uppercase) && word.contains('-');
+    TITLE_LINKS.contains(&prev) || acronym || compound
 }
 
 /// Reads the entries of the table-of-contents pages.
@@ -113,7 +116,7 @@ pub fn parse(pages: &[super::pages::Page], first: usize, body: usize) -> Vec<Toc
             }
             let new_entry = pending_number.is_some()
                 || out.is_empty()
-                || (starts_upper(raw) && !continues(&prev));
+                || (starts_upper(raw) && !continues(&prev, raw));
             if new_entry {
                 out.push(TocEntry {
                     number: pending_number.take(),
@@ -149,10 +152,12 @@ pub fn parse(pages: &[super::pages::Page], first: usize, body: usize) -> Vec<Toc
 
 /// Splits glued runs in `title` into words of `vocab` (lower-cased), the
 /// split with the fewest unknown letters and then the fewest words; logs
-/// each split.
+/// each split, and a split with an unknown piece as unsure.
 pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Report) -> String {
     let mut out = Vec::new();
-    for word in title.split_whitespace() {
+    // "Kommunikasjon,tempoogvilleding": a comma glued between runs.
+    let spaced = title.replace(',', ", ");
+    for word in spaced.split_whitespace() {
         let core: String = word.chars().filter(|c| c.is_alphabetic()).collect();
         let lower = core.to_lowercase();
         if core.chars().count() < 8 || vocab.contains(&lower) || word.contains(['-', '\'', '(']) {
@@ -178,9 +183,9 @@ pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Repo
         if !unknown.is_empty() {
             report.unsure(
                 page,
-                &format!("glued words \"{word}\" left as printed: no split into the body's words (\"{joined}\" has {unknown:?})"),
+                &format!("glued words \"{word}\" split as \"{joined}\"; not among the body's words: {unknown:?}"),
             );
-            out.push(word.to_string());
+            out.push(joined);
             continue;
         }
         report.repair(
@@ -192,24 +197,34 @@ pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Repo
     out.join(" ")
 }
 
-/// Dynamic programme over split points: cost is (unknown letters, words).
+/// What an unknown piece costs in [`segment`]'s score.
+const UNKNOWN_PIECE: i64 = 10;
+
+/// Dynamic programme over split points, scored by [`UNKNOWN_PIECE`] and
+/// the squares of the known pieces' lengths.
+/// An unknown piece of one or two letters is an inflection of the word
+/// before it ("samtidig" + "e"), and joins it.
 fn segment(s: &str, vocab: &HashSet<String>) -> Vec<String> {
     let chars: Vec<char> = s.chars().collect();
     let n = chars.len();
-    let mut best: Vec<Option<((usize, usize), usize)>> = vec![None; n + 1];
-    best[0] = Some(((0, 0), 0));
+    // Score: a known piece earns the square of its length (long words
+    // beat strings of short ones), an unknown piece costs a fixed amount.
+    let mut best: Vec<Option<(i64, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0));
     for end in 1..=n {
         for start in 0..end {
-            let Some((cost, _)) = best[start] else {
+            let Some((score, _)) = best[start] else {
                 continue;
             };
             let piece: String = chars[start..end].iter().collect();
-            let known = vocab.contains(&piece);
-            // An unknown piece is allowed only as a whole run of letters
-            // between known words, costed by its length.
-            let add = if known { (0, 1) } else { (end - start, 1) };
-            let c = (cost.0 + add.0, cost.1 + add.1);
-            if best[end].is_none_or(|(b, _)| c < b) {
+            let len = (end - start) as i64;
+            let add = if vocab.contains(&piece) {
+                len * len
+            } else {
+                -UNKNOWN_PIECE
+            };
+            let c = score + add;
+            if best[end].is_none_or(|(b, _)| c > b) {
                 best[end] = Some((c, start));
             }
         }
@@ -225,8 +240,11 @@ fn segment(s: &str, vocab: &HashSet<String>) -> Vec<String> {
     // Merge neighbouring unknown pieces into one.
     let mut merged: Vec<String> = Vec::new();
     for p in parts {
+        let ending = !vocab.contains(&p) && p.chars().count() <= 2;
         match merged.last_mut() {
-            Some(last) if !vocab.contains(last) && !vocab.contains(&p) => last.push_str(&p),
+            Some(last) if ending || (!vocab.contains(last) && !vocab.contains(&p)) => {
+                last.push_str(&p)
+            }
             _ => merged.push(p),
         }
     }
