@@ -38,7 +38,8 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             transcript,
             book,
             out,
-        } => super::import::run(transcript, *book, out),
+            compare,
+        } => super::import::run(transcript, *book, out, *compare),
         Command::Export { jsonl } => {
             if !jsonl {
                 return Err(CliError::Usage(

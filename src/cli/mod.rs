@@ -92,6 +92,10 @@ pub enum Command {
         /// DIR/laws or DIR/handbook, the report to DIR/import-report.md.
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+        /// Also measure the import against the built-in (hand-made) text of
+        /// the same book, provision by provision, in the report.
+        #[arg(long)]
+        compare: bool,
     },
     /// Print the practice cards of the study mode: JSON (as GET /api/cards)
     /// or a tab-separated file that Anki imports (front, back, tags).

@@ -151,8 +151,16 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         toks = footnotes::starred(toks, &mut report);
     }
     let vocab = vocabulary(&toks, &entries);
-    for e in &mut entries {
-        e.title = toc::unglue(&e.title, &vocab, e.page, &mut report);
+    // Only contents whose entries are glued runs are split: a quarter or
+    // more of them one long word ("Tapavrettentilkorrigering").
+    let glued = entries
+        .iter()
+        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= 15)
+        .count();
+    if glued * 4 >= entries.len() {
+        for e in &mut entries {
+            e.title = toc::unglue(&e.title, &vocab, e.page, &mut report);
+        }
     }
     let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
     let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
