@@ -133,35 +133,8 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     if style == Style::Laws {
         footnotes::numbered(&mut body, &mut report);
     }
-    let mut toks: Vec<Tok> = body
-        .iter()
-        .flat_map(|p| {
-            p.words.iter().map(|w| Tok {
-                w: w.clone(),
-                page: p.number,
-            })
-        })
-        .filter(|t| !t.w.is_empty())
-        .collect();
-    toks = text::split_glued(toks, &mut report);
-    toks = text::join_hyphens(toks, &mut report);
-    toks = text::restore_signs(toks, &mut report);
-    toks = text::mark_gaps(toks, &mut report);
-    if style == Style::Handbook {
-        toks = footnotes::starred(toks, &mut report);
-    }
-    let vocab = vocabulary(&toks, &entries);
-    // Only contents whose entries are glued runs are split: a quarter or
-    // more of them one long word ("Tapavrettentilkorrigering").
-    let glued = entries
-        .iter()
-        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= 15)
-        .count();
-    if glued * 4 >= entries.len() {
-        for e in &mut entries {
-            e.title = toc::unglue(&e.title, &vocab, e.page, &mut report);
-        }
-    }
+    let toks = repair_words(&body, style, &mut report);
+    unglue_contents(&mut entries, &toks, &mut report);
     let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
     let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
     for p in &mut parts {
@@ -171,26 +144,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         }
     }
     add_title_only(&mut parts, &parts_toc, &mut report);
-    for p in &mut parts {
-        let texts = std::iter::once(&mut p.intro).chain(p.nodes.iter_mut().map(|n| &mut n.words));
-        for words in texts {
-            if text::ends_in_preposition(words) {
-                if let Some(last) = words.last().cloned() {
-                    report.repair(
-                        last.page,
-                        &format!(
-                            "text ends on \"{}\": the words it governed were lost, marked […]",
-                            last.w
-                        ),
-                    );
-                    words.push(Tok {
-                        w: "[…]".into(),
-                        page: last.page,
-                    });
-                }
-            }
-        }
-    }
+    mark_lost_ends(&mut parts, &mut report);
     let mut notes: BTreeMap<String, Vec<Tok>> = BTreeMap::new();
     for p in &parts {
         for (label, text) in &p.footnotes {
@@ -213,6 +167,70 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         files,
         report,
     })
+}
+
+/// The body's words in reading order, with the word-level repairs made.
+fn repair_words(body: &[pages::Page], style: Style, report: &mut Report) -> Vec<Tok> {
+    let mut toks: Vec<Tok> = body
+        .iter()
+        .flat_map(|p| {
+            p.words.iter().map(|w| Tok {
+                w: w.clone(),
+                page: p.number,
+            })
+        })
+        .filter(|t| !t.w.is_empty())
+        .collect();
+    toks = text::split_glued(toks, report);
+    toks = text::join_hyphens(toks, report);
+    toks = text::restore_signs(toks, report);
+    toks = text::mark_gaps(toks, report);
+    if style == Style::Handbook {
+        toks = footnotes::starred(toks, report);
+    }
+    toks
+}
+
+/// Splits glued contents entries with the body's words. Only contents
+/// whose entries are glued runs are split: a quarter or more of them one
+/// long word ("Tapavrettentilkorrigering").
+fn unglue_contents(entries: &mut [toc::TocEntry], toks: &[Tok], report: &mut Report) {
+    let vocab = vocabulary(toks, entries);
+    let glued = entries
+        .iter()
+        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= 15)
+        .count();
+    if glued * 4 >= entries.len() {
+        for e in entries.iter_mut() {
+            e.title = toc::unglue(&e.title, &vocab, e.page, report);
+        }
+    }
+}
+
+/// A provision's text that ends on a preposition lost the words it
+/// governed: marked `[…]`.
+fn mark_lost_ends(parts: &mut [Part], report: &mut Report) {
+    for p in parts {
+        let texts = std::iter::once(&mut p.intro).chain(p.nodes.iter_mut().map(|n| &mut n.words));
+        for words in texts {
+            if !text::ends_in_preposition(words) {
+                continue;
+            }
+            if let Some(last) = words.last().cloned() {
+                report.repair(
+                    last.page,
+                    &format!(
+                        "text ends on \"{}\": the words it governed were lost, marked […]",
+                        last.w
+                    ),
+                );
+                words.push(Tok {
+                    w: "[…]".into(),
+                    page: last.page,
+                });
+            }
+        }
+    }
 }
 
 /// Removes a chapter line of the contents printed at the top of a page

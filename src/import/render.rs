@@ -165,8 +165,14 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
         };
         p.block(&line, &node.words);
     }
-    let mut out = p.out;
-    // Footnotes the text refers to, numbered in order of first reference.
+    let out = with_footnotes(p.out, meta.style == Style::Handbook, notes);
+    out.trim_end().to_string() + "\n"
+}
+
+/// Appends the footnotes the text refers to, in order of first reference;
+/// `renumber` numbers them 1, 2, … in the file (the handbook's star marks
+/// have no numbers of their own; the laws keep the book's).
+fn with_footnotes(mut out: String, renumber: bool, notes: &BTreeMap<String, Vec<Tok>>) -> String {
     let mut labels: Vec<String> = Vec::new();
     let mut rest = out.as_str();
     while let Some(at) = rest.find("[^") {
@@ -178,13 +184,10 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
         }
         rest = &tail[end..];
     }
-    let renumber = meta.style == Style::Handbook;
-    for (i, l) in labels.iter().enumerate() {
-        if renumber {
+    if renumber {
+        for (i, l) in labels.iter().enumerate() {
             out = out.replace(&format!("[^{l}]"), &format!("[^n{}]", i + 1));
         }
-    }
-    if renumber {
         out = out.replace("[^n", "[^");
     }
     for (i, l) in labels.iter().enumerate() {
@@ -196,8 +199,7 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
         let text = notes.get(l).map(|t| words(t)).unwrap_or_default();
         out.push_str(&format!("[^{shown}]: {text}\n\n"));
     }
-    let trimmed = out.trim_end().to_string();
-    trimmed + "\n"
+    out
 }
 
 fn node_line(node: &Node, text: &str, style: Style) -> String {

@@ -337,6 +337,121 @@ fn letter_before_top(toks: &[Tok], i: usize) -> Option<(String, usize)> {
     (end < toks.len()).then(|| (l.to_string(), end))
 }
 
+impl Walker<'_> {
+    /// Ends footnote mode at a page break, unless the footnote's sentence
+    /// runs on: its text so far ends mid-sentence and the new page starts
+    /// with a lower-case word that is no label.
+    fn page_break(&mut self, t: &Tok, report: &mut Report) {
+        if self.in_footnote.is_none_or(|p| p == t.page) {
+            return;
+        }
+        let open_sentence = self
+            .parts
+            .last()
+            .and_then(|p| p.footnotes.last())
+            .and_then(|f| f.1.last())
+            .is_some_and(|l| !l.w.ends_with(['.', ':', ';', '!', '?', ')']));
+        let continues = open_sentence
+            && t.w.starts_with(char::is_lowercase)
+            && !t.w.ends_with(')')
+            && !t.w.ends_with('.');
+        if continues {
+            self.in_footnote = Some(t.page);
+            report.repair(t.page, "footnote text continued across the page break");
+        } else {
+            self.in_footnote = None;
+        }
+    }
+
+    /// A lettered heading printed before its part's heading ("A. Holdkamp
+    /// 212. For sen ankomst"): opens the part, then the letter under it.
+    /// Returns where the walk goes on.
+    fn letter_then_top(&mut self, toks: &[Tok], i: usize, report: &mut Report) -> Option<usize> {
+        let (label, end) = letter_before_top(toks, i)?;
+        let (len, title) = self.top(toks, end)?;
+        self.in_footnote = None;
+        let page = toks[end].page;
+        self.open_top(title, page, report);
+        let heading = join(&toks[i + 1..end]);
+        report.repair(page, &format!("lettered heading \"{label}. {heading}\" printed before the heading of {}; placed under it", toks[end].w));
+        if let Some(p) = self.cur() {
+            p.nodes.push(Node {
+                level: 1,
+                label,
+                title: Some(heading),
+                words: Vec::new(),
+            });
+        }
+        Some(end + len)
+    }
+
+    /// A number the source lost before `lost + 1.`: when the text before it
+    /// has no label of its own (it sits under the letter) it becomes item
+    /// `lost`; else the skip is logged.
+    fn restore_number(&mut self, lost: u32, page: u16, report: &mut Report) {
+        let Some(p) = self.cur() else { return };
+        match p.nodes.last_mut().filter(|n| n.level == 1) {
+            Some(letter) if lost == 1 && !letter.words.is_empty() => {
+                let words = std::mem::take(&mut letter.words);
+                p.nodes.push(Node { level: 2, label: "1".into(), title: None, words });
+                report.repair(page, "item number 1 lost in the source: the unnumbered text before 2. made item 1 (from the sequence)");
+            }
+            _ => report.unsure(page, &format!("item number {lost} lost in the source: the numbering skips to {}; its text stays with the item before", lost + 1)),
+        }
+        p.nodes.push(Node {
+            level: 2,
+            label: (lost + 1).to_string(),
+            ..Node::default()
+        });
+    }
+
+    /// Opens the provision of a label at `i`; returns where the walk goes on.
+    fn open_label(&mut self, toks: &[Tok], i: usize, level: u8, label: String) -> usize {
+        let mut node = Node {
+            level,
+            label,
+            ..Node::default()
+        };
+        let mut next = i + 1;
+        if level == 1 {
+            let end = title_span(toks, next);
+            let end = if end > next && toks[next].w.starts_with(START) {
+                next
+            } else {
+                end
+            };
+            node.title = (end > next).then(|| join(&toks[next..end]));
+            next = end;
+        }
+        if let Some(p) = self.cur() {
+            p.nodes.push(node);
+        }
+        next
+    }
+
+    /// Adds a word of running text to the provision opened last.
+    fn text(&mut self, t: &Tok) {
+        if self.in_footnote.is_some() {
+            if let Some(f) = self.cur().and_then(|p| p.footnotes.last_mut()) {
+                f.1.push(t.clone());
+            }
+            return;
+        }
+        match self.cur() {
+            Some(p) => {
+                if !p.pages.contains(&t.page) {
+                    p.pages.push(t.page);
+                }
+                match p.nodes.last_mut() {
+                    Some(n) => n.words.push(t.clone()),
+                    None => p.intro.push(t.clone()),
+                }
+            }
+            None => self.pre.push(t.clone()),
+        }
+    }
+}
+
 /// Walks the body's words into parts. `toc` lists the parts in book order.
 pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -> Vec<Part> {
     let mut w = Walker {
@@ -350,124 +465,31 @@ pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
-        // A footnote runs on over a page break when its text so far ends
-        // mid-sentence and the next page starts with a lower-case word.
-        let open_sentence = w
-            .parts
-            .last()
-            .and_then(|p| p.footnotes.last())
-            .and_then(|f| f.1.last())
-            .is_some_and(|l| !l.w.ends_with(['.', ':', ';', '!', '?', ')']));
-        let continues = open_sentence
-            && t.w.starts_with(char::is_lowercase)
-            && !t.w.ends_with(')')
-            && !t.w.ends_with('.');
-        if w.in_footnote.is_some_and(|p| p != t.page) {
-            if continues {
-                w.in_footnote = Some(t.page);
-                report.repair(t.page, "footnote text continued across the page break");
-            } else {
-                w.in_footnote = None;
-            }
-        }
+        w.page_break(t, report);
         if let Some(label) = t.w.strip_prefix(START) {
             w.in_footnote = Some(t.page);
             if let Some(p) = w.cur() {
                 p.footnotes.push((label.to_string(), Vec::new()));
             }
             i += 1;
-            continue;
-        }
-        if let Some((len, title)) = w.top(toks, i) {
+        } else if let Some((len, title)) = w.top(toks, i) {
             w.in_footnote = None;
             w.open_top(title, t.page, report);
             i += len;
-            continue;
-        }
-        if let Some((label, end)) = letter_before_top(toks, i) {
-            if let Some((len, title)) = w.top(toks, end) {
-                w.in_footnote = None;
-                let page = toks[end].page;
-                w.open_top(title, page, report);
-                let node = Node {
-                    level: 1,
-                    label: label.clone(),
-                    title: Some(join(&toks[i + 1..end])),
-                    words: Vec::new(),
-                };
-                report.repair(page, &format!("lettered heading \"{label}. {}\" printed before the heading of {}; placed under it", node.title.clone().unwrap_or_default(), toks[end].w));
-                if let Some(p) = w.cur() {
-                    p.nodes.push(node);
-                }
-                i = end + len;
-                continue;
-            }
-        }
-        if w.in_footnote.is_some() {
-            if let Some(p) = w.cur() {
-                if let Some(f) = p.footnotes.last_mut() {
-                    f.1.push(t.clone());
-                }
-            }
+        } else if let Some(next) = w.letter_then_top(toks, i, report) {
+            i = next;
+        } else if w.in_footnote.is_some() {
+            w.text(t);
             i += 1;
-            continue;
-        }
-        if let Some(lost) = w.skipped_number(toks, i) {
-            let page = t.page;
-            if let Some(p) = w.cur() {
-                let holder = p.nodes.last_mut().filter(|n| n.level == 1);
-                match holder {
-                    Some(letter) if lost == 1 && !letter.words.is_empty() => {
-                        let words = std::mem::take(&mut letter.words);
-                        p.nodes.push(Node { level: 2, label: "1".into(), title: None, words });
-                        report.repair(page, "item number 1 lost in the source: the unnumbered text before 2. made item 1 (from the sequence)");
-                    }
-                    _ => report.unsure(page, &format!("item number {lost} lost in the source: the numbering skips to {}; its text stays with the item before", lost + 1)),
-                }
-                p.nodes.push(Node {
-                    level: 2,
-                    label: (lost + 1).to_string(),
-                    ..Node::default()
-                });
-            }
+        } else if let Some(lost) = w.skipped_number(toks, i) {
+            w.restore_number(lost, t.page, report);
             i += 1;
-            continue;
-        }
-        if let Some((level, label)) = w.label(toks, i) {
-            let mut node = Node {
-                level,
-                label,
-                ..Node::default()
-            };
+        } else if let Some((level, label)) = w.label(toks, i) {
+            i = w.open_label(toks, i, level, label);
+        } else {
+            w.text(t);
             i += 1;
-            if level == 1 {
-                let end = title_span(toks, i);
-                let end = if end > i && toks[i].w.starts_with(START) {
-                    i
-                } else {
-                    end
-                };
-                node.title = (end > i).then(|| join(&toks[i..end]));
-                i = end;
-            }
-            if let Some(p) = w.cur() {
-                p.nodes.push(node);
-            }
-            continue;
         }
-        match w.cur() {
-            Some(p) => {
-                if !p.pages.contains(&t.page) {
-                    p.pages.push(t.page);
-                }
-                match p.nodes.last_mut() {
-                    Some(n) => n.words.push(t.clone()),
-                    None => p.intro.push(t.clone()),
-                }
-            }
-            None => w.pre.push(t.clone()),
-        }
-        i += 1;
     }
     w.parts
 }
