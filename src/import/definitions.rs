@@ -6,7 +6,7 @@
 
 use super::report::Report;
 use super::structure::{Node, Part};
-use super::text::Tok;
+use super::text::{Tok, PREPOSITIONS};
 
 /// The level of a definition node (rendered as `## Term`).
 pub const TERM: u8 = 5;
@@ -34,7 +34,12 @@ fn upper(w: &str) -> bool {
 /// The chain of term positions: the longest alphabetical run of capitalised
 /// words (a word after a full stop counts a little more, to break ties).
 fn chain(toks: &[Tok]) -> Vec<usize> {
-    let cands: Vec<usize> = (0..toks.len()).filter(|&i| upper(&toks[i].w)).collect();
+    // A capitalised word right after a preposition ("for Norsk
+    // Bridgeforbund") is a name in the text, not a term.
+    let cands: Vec<usize> = (0..toks.len())
+        .filter(|&i| upper(&toks[i].w))
+        .filter(|&i| i == 0 || !PREPOSITIONS.contains(&toks[i - 1].w.as_str()))
+        .collect();
     let keys: Vec<String> = cands.iter().map(|&i| key(&toks[i].w)).collect();
     let weight = |i: usize| {
         let after_stop = i == 0 || toks[i - 1].w.ends_with(['.', ')', ':', '»']);
@@ -48,7 +53,9 @@ fn chain(toks: &[Tok]) -> Vec<usize> {
     for a in 0..cands.len() {
         let mut here = (weight(cands[a]), None);
         for b in 0..a {
-            if keys[b] <= keys[a] && best[b].0 + weight(cands[a]) > here.0 {
+            // A term has text of its own: two terms never stand side by side.
+            let apart = cands[a] > cands[b] + 1;
+            if apart && keys[b] <= keys[a] && best[b].0 + weight(cands[a]) > here.0 {
                 here = (best[b].0 + weight(cands[a]), Some(b));
             }
         }

@@ -64,14 +64,28 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
 pub fn strip_page_numbers(pages: &mut [Page], body_from: u16, report: &mut Report) {
     for page in pages.iter_mut() {
         let n = page.number.to_string();
+        // The page number printed out of place, before a label ("6 1."):
+        // furniture, not text; the page has its number.
+        let stray = (1..page.words.len().saturating_sub(1)).find(|&i| {
+            page.words[i] == n
+                && page.words[i + 1]
+                    .strip_suffix('.')
+                    .is_some_and(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_digit()))
+        });
+        let stray = stray.filter(|_| page.number >= body_from);
+        if let Some(i) = stray {
+            page.words.remove(i);
+            report.repair(page.number, "stray page number inside the page removed");
+        }
         if page.words.last() == Some(&n) {
             page.words.pop();
             report.repair(page.number, "page number removed at the page end");
-        } else if page.number >= body_from
+        } else if stray.is_none()
+            && page.number >= body_from
             && page
                 .words
                 .last()
-                .is_some_and(|w| !w.ends_with(['.', ':', ';', '!', '?', ')', '»', '«']))
+                .is_some_and(|w| !w.ends_with(['.', ':', ';', '!', '?', ')', '»', '«', '-']))
         {
             // No page number and a sentence left open: the source lost the
             // rest of the page.
@@ -80,7 +94,7 @@ pub fn strip_page_numbers(pages: &mut [Page], body_from: u16, report: &mut Repor
                 page.number,
                 "the page breaks off mid-sentence with no page number: lost text marked […]",
             );
-        } else {
+        } else if stray.is_none() {
             report.unsure(page.number, "no page number printed at the page end");
         }
         if page.words.first() == Some(&n) {

@@ -110,14 +110,13 @@ pub fn restore_signs(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
 /// capitals to lower case ("TLskal" → "TL skal") and before a guillemet
 /// ("begrebet»standardfradrag«"); also "Forord»DBf's".
 pub fn split_glued(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
-    // The book's opening guillemet: the one that starts words more often
-    // (Danish »...«, Norwegian «...»).
-    let starts = |c: char| toks.iter().filter(|t| t.w.starts_with(c)).count();
-    let opener = if starts('»') > starts('«') {
-        '»'
-    } else {
-        '«'
-    };
+    // The book's opening guillemet: the first one it prints (a quotation
+    // opens before it closes; Danish »...«, Norwegian «...»).
+    let opener = toks
+        .iter()
+        .flat_map(|t| t.w.chars())
+        .find(|c| matches!(c, '»' | '«'))
+        .unwrap_or('«');
     let mut out = Vec::with_capacity(toks.len());
     for t in toks {
         if let Some(at) = glue_point(&t.w, opener) {
@@ -143,7 +142,6 @@ pub fn split_glued(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
 
 fn glue_point(w: &str, opener: char) -> Option<usize> {
     let chars: Vec<(usize, char)> = w.char_indices().collect();
-    // A word then an opening guillemet.
     // A guillemet between two letters: the book's opening mark starts a
     // quotation ("begrebet»standardfradrag«", "Forord»DBf's"), the other
     // ends one ("field«tildeles").
@@ -188,7 +186,7 @@ fn glue_point(w: &str, opener: char) -> Option<usize> {
 
 /// Prepositions of Norwegian and Danish: one left with nothing after it
 /// (before a comma, or at the end of a provision) lost the words it governed.
-const PREPOSITIONS: [&str; 12] = [
+pub const PREPOSITIONS: [&str; 12] = [
     "i", "af", "av", "til", "på", "for", "med", "om", "fra", "efter", "etter", "under",
 ];
 
