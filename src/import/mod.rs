@@ -65,8 +65,8 @@ pub enum ImportError {
     },
     #[error("the transcript is empty")]
     Empty,
-    #[error("the transcript is not text (binary or not UTF-8 at byte {byte})")]
-    Binary { byte: usize },
+    #[error("the transcript is not text: line {line} (byte {byte}) is binary or not UTF-8")]
+    Binary { byte: usize, line: usize },
     #[error("no page numbers found: a transcript has one paragraph per page, each starting with its page number (1, 2, 3, ...)")]
     NoPages,
     #[error("no table of contents found (a page with \"Innhold\" or \"Indholdsfortegnelse\" followed by the page where the first entry begins)")]

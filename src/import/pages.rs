@@ -23,11 +23,16 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(ImportError::Empty);
     }
+    let line_of = |at: usize| bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Err(ImportError::Binary { byte: at });
+        return Err(ImportError::Binary {
+            byte: at,
+            line: line_of(at),
+        });
     }
     let text = std::str::from_utf8(bytes).map_err(|e| ImportError::Binary {
         byte: e.valid_up_to(),
+        line: line_of(e.valid_up_to()),
     })?;
     let mut pages: Vec<Page> = Vec::new();
     let mut line = 1usize;

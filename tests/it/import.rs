@@ -121,9 +121,10 @@ fn bad(bytes: &[u8]) -> ImportError {
 fn bad_input_is_refused_with_a_reason() {
     assert!(matches!(bad(b""), ImportError::Empty));
     assert!(matches!(bad(b" \n\n \n"), ImportError::Empty));
+    // Binary input names the line it is on.
     assert!(matches!(
-        bad(b"1 abc\0def\n\n2 x"),
-        ImportError::Binary { .. }
+        bad(b"1 abc\n\n2 de\0f"),
+        ImportError::Binary { line: 3, .. }
     ));
     assert!(matches!(
         bad(&[0xff, 0xfe, 0x41]),
