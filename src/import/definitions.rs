@@ -77,8 +77,9 @@ fn chain(toks: &[Tok]) -> Vec<usize> {
 /// after it belongs to it ("Matchpoint (poeng)"), and so do capitalised
 /// words up to one ("International Match Point (IMP)"); one lower-case
 /// word belongs to it when the text starts right after that word
-/// ("Framvist kort Et kort ...").
-fn term_end(toks: &[Tok], i: usize, limit: usize) -> usize {
+/// ("Framvist kort Et kort ..."), and so does a word that is itself a
+/// term (`terms`).
+fn term_end(toks: &[Tok], i: usize, limit: usize, terms: &[String]) -> usize {
     let closed = |w: &str| w.starts_with('(') && w.ends_with(')');
     let text_start = |k: usize| {
         k >= limit
@@ -99,6 +100,11 @@ fn term_end(toks: &[Tok], i: usize, limit: usize) -> usize {
     }
     let next = toks.get(i + 1).map(|t| t.w.as_str()).unwrap_or("");
     let word = next.chars().all(char::is_lowercase) && next.chars().count() > 2;
+    // A term built on another term ("Antatt spillefører": Spillefører is
+    // defined too) takes that word.
+    if i + 1 < limit && word && terms.iter().any(|t| t.to_lowercase() == next) {
+        return i + 2;
+    }
     if i + 1 < limit && word && text_start(i + 2) {
         if toks.get(i + 2).is_some_and(|t| closed(&t.w)) {
             return i + 3;
@@ -130,10 +136,11 @@ pub fn split(part: &mut Part, report: &mut Report) {
         }
     }
     let starts = starts_kept;
+    let words: Vec<String> = starts.iter().map(|&s| toks[s].w.clone()).collect();
     part.intro = toks[..starts[0]].to_vec();
     for (k, &s) in starts.iter().enumerate() {
         let limit = starts.get(k + 1).copied().unwrap_or(toks.len());
-        let end = term_end(&toks, s, limit);
+        let end = term_end(&toks, s, limit, &words);
         let term = toks[s..end]
             .iter()
             .map(|t| t.w.as_str())

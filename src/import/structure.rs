@@ -327,6 +327,49 @@ impl Walker<'_> {
     }
 }
 
+/// The source lost item `lost`'s number and the words before it: the text
+/// of the item before runs on into a sentence that starts with no stop
+/// before it ("brukes Dersom kortet ..."). That sentence starts item
+/// `lost`; `[…]` marks the lost words. Without such a place the skip is
+/// only logged.
+fn split_lost_item(p: &mut Part, lost: u32, page: u16, report: &mut Report) {
+    let Some(k) = p.nodes.iter().rposition(|n| n.level == 2) else {
+        report.unsure(page, &format!("item number {lost} lost in the source"));
+        return;
+    };
+    let words = &p.nodes[k].words;
+    let sentence = |w: &str| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(char::is_uppercase)
+            && cs.clone().count() >= 2
+            && cs.all(char::is_lowercase)
+    };
+    let at = (1..words.len())
+        .rev()
+        .find(|&j| words[j - 1].w.ends_with(char::is_lowercase) && sentence(&words[j].w));
+    let Some(at) = at else {
+        report.unsure(page, &format!("item number {lost} lost in the source: the numbering skips to {}; its text stays with the item before", lost + 1));
+        return;
+    };
+    let rest = p.nodes[k].words.split_off(at);
+    let gap_page = p.nodes[k].words.last().map_or(page, |t| t.page);
+    p.nodes[k].words.push(Tok {
+        w: "[…]".into(),
+        page: gap_page,
+    });
+    let at_page = rest.first().map_or(page, |t| t.page);
+    report.repair(at_page, &format!("item number {lost} and the words before it lost in the source: \"{}\" starts a sentence with no stop before it, so item {lost} starts there (from the sequence); […] marks the lost words", rest.first().map_or("", |t| t.w.as_str())));
+    p.nodes.insert(
+        k + 1,
+        Node {
+            level: 2,
+            label: lost.to_string(),
+            title: None,
+            words: rest,
+        },
+    );
+}
+
 /// A lettered heading `A. Title` at `i`: its letter and where its title ends.
 fn letter_before_top(toks: &[Tok], i: usize) -> Option<(String, usize)> {
     let l = toks[i].w.strip_suffix('.')?;
@@ -393,10 +436,15 @@ impl Walker<'_> {
         match p.nodes.last_mut().filter(|n| n.level == 1) {
             Some(letter) if lost == 1 && !letter.words.is_empty() => {
                 let words = std::mem::take(&mut letter.words);
-                p.nodes.push(Node { level: 2, label: "1".into(), title: None, words });
+                p.nodes.push(Node {
+                    level: 2,
+                    label: "1".into(),
+                    title: None,
+                    words,
+                });
                 report.repair(page, "item number 1 lost in the source: the unnumbered text before 2. made item 1 (from the sequence)");
             }
-            _ => report.unsure(page, &format!("item number {lost} lost in the source: the numbering skips to {}; its text stays with the item before", lost + 1)),
+            _ => split_lost_item(p, lost, page, report),
         }
         p.nodes.push(Node {
             level: 2,
