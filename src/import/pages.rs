@@ -65,9 +65,16 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
 
 /// Takes the printed page number off the end (and a doubled one off the
 /// start) of every page. A body page (from `body_from`) that breaks off
-/// mid-sentence with no number gets `[…]` for the text it lost.
+/// mid-sentence with no number, and is not continued by the next page, gets
+/// `[…]` for the text it lost.
 pub fn strip_page_numbers(pages: &mut [Page], body_from: u16, report: &mut Report) {
-    for page in pages.iter_mut() {
+    for k in 0..pages.len() {
+        // The next page running on in lower case continues the sentence.
+        let runs_on = pages
+            .get(k + 1)
+            .and_then(|p| p.words.first())
+            .is_some_and(|w| w.starts_with(char::is_lowercase));
+        let page = &mut pages[k];
         let n = page.number.to_string();
         // The page number printed out of place, before a label ("6 1."):
         // furniture, not text; the page has its number.
@@ -86,6 +93,7 @@ pub fn strip_page_numbers(pages: &mut [Page], body_from: u16, report: &mut Repor
             page.words.pop();
             report.repair(page.number, "page number removed at the page end");
         } else if stray.is_none()
+            && !runs_on
             && page.number >= body_from
             && page
                 .words

@@ -100,7 +100,7 @@ fn handbook_seed_against_the_hand_made_corpus() {
 /// (ids %, identical %, identical but for […] %, audit %) reached on the laws seed.
 const FLOOR_LAWS: (f64, f64, f64, f64) = (100.0, 91.0, 91.3, 99.9);
 /// (ids %, identical %, identical but for […] %, audit %) reached on the handbook seed.
-const FLOOR_HANDBOOK: (f64, f64, f64, f64) = (100.0, 98.1, 100.0, 99.9);
+const FLOOR_HANDBOOK: (f64, f64, f64, f64) = (100.0, 98.4, 100.0, 99.9);
 
 #[test]
 fn every_repair_and_doubt_names_a_page_of_the_book() {
