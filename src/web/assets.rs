@@ -168,8 +168,39 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
         all.push(m);
     }
     all.extend(pngs.into_iter().map(|(asset, _)| asset));
+    all.extend(page_scripts());
     all
 });
+
+/// The scripts every page loads before `app.js`, in this order: the shared
+/// DOM helpers, the config generated from the server's constants, the
+/// offline ranker, search as you type and the reader (`app.js` starts them).
+fn page_scripts() -> Vec<Asset> {
+    let js = "text/javascript; charset=utf-8";
+    vec![
+        embedded("dom.js", js, include_bytes!("static/dom.js")),
+        Asset::new(
+            "config.js".into(),
+            js,
+            super::ranker_config::config_script().into_bytes().into(),
+        ),
+        embedded("ranker.js", js, include_bytes!("static/ranker.js")),
+        embedded("search.js", js, include_bytes!("static/search.js")),
+        embedded("reader.js", js, include_bytes!("static/reader.js")),
+    ]
+}
+
+/// The URLs of the scripts every page loads before `app.js`, in order.
+pub fn page_script_urls() -> &'static [String] {
+    static URLS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        ["dom.js", "config.js", "ranker.js", "search.js", "reader.js"]
+            .iter()
+            .filter_map(|name| ALL.iter().find(|a| a.name == *name))
+            .map(|a| a.url.clone())
+            .collect()
+    });
+    &URLS
+}
 
 /// The asset served at `/static/{file}`, if `file` is one of the fingerprinted names.
 pub fn lookup(file: &str) -> Option<&'static Asset> {

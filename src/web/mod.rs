@@ -26,6 +26,7 @@ mod notice;
 mod offline;
 mod pages;
 pub mod practice;
+pub mod ranker_config;
 mod render;
 mod search_page;
 pub mod subjects;

@@ -10,11 +10,14 @@ service worker carries a version derived from the corpus and the interface
 site in a cache of that name, so a new build replaces the cache instead of
 mixing with it.
 
-The index is made from [`crate::search::offline`], the same analysis as the
-server's search, and keyed by word forms rather than stems: a browser cannot
-run the Snowball stemmers, so it looks words up. Each provision is a `doc`
+The index is the server's own search written out as data
+([`crate::search::offline::offline_model`]: the impact table, every word
+form's compiled expansions, the phrases and the subject index's tables),
+with the server's ranking constants, the citation grammar's cue words and
+the routes ([`super::ranker_config`]), so that `static/ranker.js` ranks as
+the server does and cannot drift from it. Each provision is a named `doc`
 (for citations and for mapping any provision's URL to the page that holds
-it); each retrieval unit contributes postings.
+it). `tests/it/offline_ranker.rs` holds the ranker to the server's scores.
 */
 
 use std::collections::BTreeMap;
@@ -23,22 +26,16 @@ use serde::Serialize;
 
 use crate::corpus::{BookId, Corpus};
 use crate::kb::{url_of, Kb};
-use crate::search::offline::OfflineTerms;
+use crate::search::offline::{offline_model, OfflineModel, OfflineTerms};
 
 use super::assets::{self, fnv1a, Asset};
+use super::ranker_config::{ranker_config, RankerConfig};
 use super::render::label_of;
 
 /// The service worker's source; `/*CONFIG*/null` is replaced by its settings.
 const SW_SOURCE: &str = include_str!("static/sw.js");
 /// Where the settings go in [`SW_SOURCE`].
 const SW_CONFIG_SLOT: &str = "/*CONFIG*/null";
-
-/// Words that may stand before a cite typed as a query ("law", "the laws",
-/// "paragraph", "point"): the page strips them before it looks a query up
-/// as a cite offline, as the server's citation grammar does.
-const CITE_CUES: &[&str] = &[
-    "lov", "loven", "lovens", "lovene", "law", "laws", "paragraf", "pkt", "punkt", "§", "§§",
-];
 
 /// The templates, hashed into the version: a change to a page's markup must
 /// replace stored pages even when the corpus and the assets stay the same.
@@ -70,36 +67,37 @@ pub(crate) struct Offline {
     pub pages: Vec<String>,
 }
 
-/// One provision in the index: `[cite, url, label, own title, book (0 laws,
-/// 1 handbook), has text (0/1), parent (-1 for none), top]`.
-type DocRow = (String, String, String, Option<String>, u8, u8, i64, usize);
+/// One provision in the index.
+#[derive(Serialize)]
+struct DocJson {
+    cite: String,
+    url: String,
+    /// As a hit shows it (`Lov 12C1`).
+    label: String,
+    /// Its own heading, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    /// `laws` or `handbook`.
+    book: &'static str,
+    /// False for a law whose text this edition lacks (title only).
+    has_text: bool,
+    /// Corpus index of its parent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent: Option<usize>,
+    /// Corpus index of its top-level provision (the page that holds it).
+    top: usize,
+}
 
+/// The offline index: see the module docs and `static/ranker.js`.
 #[derive(Serialize)]
 struct IndexJson<'a> {
     version: &'a str,
-    /// Number of retrieval units (for idf).
-    units: usize,
-    docs: Vec<DocRow>,
-    /// Term strings; a term's id is its position.
-    terms: Vec<&'a str>,
-    /// Per term: the docs whose unit has it, ascending.
-    post: Vec<Vec<usize>>,
-    /// Per term id (as a string key): the docs that have it in their heading.
-    title: BTreeMap<usize, Vec<usize>>,
-    /// Per term id: the docs a subject of lovbok's index with it cites.
-    subj: BTreeMap<usize, Vec<usize>>,
-    /// Word form → `[occurrences, term ids…]`; a compound part's id is
-    /// stored as `-(id + 1)`.
-    words: BTreeMap<&'a str, Vec<i64>>,
-    /// Term id → what else it finds (each a list of term ids a passage must
-    /// have all of).
-    related: BTreeMap<usize, Vec<Vec<usize>>>,
-    /// `[letter, ascii spelling]`.
-    folds: Vec<(char, &'a str)>,
-    /// Typos allowed for a word of n letters, at index n.
-    typo: &'a [u8],
-    /// Cue words before a cite.
-    cues: &'a [&'a str],
+    config: RankerConfig,
+    docs: Vec<DocJson>,
+    /// Occurrences in the corpus of each word form, for ordering the
+    /// completions of a word no table lists.
+    freq: BTreeMap<&'a str, u32>,
+    model: OfflineModel,
 }
 
 #[derive(Serialize)]
@@ -137,108 +135,35 @@ impl Offline {
         version_input.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
         let version = format!("{:012x}", fnv1a(&version_input) & 0xffff_ffff_ffff);
 
-        let docs: Vec<DocRow> = corpus
+        let docs: Vec<DocJson> = corpus
             .provisions()
             .iter()
             .enumerate()
-            .map(|(i, p)| {
-                (
-                    p.id.to_string(),
-                    url_of(&p.id),
-                    label_of(p),
-                    p.title.clone(),
-                    u8::from(p.book == BookId::Handbook),
-                    u8::from(p.in_corpus),
-                    p.parent.map_or(-1, |x| x as i64),
-                    kb.top_of(i),
-                )
+            .map(|(i, p)| DocJson {
+                cite: p.id.to_string(),
+                url: url_of(&p.id),
+                label: label_of(p),
+                title: p.title.clone(),
+                book: if p.book == BookId::Handbook {
+                    "handbook"
+                } else {
+                    "laws"
+                },
+                has_text: p.in_corpus,
+                parent: p.parent,
+                top: kb.top_of(i),
             })
             .collect();
-
-        let mut all_terms: Vec<&str> = terms
-            .words
-            .values()
-            .flat_map(|w| w.terms.iter().chain(&w.parts))
-            .chain(
-                terms
-                    .units
-                    .iter()
-                    .flat_map(|u| u.title.iter().chain(&u.body).chain(&u.subject)),
-            )
-            .chain(terms.related.values().flatten().flatten())
-            .map(String::as_str)
-            .collect();
-        all_terms.sort_unstable();
-        all_terms.dedup();
-        let id_of = |t: &str| all_terms.binary_search(&t).ok();
-
-        let mut post: Vec<Vec<usize>> = vec![Vec::new(); all_terms.len()];
-        let mut title: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        let mut subj: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for u in &terms.units {
-            for t in &u.subject {
-                if let Some(id) = id_of(t) {
-                    subj.entry(id).or_default().push(u.corpus);
-                }
-            }
-            for t in u.title.iter().chain(&u.body).chain(&u.subject) {
-                if let Some(id) = id_of(t) {
-                    if post[id].last() != Some(&u.corpus) {
-                        post[id].push(u.corpus);
-                    }
-                }
-            }
-            for t in &u.title {
-                if let Some(id) = id_of(t) {
-                    title.entry(id).or_default().push(u.corpus);
-                }
-            }
-        }
-        for p in &mut post {
-            p.sort_unstable();
-            p.dedup();
-        }
-        let words: BTreeMap<&str, Vec<i64>> = terms
-            .words
-            .iter()
-            .map(|(w, wt)| {
-                let mut row = vec![i64::from(wt.freq)];
-                row.extend(wt.terms.iter().filter_map(|t| id_of(t)).map(|i| i as i64));
-                row.extend(
-                    wt.parts
-                        .iter()
-                        .filter_map(|t| id_of(t))
-                        .map(|i| -(i as i64) - 1),
-                );
-                (w.as_str(), row)
-            })
-            .collect();
-        let related: BTreeMap<usize, Vec<Vec<usize>>> = terms
-            .related
-            .iter()
-            .filter_map(|(t, rel)| {
-                let id = id_of(t)?;
-                let rows: Vec<Vec<usize>> = rel
-                    .iter()
-                    .filter_map(|r| r.iter().map(|t| id_of(t)).collect::<Option<Vec<_>>>())
-                    .collect();
-                (!rows.is_empty()).then_some((id, rows))
-            })
-            .collect();
-
         let json = IndexJson {
             version: &version,
-            units: terms.units.len(),
+            config: ranker_config(),
             docs,
-            terms: all_terms.clone(),
-            post,
-            title,
-            subj,
-            words,
-            related,
-            folds: terms.folds.iter().map(|(c, s)| (*c, s.as_str())).collect(),
-            typo: &terms.typo_budget,
-            cues: CITE_CUES,
+            freq: terms
+                .words
+                .iter()
+                .map(|(w, t)| (w.as_str(), t.freq))
+                .collect(),
+            model: offline_model(kb.index()),
         };
         let body = serde_json::to_vec(&json).unwrap_or_default();
         let index = Asset::new("offline.json".into(), "application/json", body.into());

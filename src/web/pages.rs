@@ -41,6 +41,9 @@ pub struct Chrome {
     pub lang: &'static str,
     pub css: &'static str,
     pub js: &'static str,
+    /// The scripts loaded before [`Chrome::js`], in order (see
+    /// [`assets::page_script_urls`]).
+    pub scripts: &'static [String],
     pub strings_js: &'static str,
     pub icon: &'static str,
     /// The opaque 180 px icon iOS puts on its home screen.
@@ -72,6 +75,7 @@ impl Chrome {
             lang: ctx.lang.code(),
             css: assets::css_url(),
             js: assets::js_url(),
+            scripts: assets::page_script_urls(),
             strings_js: assets::strings_url(ctx.lang),
             icon: assets::icon_url(),
             apple_touch_icon: assets::apple_touch_icon_url(),

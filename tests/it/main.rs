@@ -7,6 +7,7 @@ mod corpus;
 mod fixtures;
 mod import;
 mod link_wild;
+mod offline_ranker;
 mod ops;
 mod rules;
 mod search;

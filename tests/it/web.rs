@@ -336,9 +336,20 @@ async fn the_service_worker_and_the_offline_index_are_fingerprinted_assets() {
         Some(kb_len),
         "every provision"
     );
-    let revoke = v["words"]["revoke"].as_array().expect("a corpus word");
-    assert!(revoke.len() >= 2, "occurrences and terms: {revoke:?}");
-    assert!(v["words"]["claim"].is_array(), "thesaurus words too");
+    // Named fields, not positional rows.
+    assert_eq!(v["docs"][0]["url"], "/p/laws:forord");
+    assert!(v["docs"][0]["label"].is_string() && v["docs"][0]["has_text"].is_boolean());
+    let words = &v["model"]["words"];
+    let revoke = words["revoke"]["inner"].as_array().expect("a corpus word");
+    assert!(!revoke.is_empty(), "compiled words: {revoke:?}");
+    assert!(v["freq"]["revoke"].as_u64() >= Some(1), "its occurrences");
+    assert!(words["claim"]["inner"].is_array(), "thesaurus words too");
+    // The server's constants, the grammar's cue words and the routes.
+    assert_eq!(v["config"]["rank"]["synonym"], serde_json::json!(0.7));
+    assert!(v["config"]["cues"]
+        .as_array()
+        .is_some_and(|c| c.iter().any(|w| w == "lovparagraf") && c.iter().any(|w| w == "pkt")));
+    assert_eq!(v["config"]["routes"]["search"], "/sok");
 
     let manifest = html
         .split("<link rel=\"manifest\" href=\"")

@@ -9,14 +9,9 @@
   var L = window.LOVBOK_L || {};
 
   var DEBOUNCE_MS = 250;
-  var NET_WAIT_MS = 4000;
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  // The shared DOM helpers (dom.js).
+  var el = window.LovbokDom.el;
 
   function setup(form) {
     var section = form.closest(".calc");
@@ -100,21 +95,18 @@
       }
       var ctl = new AbortController();
       inflight = ctl;
-      // A request that does not answer in NET_WAIT_MS counts as no network:
-      // a captive portal leaves navigator.onLine true.
-      var timedOut = false;
-      var timer = setTimeout(function () {
-        timedOut = true;
-        ctl.abort();
-      }, NET_WAIT_MS);
-      fetch(url, {
-        method: "POST",
-        signal: ctl.signal,
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(f.body),
-      })
+      // A request that does not answer in a few seconds counts as no
+      // network (dom.js): a captive portal leaves navigator.onLine true.
+      window.LovbokDom.timedFetch(
+        url,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(f.body),
+        },
+        ctl
+      )
         .then(function (r) {
-          clearTimeout(timer);
           return r.json().then(function (j) {
             return { ok: r.ok, body: j };
           });
@@ -126,8 +118,7 @@
           else showError((res.body && res.body.detail) || L.calc_failed.replace("{reason}", "HTTP"));
         })
         .catch(function (e) {
-          clearTimeout(timer);
-          if (e.name === "AbortError" && !timedOut) return;
+          if (e.name === "AbortError") return;
           if (inflight === ctl) inflight = null;
           // No answer at all is no network, whatever the browser believes;
           // the browser's own English error text is never shown.

@@ -19,6 +19,10 @@
 (function () {
   "use strict";
 
+  // The shared DOM helpers (dom.js).
+  var fmt = window.LovbokDom.fmt;
+  var el = window.LovbokDom.el;
+
   var root = document.getElementById("ov");
   if (!root) return;
   var T = JSON.parse(root.getAttribute("data-text") || "{}");
@@ -45,19 +49,6 @@
   var cards = [];
   var byCite = {};
   var state = load();
-
-  function fmt(s, vars) {
-    return String(s).replace(/\{(\w+)\}/g, function (m, k) {
-      return vars && k in vars ? String(vars[k]) : m;
-    });
-  }
-
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text != null) e.textContent = text;
-    return e;
-  }
 
   // --- state in localStorage -------------------------------------------------
 

@@ -148,7 +148,7 @@ async function topPageOf(pathname) {
     if (!r) return null;
     const index = await r.json();
     tops = new Map();
-    for (const d of index.docs) tops.set(decodeURIComponent(d[1]), index.docs[d[7]][1]);
+    for (const d of index.docs) tops.set(decodeURIComponent(d.url), index.docs[d.top].url);
   }
   let key = pathname;
   try {

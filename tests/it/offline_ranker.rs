@@ -1,0 +1,149 @@
+//! The offline ranker (`src/web/static/ranker.js`) against the server's
+//! search, with no browser: the offline index is built in-process for the
+//! built-in corpus, node runs `tests/offline/eval.mjs` over every judged
+//! set in `eval/`, and both rankers are scored by `search::evaluate`'s own
+//! scoring. The offline ranker's lenient MRR@10 must stay within
+//! [`MAX_GAP`] of the server's on every set.
+//!
+//! Needs `node` on PATH (as the browser test does); without it the test
+//! fails and says how to install it.
+//!
+//! `cargo test --test it offline_ranker -- --nocapture` prints the table.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use lovbok::corpus::ProvisionId;
+use lovbok::kb::{CorpusSource, Kb};
+use lovbok::search::{self, EvalReport, Judgment};
+use lovbok::web::Site;
+
+/// How far below the server's lenient MRR@10 the offline ranker may be.
+const MAX_GAP: f64 = 0.05;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every judged set: the `eval/*.tsv` files `lovbok eval` reads. The
+/// source file of the real-world sets (`realworld-questions.tsv`, seven
+/// columns with the askers' words) is not one; its two halves are.
+fn judged_sets() -> Vec<(PathBuf, Vec<Judgment>)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("eval"))
+        .expect("eval/ is readable")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|p| {
+            let text = std::fs::read_to_string(&p).expect("judgment file is readable");
+            match search::parse_judgments(&text) {
+                Ok(js) => Some((p, js)),
+                Err(e) => {
+                    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                    assert_eq!(
+                        name, "realworld-questions.tsv",
+                        "{name} is not a judgment file: {e}"
+                    );
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+fn node_available() -> bool {
+    Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn offline_ranker_stays_within_reach_of_the_server() {
+    assert!(
+        node_available(),
+        "this test runs the offline ranker in node, which is not on PATH: \
+         install it with `apt-get install nodejs`"
+    );
+    let site = Site::new(Kb::load(&CorpusSource::Embedded).expect("the built-in corpus loads"));
+    let file = site
+        .offline_index_url()
+        .strip_prefix("/static/")
+        .expect("the index is a static asset");
+    let index = site.asset(file).expect("the index is served");
+    let dir = std::env::temp_dir().join(format!("lovbok-offline-ranker-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let index_path = dir.join("offline.json");
+    std::fs::write(&index_path, &index.body).expect("index written");
+
+    let sets = judged_sets();
+    assert!(sets.len() >= 8, "judged sets: {}", sets.len());
+    let out = Command::new("node")
+        .arg(root().join("tests/offline/eval.mjs"))
+        .arg(root().join("src/web/static/ranker.js"))
+        .arg(&index_path)
+        .args(sets.iter().map(|(p, _)| p))
+        .output()
+        .expect("node runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "eval.mjs failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("eval.mjs prints JSON");
+
+    let kb = site.kb();
+    println!("| set | queries | server MRR@10 | offline MRR@10 | difference |");
+    println!("|---|---:|---:|---:|---:|");
+    let mut behind: Vec<String> = Vec::new();
+    for ((path, judgments), got) in sets
+        .iter()
+        .zip(answer["sets"].as_array().into_iter().flatten())
+    {
+        let queries = got["queries"].as_array().cloned().unwrap_or_default();
+        assert_eq!(queries.len(), judgments.len(), "{}", path.display());
+        let rankings: Vec<Vec<ProvisionId>> = judgments
+            .iter()
+            .zip(&queries)
+            .map(|(j, q)| {
+                assert_eq!(q["qid"].as_str(), Some(j.qid.as_str()));
+                q["hits"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|c| {
+                        let cite = c.as_str().unwrap_or_default();
+                        cite.parse::<ProvisionId>()
+                            .unwrap_or_else(|e| panic!("{cite}: {e}"))
+                    })
+                    .collect()
+            })
+            .collect();
+        let offline: EvalReport = search::evaluate_rankings(kb.corpus(), judgments, &rankings);
+        let server: EvalReport = search::evaluate(kb.corpus(), kb.index(), judgments);
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        println!(
+            "| `eval/{name}` | {} | {:.3} | {:.3} | {:+.3} |",
+            server.queries,
+            server.mrr10,
+            offline.mrr10,
+            offline.mrr10 - server.mrr10
+        );
+        if offline.mrr10 < server.mrr10 - MAX_GAP {
+            behind.push(format!(
+                "{name}: offline {:.3}, server {:.3}",
+                offline.mrr10, server.mrr10
+            ));
+        }
+    }
+    assert!(
+        behind.is_empty(),
+        "the offline ranker is more than {MAX_GAP} behind the server:\n{}",
+        behind.join("\n")
+    );
+}
