@@ -242,3 +242,37 @@ fn cli_import_writes_a_folder_that_check_reads() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Whatever a transcript's pages hold, the importer answers with files
+    /// or an error, never a panic.
+    #[test]
+    fn any_transcript_imports_or_fails_cleanly(
+        parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "1 ", "2 ", "3 ", "4 ", "\n\n", "Innhold ", "Forord ", "Forord... 3 ",
+                "Definisjoner ", "DEFINISJONER ", "1. ", "2. ", "A. ", "B. ", "a) ", "(i) ",
+                "a. ", "i. ", "*) ", "**) ", "( ) ", "( 90) ", "spar ", "»ord« ", "«ord» ",
+                "ord- ", "deling ", "TLskal ", "((Indsæt tabel)) ", "X6. ", "201. ",
+                "KORTSTOKKEN ", "Tekst her. ", "og ", "i ", ", ", "Alert ", "Bet ", "5.TLskal ",
+            ]),
+            0..120,
+        ),
+        book in proptest::bool::ANY,
+    ) {
+        // Laid out as a book: numbered pages, contents on page 1 naming
+        // the preface, the preface opening page 2, the words spread over
+        // the pages after it.
+        let mut text = String::from("1 Innhold Forord... 2 Definisjoner Kortstokken Mapper\n\n2 Forord ");
+        for (k, chunk) in parts.chunks(12).enumerate() {
+            text.push_str(&chunk.concat());
+            text.push_str(&format!("\n\n{} ", k + 3));
+        }
+        let book = if book { Book::Laws } else { Book::Handbook };
+        if let Ok(result) = import::import(text.as_bytes(), book) {
+            proptest::prop_assert!(result.report.audit.is_some());
+        }
+    }
+}
