@@ -1,6 +1,7 @@
 //! One function per subcommand. Each loads the knowledge base once and prints.
 
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use super::error::CliError;
@@ -40,14 +41,13 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             out,
             compare,
         } => super::import::run(transcript, *book, out, *compare),
-        Command::Export { jsonl } => {
-            if !jsonl {
-                return Err(CliError::Usage(
-                    "export needs --jsonl (the only format)".into(),
-                ));
-            }
-            export(&Kb::load(&source)?)
-        }
+        Command::Export { jsonl, site, lang } => match (jsonl, site) {
+            (_, Some(dir)) => export_site(&source, dir, lang),
+            (true, None) => export(&Kb::load(&source)?),
+            (false, None) => Err(CliError::Usage(
+                "export needs --jsonl (retrieval units) or --site DIR (static site)".into(),
+            )),
+        },
         Command::Cards {
             decks,
             format,
@@ -362,6 +362,21 @@ fn export(kb: &Kb) -> Result<ExitCode, CliError> {
         writeln!(out)?;
     }
     out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export_site(source: &kb::CorpusSource, dir: &Path, lang: &str) -> Result<ExitCode, CliError> {
+    let lang = UiLang::from_code(lang)
+        .ok_or_else(|| CliError::Usage(format!("--lang must be nb or da, not {lang:?}")))?;
+    let site = Site::new(Kb::load(source)?);
+    let r = crate::export::export_site(&site, dir, lang)?;
+    eprintln!(
+        "lovbok: wrote {} pages ({} files, {} bytes) to {}",
+        r.pages,
+        r.files,
+        r.bytes,
+        dir.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -26,6 +26,8 @@ pub enum CliError {
     Serve(String),
     #[error(transparent)]
     Log(#[from] LogError),
+    #[error("export: {0}")]
+    Export(#[from] crate::export::ExportError),
     #[error("import: {0}")]
     Import(#[from] crate::import::ImportError),
 }

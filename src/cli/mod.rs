@@ -74,11 +74,18 @@ pub enum Command {
         /// The judged queries file.
         file: PathBuf,
     },
-    /// Export the retrieval units, one JSON object per line.
+    /// Export the retrieval units as JSON Lines (`--jsonl`, to stdout), or
+    /// the whole site as static files any web host can serve (`--site DIR`).
     Export {
-        /// JSON Lines output (the only format).
-        #[arg(long)]
+        /// JSON Lines output: one retrieval unit per line.
+        #[arg(long, conflicts_with = "site")]
         jsonl: bool,
+        /// Write the site as static files into DIR (new or empty).
+        #[arg(long, value_name = "DIR")]
+        site: Option<PathBuf>,
+        /// The interface language of a static copy: nb or da.
+        #[arg(long, default_value = "nb", requires = "site")]
+        lang: String,
     },
     /// Import a printed book's transcript into a new corpus folder, with a
     /// report of every repair and unsure place (see docs/import.md).

@@ -44,6 +44,16 @@ pub(crate) enum DeckError {
     Panicked,
 }
 
+/// The deck file of `site`: every card, under a name from its content.
+pub(crate) fn deck_file(site: &Site) -> Result<DeckFile, DeckError> {
+    let body = serde_json::to_vec(&cards_dto(site, &DeckId::ALL, None))?;
+    let url = format!("/static/cards.{:010x}.json", fnv1a(&body) & 0xff_ffff_ffff);
+    Ok(DeckFile {
+        url,
+        body: Bytes::from(body),
+    })
+}
+
 /// The deck file of the current site, built on first use.
 #[derive(Default)]
 pub(crate) struct DeckCache {
@@ -59,12 +69,7 @@ impl DeckCache {
 
     /// Builds the deck file of `site` and keeps it in place of any other.
     fn build(&self, site: &Arc<Site>) -> Result<Arc<DeckFile>, DeckError> {
-        let body = serde_json::to_vec(&cards_dto(site, &DeckId::ALL, None))?;
-        let url = format!("/static/cards.{:010x}.json", fnv1a(&body) & 0xff_ffff_ffff);
-        let file = Arc::new(DeckFile {
-            url,
-            body: Bytes::from(body),
-        });
+        let file = Arc::new(deck_file(site)?);
         self.entry.store(Some(Arc::new(Entry {
             site: Arc::downgrade(site),
             file: file.clone(),

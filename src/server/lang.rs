@@ -1,5 +1,7 @@
 /*!
-The interface language of each request: the reader's remembered choice (a
+The interface language of each request: a language the request names
+itself (the `x-lovbok-lang` header, which the service worker sends to store
+every page in both languages), else the reader's remembered choice (a
 cookie the language switch sets), else the first Norwegian or Danish
 language in `Accept-Language`, else Norwegian.
 
@@ -16,7 +18,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::web::{ErrorView, UiContext, UiLang};
+use crate::web::{routes, ErrorView, UiContext, UiLang};
 
 use super::error::{PageError, PageQuery};
 
@@ -58,9 +60,16 @@ fn from_accept_language(headers: &HeaderMap) -> Option<UiLang> {
     ranked.first().map(|r| r.2)
 }
 
+/// The language a request names itself (the service worker storing pages).
+fn from_header(headers: &HeaderMap) -> Option<UiLang> {
+    let value = headers.get(routes::LANG_HEADER)?.to_str().ok()?;
+    UiLang::from_code(value.trim())
+}
+
 /// The interface language of a request.
 pub(crate) fn negotiate(headers: &HeaderMap) -> UiLang {
-    from_cookie(headers)
+    from_header(headers)
+        .or_else(|| from_cookie(headers))
         .or_else(|| from_accept_language(headers))
         .unwrap_or_default()
 }
@@ -89,7 +98,7 @@ pub(crate) async fn ui_context(mut req: Request, next: Next) -> Response {
         }
         h.append(
             header::VARY,
-            HeaderValue::from_static("accept-language, cookie"),
+            HeaderValue::from_static("accept-language, cookie, x-lovbok-lang"),
         );
     }
     res
@@ -163,6 +172,21 @@ mod tests {
     #[test]
     fn a_remembered_choice_beats_the_browser_and_norwegian_is_the_default() {
         assert_eq!(negotiate(&HeaderMap::new()), UiLang::Nb);
+        let asked = headers(&[
+            (header::COOKIE, "lovbok_lang=nb"),
+            (header::HeaderName::from_static(routes::LANG_HEADER), "da"),
+        ]);
+        assert_eq!(
+            negotiate(&asked),
+            UiLang::Da,
+            "the header wins over the cookie"
+        );
+        let bad = headers(&[(header::HeaderName::from_static(routes::LANG_HEADER), "xx")]);
+        assert_eq!(
+            negotiate(&bad),
+            UiLang::Nb,
+            "an unknown language is ignored"
+        );
         let da = headers(&[(header::ACCEPT_LANGUAGE, "da-DK,da;q=0.9,en;q=0.8")]);
         assert_eq!(negotiate(&da), UiLang::Da);
         let prefers_nb = headers(&[(header::ACCEPT_LANGUAGE, "en, da;q=0.5, nb;q=0.8")]);

@@ -29,7 +29,7 @@ pub mod api;
 mod assets;
 mod cache;
 pub mod calc;
-mod deck;
+pub(crate) mod deck;
 pub mod error;
 mod lang;
 pub mod metrics;
@@ -58,7 +58,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, Tr
 use tracing::Level;
 
 use crate::kb::{CorpusSource, Kb, KbError};
-use crate::web::Site;
+use crate::web::{routes, Site};
 
 pub use error::ApiError;
 pub use lang::LANG_COOKIE;
@@ -280,15 +280,15 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
         );
     let site = Router::new()
         .route("/", get(pages::search))
-        .route("/sok", get(pages::search))
-        .route("/sok/treff", get(pages::results))
-        .route("/sprak", get(lang::switch))
-        .route("/p/{cite}", get(pages::provision))
-        .route("/innhold", get(pages::contents))
-        .route("/definisjoner", get(pages::glossary))
-        .route(crate::web::subjects::SUBJECTS_PATH, get(pages::subjects))
-        .route(crate::web::subjects::WHAT_PATH, get(pages::what_happened))
-        .route("/ov", get(pages::practice))
+        .route(routes::SEARCH, get(pages::search))
+        .route(routes::RESULTS, get(pages::results))
+        .route(routes::LANG_SWITCH, get(lang::switch))
+        .route(routes::PROVISION, get(pages::provision))
+        .route(routes::CONTENTS, get(pages::contents))
+        .route(routes::DEFINITIONS, get(pages::glossary))
+        .route(routes::SUBJECTS, get(pages::subjects))
+        .route(routes::WHAT_HAPPENED, get(pages::what_happened))
+        .route(routes::STUDY, get(pages::practice))
         .route("/static/{file}", get(assets::asset))
         .route("/embed.js", get(assets::embed_js))
         .route("/healthz", get(pages::healthz));

@@ -28,6 +28,7 @@ mod pages;
 pub mod practice;
 pub mod ranker_config;
 mod render;
+pub mod routes;
 mod search_page;
 pub mod subjects;
 mod suggest;
@@ -35,7 +36,7 @@ mod terms;
 
 pub use i18n::UiLang;
 pub use notice::ReloadNotice;
-pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE};
+pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE, STATIC_WORKER_PATH};
 pub use render::{anchor_of, crumb_of, label_of};
 pub use search_page::SearchOutcome;
 
@@ -58,6 +59,10 @@ pub struct UiContext {
     pub lang: UiLang,
     /// The request's path and query (`/p/12C1?vis=denne`).
     pub path: String,
+    /// Rendered for `lovbok export --site`: static files with no server
+    /// behind them, so search answers in the browser and the calculators
+    /// and the language switch, which need the server, say so or are left out.
+    pub static_copy: bool,
 }
 
 impl UiContext {
@@ -66,7 +71,14 @@ impl UiContext {
         UiContext {
             lang,
             path: path.into(),
+            static_copy: false,
         }
+    }
+
+    /// The same context for a page of a static copy.
+    pub fn for_static_copy(mut self) -> UiContext {
+        self.static_copy = true;
+        self
     }
 }
 
@@ -153,6 +165,11 @@ impl Site {
     /// The version the service worker stores the site under.
     pub fn offline_version(&self) -> &str {
         &self.offline.version
+    }
+
+    /// The service worker of a static copy in `lang` (`lovbok export --site`).
+    pub fn static_worker(&self, lang: UiLang) -> String {
+        self.offline.static_worker(lang)
     }
 
     /// Every page the service worker stores for offline use.

@@ -31,6 +31,7 @@ use crate::search::offline::{offline_model, OfflineModel, OfflineTerms};
 use super::assets::{self, fnv1a, Asset};
 use super::ranker_config::{ranker_config, RankerConfig};
 use super::render::label_of;
+use super::{routes, UiLang};
 
 /// The service worker's source; `/*CONFIG*/null` is replaced by its settings.
 const SW_SOURCE: &str = include_str!("static/sw.js");
@@ -62,6 +63,8 @@ pub(crate) struct Offline {
     pub worker: Asset,
     /// The cache version the worker stores the site under.
     pub version: String,
+    /// The assets and the index the worker stores when it installs.
+    pub shell: Vec<String>,
     /// Every page the worker stores: the pages of the top-level provisions,
     /// the search page, the contents, the definitions and the study page.
     pub pages: Vec<String>,
@@ -106,8 +109,37 @@ struct WorkerConfig<'a> {
     index: &'a str,
     /// Stored at install: the assets, the index, the search page.
     shell: Vec<String>,
-    /// Stored in the background once the page asks.
+    /// Stored in the background once the page asks, in every language.
     pages: &'a [String],
+    /// The interface languages, the default first.
+    langs: Vec<&'static str>,
+    /// The header that asks for a page in one language.
+    lang_header: &'static str,
+    /// The page paths the worker routes by.
+    routes: WorkerRoutes,
+    /// A static copy's worker: pages are folders (`/p/12/`), fetched with
+    /// the trailing slash a static host redirects to, and stored without it.
+    static_copy: bool,
+}
+
+/// The paths of [`super::routes`] the worker needs.
+#[derive(Serialize)]
+struct WorkerRoutes {
+    search: &'static str,
+    provision: &'static str,
+    study: &'static str,
+    lang_switch: &'static str,
+}
+
+impl WorkerRoutes {
+    fn new() -> WorkerRoutes {
+        WorkerRoutes {
+            search: routes::SEARCH,
+            provision: routes::PROVISION_PREFIX,
+            study: routes::STUDY,
+            lang_switch: routes::LANG_SWITCH,
+        }
+    }
 }
 
 /// A stable hash of everything a page shows from the corpus.
@@ -171,11 +203,11 @@ impl Offline {
         // The study page too: the worker stores its deck with it.
         let mut pages: Vec<String> = vec![
             "/".into(),
-            "/innhold".into(),
-            "/definisjoner".into(),
-            super::subjects::SUBJECTS_PATH.into(),
-            super::subjects::WHAT_PATH.into(),
-            "/ov".into(),
+            routes::CONTENTS.into(),
+            routes::DEFINITIONS.into(),
+            routes::SUBJECTS.into(),
+            routes::WHAT_HAPPENED.into(),
+            routes::STUDY.into(),
         ];
         pages.extend(
             corpus
@@ -190,15 +222,16 @@ impl Offline {
             .map(|a| a.url.clone())
             .collect();
         shell.push(index.url.clone());
-        shell.push("/".into());
-        let config = WorkerConfig {
+        let source = worker_source(WorkerConfig {
             version: &version,
             index: &index.url,
-            shell,
+            shell: shell.clone(),
             pages: &pages,
-        };
-        let config_json = serde_json::to_string(&config).unwrap_or_else(|_| "null".into());
-        let source = SW_SOURCE.replacen(SW_CONFIG_SLOT, &config_json, 1);
+            langs: UiLang::ALL.iter().map(|l| l.code()).collect(),
+            lang_header: routes::LANG_HEADER,
+            routes: WorkerRoutes::new(),
+            static_copy: false,
+        });
         let mut worker = Asset::new(
             "sw.js".into(),
             "text/javascript; charset=utf-8",
@@ -210,6 +243,31 @@ impl Offline {
             worker,
             version,
             pages,
+            shell,
         }
     }
+
+    /// The worker of a static copy in `lang`: the same site in one language
+    /// (a static host cannot choose a page by cookie), its pages fetched as
+    /// folders. Its version differs from the server's, so a copy served
+    /// from the same origin never mixes its pages with the server's.
+    pub(crate) fn static_worker(&self, lang: UiLang) -> String {
+        let version = format!("{}-static-{}", self.version, lang.code());
+        worker_source(WorkerConfig {
+            version: &version,
+            index: &self.index.url,
+            shell: self.shell.clone(),
+            pages: &self.pages,
+            langs: vec![lang.code()],
+            lang_header: routes::LANG_HEADER,
+            routes: WorkerRoutes::new(),
+            static_copy: true,
+        })
+    }
+}
+
+/// The worker's source with its settings filled in.
+fn worker_source(config: WorkerConfig<'_>) -> String {
+    let config_json = serde_json::to_string(&config).unwrap_or_else(|_| "null".into());
+    SW_SOURCE.replacen(SW_CONFIG_SLOT, &config_json, 1)
 }

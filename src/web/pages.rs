@@ -60,6 +60,8 @@ pub struct Chrome {
     pub switch_lang: &'static str,
     /// The editor's banner (`reload-notice.html`), while the site has one.
     pub notice: Option<Arc<ReloadNotice>>,
+    /// A page of a static copy (`lovbok export --site`).
+    pub static_copy: bool,
 }
 
 impl Chrome {
@@ -82,9 +84,17 @@ impl Chrome {
             manifest: assets::manifest_url(ctx.lang),
             // A page with the editor's banner does not ask for the site to be
             // stored: the stored copy would keep a banner that has gone.
+            // A static copy's worker sits at the root, where a static host
+            // lets it control every page without a header.
             sw: site
                 .filter(|s| s.notice().is_none())
-                .map(|s| s.worker_url().to_string())
+                .map(|s| {
+                    if ctx.static_copy {
+                        STATIC_WORKER_PATH.to_string()
+                    } else {
+                        s.worker_url().to_string()
+                    }
+                })
                 .unwrap_or_default(),
             index: site
                 .map(|s| s.offline_index_url().to_string())
@@ -97,9 +107,13 @@ impl Chrome {
             ),
             switch_lang: other.code(),
             notice: site.and_then(Site::notice),
+            static_copy: ctx.static_copy,
         }
     }
 }
+
+/// Where a static copy keeps its service worker.
+pub const STATIC_WORKER_PATH: &str = "/sw.js";
 
 /// A link to a provision with its name and title.
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 // End-to-end test of lovbok's web pages in headless Chromium, at phone size.
 //
-// Usage: node e2e.mjs <base-url>   (tests/it/browser.rs starts the server
-// and runs this). Exits 0 when every check passes, 1 on the first failure.
+// Usage: node e2e.mjs <base-url> <static-copy-dir>   (tests/it/browser.rs
+// starts the server, writes the static copy, and runs this). Exits 0 when every check passes, 1 on the first failure.
 //
 // What it checks, in order: search as you type and the keyboard; a cite
 // typed and Enter pressed at once; zero results and unknown cites; the
@@ -28,6 +28,7 @@ import { chromium } from "playwright-core";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { get as httpGet, createServer } from "node:http";
@@ -604,6 +605,19 @@ try {
     await page.goto(base + uri);
     check((await page.locator("main h1").count()) === 1, `${uri} offline`);
   }
+  // The language switch works offline: the worker stored both languages.
+  step = "offline: language switch";
+  await page.goto(base + "/p/16B1");
+  await Promise.all([page.waitForURL((u) => u.pathname === "/p/16B1"), page.click("a.lang-switch")]);
+  await page.waitForFunction(() => document.documentElement.lang === "da");
+  check(await page.getByRole("button", { name: "Kopiér henvisning" }).first().isVisible(), "offline: the switch gives the Danish interface");
+  check(((await page.locator("#offline-note").textContent()) || "").startsWith("Offline:"), "offline: the bar speaks Danish");
+  check((await page.locator(".prov.current[data-cite='16B1']").count()) === 1, "offline: back on the provision after the switch");
+  await page.goto(base + "/innhold");
+  check((await page.locator("main h1").textContent()) === "Indhold", "offline: Danish is remembered");
+  await Promise.all([page.waitForURL((u) => u.pathname === "/innhold"), page.click("a.lang-switch")]);
+  await page.waitForFunction(() => document.documentElement.lang === "nb");
+  check((await page.locator("main h1").textContent()) === "Innhold", "offline: and switched back");
   step = "offline: search";
   await page.goto(base + "/");
   await page.focus("#q");
@@ -720,6 +734,9 @@ try {
   // 12. A first visit: storing the site covers nothing and can be closed.
   await firstVisit();
 
+  // 13. The static copy (lovbok export --site) on a plain file server.
+  await staticCopy(process.argv[3]);
+
   step = "console";
   check(problems.length === 0, problems.join("\n"));
   writeFileSync(join(shots, "sizes.json"), JSON.stringify(sizes, null, 2));
@@ -729,7 +746,7 @@ try {
   rmSync(profile, { recursive: true, force: true });
   process.exit(0);
 } catch (e) {
-  console.error(`e2e FAILED: ${e.message}`);
+  console.error(`e2e FAILED (at ${step}): ${e.message}`);
   try {
     const p = context && context.pages()[context.pages().length - 1];
     if (p) await p.screenshot({ path: join(shots, "failure.png") });
@@ -946,6 +963,103 @@ async function firstVisit() {
   } finally {
     await ctx.close();
     rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+// The static copy: `lovbok export --site DIR` served by Python's plain file
+// server (no rewrites, no headers of ours). The ten provisions, the contents,
+// the definitions, a cite query and a word query, online and then offline;
+// axe on every page type; the calculator says it needs the server.
+async function staticCopy(dir) {
+  step = "static copy: serve";
+  check(Boolean(dir), "no static copy folder given (argv[3])");
+  const py = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dir], { stdio: ["ignore", "pipe", "pipe"] });
+  const port = await new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error("python3 -m http.server did not start")), 15000);
+    py.stdout.on("data", (d) => {
+      const m = /port (\d+)/.exec(String(d));
+      if (m) {
+        clearTimeout(t);
+        resolve(Number(m[1]));
+      }
+    });
+    py.on("error", reject);
+  });
+  const sbase = `http://127.0.0.1:${port}`;
+  const fresh = mkdtempSync(join(tmpdir(), "lovbok-static-"));
+  const ctx = await launch(fresh);
+  const problems = [];
+  let offline = false;
+  try {
+    const page = ctx.pages()[0] || (await ctx.newPage());
+    page.on("pageerror", (e) => problems.push(`page error on ${page.url()}: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !offline && !/\/p\/12C9|404/.test(m.text() + page.url())) problems.push(`console error on ${page.url()}: ${m.text()}`);
+    });
+    ctx.on("request", (r) => {
+      const u = r.url();
+      if (!u.startsWith(sbase) && !u.startsWith("data:")) problems.push(`external request: ${u}`);
+      if (/\/api\/|\/sok\/treff/.test(new URL(u).pathname)) problems.push(`a request only a server answers: ${u}`);
+    });
+    const visits = ["12C1", "16B1", "20F5", "7B1", "16B2", "31", "X78B4", "X16A3", "212A3d", "def:Alert"];
+    async function provisions(when) {
+      for (const want of visits) {
+        await page.goto(sbase + "/p/" + want);
+        await page.waitForFunction((w) => {
+          const a = document.querySelector("article.provision");
+          return a && a.getAttribute("data-cite") === w && document.querySelector(".prov.current");
+        }, want);
+        check((await page.locator(`.prov.current[data-cite='${want}']`).count()) === 1, `static ${when}: /p/${want} marks the provision`);
+      }
+      for (const [uri, h1] of [["/innhold", "Innhold"], ["/definisjoner", null]]) {
+        await page.goto(sbase + uri);
+        const t = await page.locator("main h1").textContent();
+        check(h1 === null ? Boolean(t) : t === h1, `static ${when}: ${uri} (${t})`);
+      }
+      // A cite typed and sent: the page answers from the index and goes there.
+      await page.goto(sbase + "/sok?q=" + encodeURIComponent("lov 12 C 1 c"));
+      await page.waitForURL((u) => u.pathname.replace(/\/$/, "") === "/p/12C1c");
+      // Words typed as you type: the index in the browser answers.
+      await page.goto(sbase + "/");
+      await page.focus("#q");
+      await page.keyboard.type("revoke etablert", { delay: 10 });
+      await page.waitForFunction(() => {
+        const r = document.querySelector(".results-inner");
+        return r && r.getAttribute("data-q") === "revoke etablert" && document.querySelectorAll("#hits li").length > 0;
+      });
+      const hrefs = await page.locator("#hits li a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      check(hrefs.slice(0, 5).includes("/p/63"), `static ${when}: "revoke etablert" finds Law 63 (${hrefs.slice(0, 5).join(" ")})`);
+    }
+    step = "static copy: online";
+    await provisions("online");
+    // What needs the server says so.
+    await page.goto(sbase + "/p/X78B4");
+    check(await page.locator("[data-calc-static]").isVisible(), "static: the calculator says this copy cannot run it");
+    check((await page.locator(".calc form").count()) === 0, "static: no calculator form to fail");
+    check((await page.locator("a.lang-switch").count()) === 0, "static: no language switch that needs the server");
+    step = "static copy: axe";
+    // A plain file server answers an unknown path with its own page; hosts
+    // that serve a 404.html serve ours, checked here by its own address.
+    for (const [name, uri] of PAGE_TYPES.map(([n, u]) => (n === "404" ? [n, "/404.html"] : [n, u]))) {
+      await page.goto(sbase + uri);
+      await axeCheck(page, `static ${name}`);
+    }
+    step = "static copy: storing";
+    await page.goto(sbase + "/p/12");
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-offline") === "ready", null, { timeout: 120000 });
+    step = "static copy: offline";
+    offline = true;
+    await ctx.setOffline(true);
+    await provisions("offline");
+    await ctx.setOffline(false);
+    offline = false;
+    step = "static copy: console";
+    check(problems.length === 0, problems.join("\n"));
+    log(`e2e: static copy (python3 -m http.server): ${visits.length} provisions, contents, definitions, a cite and a word query, online and offline; axe on ${PAGE_TYPES.length} page types`);
+  } finally {
+    await ctx.close();
+    rmSync(fresh, { recursive: true, force: true });
+    py.kill();
   }
 }
 

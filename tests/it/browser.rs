@@ -33,7 +33,13 @@ fn missing_prerequisites(dir: &Path) -> Option<String> {
         ));
     }
     if Command::new("node").arg("--version").output().is_err() {
-        return Some("node is not on PATH".into());
+        return Some("node is not on PATH (apt-get install -y nodejs)".into());
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        return Some(
+            "python3 (the static copy's file server) is not on PATH (apt-get install -y python3)"
+                .into(),
+        );
     }
     None
 }
@@ -67,9 +73,21 @@ fn pages_work_in_headless_chromium() {
         .await
     });
 
+    // The static copy (`lovbok export --site`), which e2e.mjs serves with
+    // Python's plain file server and checks online and offline.
+    let copy = std::env::temp_dir().join(format!("lovbok-static-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy);
+    let (kb, _) = lovbok::kb::Kb::build_unchecked(&lovbok::corpus::embedded_sources())
+        .expect("the embedded corpus builds");
+    let report =
+        lovbok::export::export_site(&lovbok::web::Site::new(kb), &copy, lovbok::web::UiLang::Nb)
+            .expect("export the static copy");
+    assert!(report.pages > 600, "every provision is a page: {report:?}");
+
     let mut child = Command::new("node")
         .arg(dir.join("e2e.mjs"))
         .arg(format!("http://{addr}"))
+        .arg(&copy)
         .current_dir(&dir)
         .spawn()
         .expect("start node");
@@ -85,6 +103,7 @@ fn pages_work_in_headless_chromium() {
             None => std::thread::sleep(Duration::from_millis(100)),
         }
     };
+    let _ = std::fs::remove_dir_all(&copy);
     let _ = stop.send(());
     let _ = rt.block_on(server);
     assert!(status.success(), "tests/browser/e2e.mjs failed ({status}); see its output above and target/screenshots/failure.png");

@@ -229,3 +229,74 @@ fn unknown_corpus_folder_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("neither laws/ nor handbook/"));
 }
+
+#[test]
+fn export_site_writes_every_provision_as_a_folder_and_never_into_a_full_folder() {
+    let dir = std::env::temp_dir().join(format!("lovbok-cli-site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = lovbok(&["export", "--site", dir.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("pages"), "it says what it wrote: {said}");
+    for page in [
+        "index.html",
+        "sok/index.html",
+        "innhold/index.html",
+        "definisjoner/index.html",
+        "stikkord/index.html",
+        "hva-har-skjedd/index.html",
+        "ov/index.html",
+        "404.html",
+        "sw.js",
+        "p/12C1e(ii)/index.html",
+        "p/X78B4/index.html",
+        "p/212A1a/index.html",
+        "p/def:Alert/index.html",
+        "p/31/index.html",
+    ] {
+        assert!(dir.join(page).is_file(), "{page} is written");
+    }
+    let html = std::fs::read_to_string(dir.join("p/X78B4/index.html")).unwrap();
+    assert!(html.contains(r#"<meta name="lovbok-static" content="1">"#));
+    assert!(
+        html.contains(r#"<meta name="lovbok-sw" content="/sw.js">"#),
+        "the worker sits at the root"
+    );
+    assert!(
+        html.contains("data-calc-static"),
+        "the calculator says it needs the server"
+    );
+    assert!(
+        !html.contains("class=\"lang-switch\""),
+        "no language switch in a static copy"
+    );
+    // Every asset a page names is in the copy.
+    let assets: Vec<&str> = html
+        .split("\"/static/")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    assert!(assets.len() >= 4, "{assets:?}");
+    for a in assets {
+        assert!(
+            dir.join("static").join(a).is_file(),
+            "/static/{a} is in the copy"
+        );
+    }
+    // A second export into the same folder changes nothing and says why.
+    let before = std::fs::read(dir.join("index.html")).unwrap();
+    let again = lovbok(&["export", "--site", dir.to_str().unwrap()]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
+    assert_eq!(std::fs::read(dir.join("index.html")).unwrap(), before);
+    let bad = lovbok(&["export", "--site", dir.to_str().unwrap(), "--lang", "sv"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--lang"));
+    let neither = lovbok(&["export"]);
+    assert!(!neither.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -157,6 +157,8 @@ pub(super) const STRINGS: Strings = Strings {
     offline_limits: "Offline vises ingen uddrag, og andre ordformer og stavefejl findes kun, når søgeindekset kender dem. Henvisninger og alle sider virker som sædvanlig.",
     offline_unavailable: "Offline, og søgeindekset til søgning uden netforbindelse er ikke gemt endnu.",
     offline_page: "Offline: siden vises fra lageret på enheden.",
+    static_answer: "Svaret kommer fra søgeindekset i browseren: denne kopi af lovbok er statiske filer uden server.",
+    static_no_calc: "Denne kopi af lovbok er statiske filer uden server og kan ikke beregne. Beregneren findes, hvor lovbok kører som server.",
     precache_progress: "Gemmer alle sider til brug uden net: {n} af {total}",
     precache_done: "Alle sider er gemt og virker uden net.",
     precache_failed: "Kunne ikke gemme alt til brug uden net; prøver igen næste gang.",

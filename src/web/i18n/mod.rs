@@ -391,6 +391,10 @@ pub struct Strings {
     pub offline_unavailable: &'static str,
     /// A page shown from storage, offline.
     pub offline_page: &'static str,
+    /// A static copy's search: answered by the index in the browser.
+    pub static_answer: &'static str,
+    /// A static copy's calculator: it needs the server.
+    pub static_no_calc: &'static str,
     /// Progress of storing the site (`{n}` of `{total}`).
     pub precache_progress: &'static str,
     /// The whole site is stored.
@@ -444,6 +448,7 @@ pub fn js_strings(s: &Strings) -> serde_json::Value {
         "offline_limits": s.offline_limits,
         "offline_unavailable": s.offline_unavailable,
         "offline_page": s.offline_page,
+        "static_answer": s.static_answer,
         "precache_progress": s.precache_progress,
         "precache_done": s.precache_done,
         "precache_failed": s.precache_failed,

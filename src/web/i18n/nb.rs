@@ -157,6 +157,8 @@ pub(super) const STRINGS: Strings = Strings {
     offline_limits: "Uten nett vises ingen utdrag, og andre ordformer og skrivefeil finnes bare når registeret kjenner dem. Henvisninger og alle sider virker som vanlig.",
     offline_unavailable: "Uten nett, og registeret for søk uten nett er ikke lagret ennå.",
     offline_page: "Uten nett: siden vises fra lageret på enheten.",
+    static_answer: "Svaret kommer fra søkeregisteret i nettleseren: denne kopien av lovbok er statiske filer uten server.",
+    static_no_calc: "Denne kopien av lovbok er statiske filer uten server og kan ikke regne ut. Kalkulatoren finnes der lovbok kjører som server.",
     precache_progress: "Lagrer alle sider for bruk uten nett: {n} av {total}",
     precache_done: "Alle sider er lagret og virker uten nett.",
     precache_failed: "Kunne ikke lagre alt for bruk uten nett; prøver igjen neste gang.",

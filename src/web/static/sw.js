@@ -8,6 +8,14 @@
 // messages to the pages). A new build is a new worker with a new version;
 // on activation it deletes the caches of every other version.
 //
+// Languages: every page is stored in each interface language (CONFIG.langs),
+// fetched with the language header the server honours before the cookie,
+// under a key of its own per language ("/__lovbok/da/p/12"). The worker
+// remembers the reader's language (from the pages and from the language
+// switch) and answers from that language's copy, so the switch works with
+// no network too; a switch made offline is told to the server (its cookie)
+// as soon as the network answers again.
+//
 // Pages: the network first, so that what the server says wins whenever it
 // can be reached; the stored copy when it cannot, or when it takes longer
 // than NETWORK_GRACE_MS (a venue's poor Wi-Fi). A provision's own URL that
@@ -24,12 +32,42 @@ const NETWORK_GRACE_MS = 3500;
 const PARALLEL = 4;
 // A cache entry (not a URL the server has) that records what was stored.
 const META_KEY = "/__lovbok/meta";
+// The reader's language and whether the server has yet to hear of it.
+const LANG_KEY = "/__lovbok/lang";
+const LANGS = CONFIG.langs;
+const SWITCH_PATH = CONFIG.routes.lang_switch;
+
+// Where a page is stored for one language.
+function pageKey(path, lang) {
+  return "/__lovbok/" + lang + path;
+}
+
+// Fetches a page in `lang`, whatever the cookie says. A static copy has one
+// language, and its pages are folders: ask for the folder, which a static
+// host would redirect to anyway.
+function fetchIn(path, lang) {
+  if (CONFIG.static_copy) return fetch(path.endsWith("/") ? path : path + "/", { credentials: "same-origin" });
+  return fetch(path, { credentials: "same-origin", headers: { [CONFIG.lang_header]: lang } });
+}
+
+// A page's path as the site names it: a static copy's folder (`/p/12/`) is
+// the page `/p/12`.
+function pagePath(pathname) {
+  return CONFIG.static_copy && pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(CONFIG.shell).then(() => forgetUnstorable(cache, CONFIG.shell)))
+      .then(async (cache) => {
+        await cache.addAll(CONFIG.shell);
+        await forgetUnstorable(cache, CONFIG.shell);
+        for (const lang of LANGS) {
+          const res = await fetchIn("/", lang).catch(() => null);
+          if (res && storable(res)) await cache.put(pageKey("/", lang), res);
+        }
+      })
       .then(() => self.skipWaiting())
   );
 });
@@ -71,34 +109,54 @@ async function tell(message) {
   for (const c of all) c.postMessage(message);
 }
 
-// Stores every page; pages already stored in the same interface language
-// are kept. `lang` is the language of the page that asked.
+// The reader's language as the worker last heard it, and whether a switch
+// made offline has still to reach the server.
+async function readLang(cache) {
+  const r = await cache.match(LANG_KEY);
+  const v = r ? await r.json().catch(() => ({})) : {};
+  return { lang: LANGS.includes(v.lang) ? v.lang : LANGS[0], pending: Boolean(v.pending) };
+}
+
+function writeLang(cache, lang, pending) {
+  return cache.put(
+    LANG_KEY,
+    new Response(JSON.stringify({ lang, pending }), { headers: { "content-type": "application/json" } })
+  );
+}
+
+// Stores every page in every language, the reader's first; pages already
+// stored are kept. `lang` is the language of the page that asked.
 function storeAll(lang) {
   if (storing) return storing;
   storing = (async () => {
     const cache = await caches.open(CACHE);
+    const known = await readLang(cache);
+    if (LANGS.includes(lang) && !known.pending) await writeLang(cache, lang, false);
+    const first = LANGS.includes(lang) ? lang : known.lang;
+    const order = [first].concat(LANGS.filter((l) => l !== first));
+    const total = CONFIG.pages.length * order.length;
     const meta = await readMeta(cache);
-    const relang = Boolean(meta.lang && lang && meta.lang !== lang);
-    if (meta.complete && !relang) {
-      await tell({ type: "stored", total: CONFIG.pages.length, fresh: false });
+    if (meta.complete) {
+      await tell({ type: "stored", total, fresh: false });
       return;
     }
     const todo = [];
-    for (const url of CONFIG.pages) {
-      if (relang || !(await cache.match(url))) todo.push(url);
+    for (const l of order) {
+      for (const url of CONFIG.pages) {
+        if (!(await cache.match(pageKey(url, l)))) todo.push([url, l]);
+      }
     }
-    const total = CONFIG.pages.length;
     let done = total - todo.length;
     let failed = 0;
     await tell({ type: "progress", done, total });
     async function worker() {
       while (todo.length) {
-        const url = todo.shift();
+        const [url, l] = todo.shift();
         try {
-          const res = await fetch(url, { credentials: "same-origin" });
+          const res = await fetchIn(url, l);
           if (storable(res)) {
             if (url === STUDY_PAGE) await storeDeck(cache, res.clone());
-            await cache.put(url, res);
+            await cache.put(pageKey(url, l), res);
           } else failed++;
         } catch (e) {
           failed++;
@@ -109,11 +167,11 @@ function storeAll(lang) {
     }
     await Promise.all(Array.from({ length: PARALLEL }, worker));
     if (failed) {
-      await writeMeta(cache, { lang, complete: false });
+      await writeMeta(cache, { complete: false });
       await tell({ type: "store-failed", failed, total });
       return;
     }
-    await writeMeta(cache, { lang, complete: true });
+    await writeMeta(cache, { complete: true });
     await tell({ type: "stored", total, fresh: true });
   })().finally(() => {
     storing = null;
@@ -123,7 +181,7 @@ function storeAll(lang) {
 
 // The study page fetches its cards from a fingerprinted file named in its
 // data-deck attribute: store that file with the page.
-const STUDY_PAGE = "/ov";
+const STUDY_PAGE = CONFIG.routes.study;
 async function storeDeck(cache, res) {
   const m = /data-deck="(\/static\/[^"]+)"/.exec(await res.text());
   if (!m || (await cache.match(m[1]))) return;
@@ -159,16 +217,26 @@ async function topPageOf(pathname) {
   return tops.get(key) || null;
 }
 
-async function storedPage(cache, url) {
-  const exact = await cache.match(url.pathname + url.search);
-  if (exact) return exact;
-  const page = await cache.match(url.pathname);
-  if (page) return page;
-  if (url.pathname.startsWith("/p/")) {
-    const top = await topPageOf(url.pathname);
-    if (top) return cache.match(top);
+// A stored page for `url` in `lang`: the URL itself, the page without its
+// query, the page of the provision's law or section, the search page for a
+// search; in the other language only when this one has none.
+async function storedPage(cache, url, lang) {
+  const order = [lang].concat(LANGS.filter((l) => l !== lang));
+  for (const l of order) {
+    const exact = await cache.match(pageKey(url.pathname + url.search, l));
+    if (exact) return exact;
+    const page = await cache.match(pageKey(url.pathname, l));
+    if (page) return page;
+    if (url.pathname.startsWith(CONFIG.routes.provision)) {
+      const top = await topPageOf(url.pathname);
+      const held = top && (await cache.match(pageKey(top, l)));
+      if (held) return held;
+    }
+    if (url.pathname === CONFIG.routes.search) {
+      const search = await cache.match(pageKey("/", l));
+      if (search) return search;
+    }
   }
-  if (url.pathname === "/sok") return cache.match("/");
   return undefined;
 }
 
@@ -179,13 +247,13 @@ const SITE_PAGES = new Set(CONFIG.pages);
 
 function isPage(url) {
   const p = url.pathname;
-  return p === "/" || p === "/sok" || p === STUDY_PAGE || SITE_PAGES.has(p) || p.startsWith("/p/");
+  return p === "/" || p === CONFIG.routes.search || SITE_PAGES.has(p) || p.startsWith(CONFIG.routes.provision);
 }
 
 // Pages worth keeping when the network brings them: a page itself, or a
 // provision shown alone; not search results or calculations.
 function keep(url) {
-  return url.pathname !== "/sok" && (!url.search || url.search === "?vis=denne");
+  return url.pathname !== CONFIG.routes.search && (!url.search || url.search === "?vis=denne");
 }
 
 // A page the server lets us keep: not an error, and not marked no-store
@@ -206,23 +274,62 @@ function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// Tells the server of a language chosen offline (the switch sets its
+// cookie), once the network answers; a failure leaves it for next time.
+async function tellServerLang(cache) {
+  const { lang, pending } = await readLang(cache);
+  if (!pending) return;
+  const url = SWITCH_PATH + "?l=" + encodeURIComponent(lang) + "&til=/";
+  const answered = await Promise.race([
+    fetch(url, { credentials: "same-origin", redirect: "manual" }).then(
+      () => true,
+      () => false
+    ),
+    delay(NETWORK_GRACE_MS).then(() => false),
+  ]);
+  if (answered) await writeLang(cache, lang, false);
+}
+
 async function page(event, url) {
   const cache = await caches.open(CACHE);
+  await tellServerLang(cache);
+  const { lang } = await readLang(cache);
   const network = fetch(event.request).then(async (res) => {
     if (storable(res) && res.type === "basic" && keep(url)) {
-      await cache.put(url.pathname + url.search, res.clone());
+      const served = res.headers.get("content-language");
+      const l = LANGS.includes(served) ? served : lang;
+      await cache.put(pageKey(url.pathname + url.search, l), res.clone());
     }
     return res;
   });
   event.waitUntil(network.catch(() => undefined));
-  const stored = await storedPage(cache, url);
+  const stored = await storedPage(cache, url, lang);
   if (!stored) {
-    return network.catch(async () => (await cache.match("/")) || Response.error());
+    return network.catch(async () => (await cache.match(pageKey("/", lang))) || Response.error());
   }
   // A search or a calculation waits for the server as long as it answers;
   // a page may come from storage when the server is slow.
   if (!keep(url)) return network.catch(() => stored);
   return Promise.race([network.catch(() => stored), delay(NETWORK_GRACE_MS).then(() => stored)]);
+}
+
+// The language switch: the reader's choice is remembered here at once; the
+// server answers it when it can (and sets its cookie), and without network
+// the page asked for is shown from this language's stored copy.
+async function switchLang(event, url) {
+  const cache = await caches.open(CACHE);
+  const lang = url.searchParams.get("l");
+  const back = new URL(url.searchParams.get("til") || "/", self.location.origin);
+  const to = back.origin === self.location.origin ? back.pathname + back.search + back.hash : "/";
+  if (LANGS.includes(lang)) await writeLang(cache, lang, true);
+  const network = fetch(event.request).then(async (res) => {
+    if (LANGS.includes(lang)) await writeLang(cache, lang, false);
+    return res;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  return Promise.race([network, delay(NETWORK_GRACE_MS).then(() => Promise.reject(new Error("slow")))]).catch(() =>
+    Response.redirect(to, 303)
+  );
 }
 
 async function asset(request) {
@@ -239,8 +346,12 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET") return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
+  const path = pagePath(url.pathname);
+  if (path !== url.pathname) url.pathname = path;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(asset(req));
+  } else if (req.mode === "navigate" && url.pathname === SWITCH_PATH) {
+    event.respondWith(switchLang(event, url));
   } else if (req.mode === "navigate" && isPage(url)) {
     event.respondWith(page(event, url));
   }
