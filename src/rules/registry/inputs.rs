@@ -1,0 +1,469 @@
+/*!
+The input machinery every calculator shares: what an input takes
+([`InputKind`]), its options ([`Choice`]), the calculator item itself
+([`Calculator`]), and the reading and checking of raw text into [`Args`].
+
+Raw inputs are text (`"7,5"`, `"420 -50"`): forms, flags and JSON values all
+arrive as text and are read here by one parser, [`Calculator::parse`]. The
+inputs several families take (tables, results, a weighted score's rows) are
+here too; a family's own inputs live in its file.
+*/
+
+use crate::corpus::ProvisionId;
+use crate::rules::adjusted;
+use crate::rules::number::{self, decimals, int, NumberError, Q};
+use crate::rules::scoring::{self, MAX_SCORE, MAX_TABLES};
+use crate::rules::{Label, Lang, Outcome, Problem, RuleError};
+
+/// What an input takes.
+#[derive(Debug, Clone, Copy)]
+pub enum InputKind {
+    /// A whole number in `min..=max`.
+    Whole { min: i64, max: i64 },
+    /// A decimal number in `min..=max` with at most `decimals` decimals.
+    Decimal { min: i64, max: i64, decimals: u32 },
+    /// One of the listed values; none is a default.
+    Choice(&'static [Choice]),
+    /// Bridge scores from one direction (`420 450 -50`), `min..=max` of them.
+    Scores { min: usize, max: usize },
+    /// Up to `most` numbers in `min..=max` with at most `decimals`
+    /// decimals (`18 12,5`: separated by spaces or `;`, since a comma is a
+    /// decimal comma here).
+    Numbers {
+        min: i64,
+        max: i64,
+        decimals: u32,
+        most: usize,
+    },
+}
+
+/// One option of a choice input.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    pub value: &'static str,
+    pub label: Label,
+    /// The provision this option applies; its page presets the option.
+    pub cite: Option<&'static str>,
+}
+
+/// One input of a calculator.
+#[derive(Debug, Clone, Copy)]
+pub struct Input {
+    /// The name in forms, JSON and flags (`tables`).
+    pub name: &'static str,
+    pub label: Label,
+    pub kind: InputKind,
+    /// Whether the calculator needs it. A required choice is never filled
+    /// in for the user: without a value it is an error naming its options.
+    pub required: bool,
+}
+
+/// A calculator for one provision.
+pub struct Calculator {
+    /// The provision (`X78B4`).
+    pub cite: &'static str,
+    pub title: Label,
+    /// Whether the provisions below this one show this calculator too.
+    pub descendants: bool,
+    pub inputs: &'static [Input],
+    /// Inputs that give a result, for documentation and tests.
+    pub example: &'static [(&'static str, &'static str)],
+    pub(crate) run: fn(&Args) -> Result<Outcome, RuleError>,
+}
+
+impl std::fmt::Debug for Calculator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Calculator")
+            .field("cite", &self.cite)
+            .finish()
+    }
+}
+
+/// A parsed input value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Whole(i64),
+    Decimal(Q),
+    Choice(&'static str),
+    Scores(Vec<i64>),
+    Numbers(Vec<Q>),
+}
+
+/// A calculator's inputs, read and checked against its [`Input`]s.
+#[derive(Debug, Clone, Default)]
+pub struct Args {
+    values: Vec<(&'static str, Value)>,
+}
+
+impl Args {
+    pub(crate) fn get(&self, name: &str) -> Option<&Value> {
+        self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// A whole number, if given.
+    pub fn whole(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Some(Value::Whole(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// A decimal (a whole number counts), if given.
+    pub fn decimal(&self, name: &str) -> Option<Q> {
+        match self.get(name) {
+            Some(Value::Decimal(q)) => Some(*q),
+            Some(Value::Whole(n)) => Some(int((*n).into())),
+            _ => None,
+        }
+    }
+
+    /// The chosen option's value, if given.
+    pub fn choice(&self, name: &str) -> Option<&'static str> {
+        match self.get(name) {
+            Some(Value::Choice(c)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// A list of scores, if given.
+    pub fn scores(&self, name: &str) -> Option<&[i64]> {
+        match self.get(name) {
+            Some(Value::Scores(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A list of numbers (an empty list when not given).
+    pub fn numbers(&self, name: &str) -> &[Q] {
+        match self.get(name) {
+            Some(Value::Numbers(v)) => v,
+            _ => &[],
+        }
+    }
+
+    pub(crate) fn need<T>(v: Option<T>, name: &str) -> Result<T, RuleError> {
+        v.ok_or_else(|| RuleError::input(name, Problem::Missing))
+    }
+
+    pub(crate) fn req_whole(&self, name: &str) -> Result<i64, RuleError> {
+        Args::need(self.whole(name), name)
+    }
+
+    pub(crate) fn req_decimal(&self, name: &str) -> Result<Q, RuleError> {
+        Args::need(self.decimal(name), name)
+    }
+
+    pub(crate) fn req_scores(&self, name: &str) -> Result<&[i64], RuleError> {
+        Args::need(self.scores(name), name)
+    }
+
+    pub(crate) fn req_choice(&self, name: &str) -> Result<&'static str, RuleError> {
+        Args::need(self.choice(name), name)
+    }
+}
+
+impl Calculator {
+    /// The provision's id.
+    pub fn id(&self) -> ProvisionId {
+        crate::rules::cite(self.cite)
+    }
+
+    /// The input called `name`.
+    pub fn input(&self, name: &str) -> Option<&'static Input> {
+        self.inputs.iter().find(|i| i.name == name)
+    }
+
+    /// Reads raw inputs (name, text): each must be an input of this
+    /// calculator, given once; empty texts count as not given.
+    pub fn parse(&self, raw: &[(String, String)]) -> Result<Args, RuleError> {
+        let mut args = Args::default();
+        for (name, text) in raw {
+            let Some(spec) = self.input(name) else {
+                return Err(RuleError::input(
+                    name.clone(),
+                    Problem::Unknown {
+                        expected: self.inputs.iter().map(|i| i.name).collect(),
+                    },
+                ));
+            };
+            if args.get(spec.name).is_some() {
+                return Err(RuleError::input(spec.name, Problem::Repeated));
+            }
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let value = read(spec, text)?;
+            args.values.push((spec.name, value));
+        }
+        // Nothing is chosen for the user: a choice that changes the answer
+        // and was not given is an error that lists its options.
+        for spec in self.inputs {
+            if args.get(spec.name).is_some() || !spec.required {
+                continue;
+            }
+            let problem = match spec.kind {
+                InputKind::Choice(options) => Problem::Choose {
+                    expected: options.iter().map(|o| o.value).collect(),
+                },
+                _ => Problem::Missing,
+            };
+            return Err(RuleError::input(spec.name, problem));
+        }
+        Ok(args)
+    }
+
+    /// Reads the raw inputs and computes.
+    pub fn compute(&self, raw: &[(String, String)]) -> Result<Outcome, RuleError> {
+        (self.run)(&self.parse(raw)?)
+    }
+
+    /// An error's message in `lang`, naming the input by its label.
+    pub fn error_text(&self, err: &RuleError, lang: Lang) -> String {
+        match err {
+            RuleError::Input { input, problem } => {
+                let label = |n: &str| self.input(n).map(|i| i.label.get(lang));
+                let name = label(input).unwrap_or(input.as_str());
+                // Another input named in the problem goes by its label too.
+                let problem = match problem {
+                    Problem::NotLargerThan { other } => Problem::NotLargerThan {
+                        other: label(other).unwrap_or(other),
+                    },
+                    Problem::Unpaired { other } => Problem::Unpaired {
+                        other: label(other).unwrap_or(other).to_string(),
+                    },
+                    p => p.clone(),
+                };
+                format!("{name}: {}", problem.text(Some(lang)))
+            }
+            other => other.text(lang),
+        }
+    }
+}
+
+/// Reads one input's text by its kind.
+fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
+    let bad = |p: Problem| RuleError::input(spec.name, p);
+    let number = |t: &str| {
+        number::parse(t).map_err(|e| match e {
+            NumberError::NotANumber | NumberError::TooLong => {
+                bad(Problem::NotANumber(t.to_string()))
+            }
+        })
+    };
+    match spec.kind {
+        InputKind::Whole { min, max } => {
+            let q = number(text)?;
+            if !q.is_integer() {
+                return Err(bad(Problem::NotWhole));
+            }
+            let n = q.to_integer();
+            if n < min.into() || n > max.into() {
+                return Err(bad(Problem::OutOfRange {
+                    min: int(min.into()),
+                    max: int(max.into()),
+                }));
+            }
+            Ok(Value::Whole(n as i64))
+        }
+        InputKind::Decimal {
+            min,
+            max,
+            decimals: most,
+        } => {
+            let q = number(text)?;
+            // A fraction is exact however many decimals it would take
+            // (`100/3` for a third of 100 %).
+            if !text.contains('/') && decimals(&q).is_none_or(|d| d > most) {
+                return Err(bad(Problem::TooManyDecimals { max: most }));
+            }
+            if q < int(min.into()) || q > int(max.into()) {
+                return Err(bad(Problem::OutOfRange {
+                    min: int(min.into()),
+                    max: int(max.into()),
+                }));
+            }
+            Ok(Value::Decimal(q))
+        }
+        InputKind::Choice(options) => options
+            .iter()
+            .find(|o| o.value.eq_ignore_ascii_case(text))
+            .map(|o| Value::Choice(o.value))
+            .ok_or_else(|| {
+                bad(Problem::NotAChoice {
+                    expected: options.iter().map(|o| o.value).collect(),
+                })
+            }),
+        InputKind::Scores { min, max } => {
+            let mut scores = Vec::new();
+            for part in text
+                .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
+                .filter(|p| !p.is_empty())
+            {
+                let n = number::parse(part)
+                    .ok()
+                    .filter(|q| q.is_integer())
+                    .map(|q| q.to_integer())
+                    .and_then(|n| i64::try_from(n).ok())
+                    .filter(|n| scoring::is_score(*n))
+                    .ok_or_else(|| bad(Problem::NotAScore(part.to_string())))?;
+                scores.push(n);
+                if scores.len() > max {
+                    break;
+                }
+            }
+            if scores.len() < min || scores.len() > max {
+                return Err(bad(Problem::Count {
+                    min,
+                    max,
+                    got: scores.len(),
+                }));
+            }
+            Ok(Value::Scores(scores))
+        }
+        InputKind::Numbers {
+            min,
+            max,
+            decimals: most_decimals,
+            most,
+        } => {
+            let mut values = Vec::new();
+            for part in text
+                .split(|c: char| c.is_whitespace() || c == ';')
+                .filter(|p| !p.is_empty())
+            {
+                let q = number(part)?;
+                if decimals(&q).is_none_or(|d| d > most_decimals) {
+                    return Err(bad(Problem::TooManyDecimals { max: most_decimals }));
+                }
+                if q < int(min.into()) || q > int(max.into()) {
+                    return Err(bad(Problem::OutOfRange {
+                        min: int(min.into()),
+                        max: int(max.into()),
+                    }));
+                }
+                values.push(q);
+                if values.len() > most {
+                    return Err(bad(Problem::Count {
+                        min: 0,
+                        max: most,
+                        got: values.len(),
+                    }));
+                }
+            }
+            Ok(Value::Numbers(values))
+        }
+    }
+}
+
+pub(crate) const fn label(en: &'static str, nb: &'static str, da: &'static str) -> Label {
+    Label { en, nb, da }
+}
+
+pub(crate) const fn choice(
+    value: &'static str,
+    label: Label,
+    cite: Option<&'static str>,
+) -> Choice {
+    Choice { value, label, cite }
+}
+
+/// A bound on decimal values far beyond any real score or total.
+pub(crate) const BIG: i64 = 100_000;
+
+pub(crate) const TABLES: Input = Input {
+    name: "tables",
+    label: label("Tables (A)", "Antall bord (A)", "Antal borde (A)"),
+    kind: InputKind::Whole {
+        min: 2,
+        max: MAX_TABLES,
+    },
+    required: true,
+};
+
+pub(crate) const RESULTS: Input = Input {
+    name: "results",
+    label: label(
+        "Results in the group (G)",
+        "Resultater i gruppen (G)",
+        "Resultater i gruppen (G)",
+    ),
+    kind: InputKind::Whole {
+        min: 1,
+        max: MAX_TABLES - 1,
+    },
+    required: true,
+};
+
+pub(crate) const fn decimal(
+    name: &'static str,
+    label: Label,
+    min: i64,
+    max: i64,
+    decimals: u32,
+    required: bool,
+) -> Input {
+    Input {
+        name,
+        label,
+        kind: InputKind::Decimal { min, max, decimals },
+        required,
+    }
+}
+
+pub(crate) const fn whole(
+    name: &'static str,
+    label: Label,
+    min: i64,
+    max: i64,
+    required: bool,
+) -> Input {
+    Input {
+        name,
+        label,
+        kind: InputKind::Whole { min, max },
+        required,
+    }
+}
+
+/// The rows of a weighted score: `{value}1`/`weight1` … `{value}5`/`weight5`
+/// (`result` for 12C1c's results, `score` for a board's bridge scores),
+/// each given with its partner or not at all.
+pub(crate) fn weighted_rows<T>(
+    a: &Args,
+    value: &str,
+    read: impl Fn(&Args, &str) -> Option<T>,
+) -> Result<Vec<(T, Q)>, RuleError> {
+    let mut rows = Vec::new();
+    for n in 1..=adjusted::MAX_COMPONENTS {
+        let (r, w) = (format!("{value}{n}"), format!("weight{n}"));
+        match (read(a, &r), a.decimal(&w)) {
+            (Some(v), Some(wt)) => rows.push((v, wt)),
+            (None, None) => {}
+            // The one given names the partner it lacks.
+            (Some(_), None) => return Err(RuleError::input(r, Problem::Unpaired { other: w })),
+            (None, Some(_)) => return Err(RuleError::input(w, Problem::Unpaired { other: r })),
+        }
+    }
+    Ok(rows)
+}
+
+pub(crate) const fn weight_row(name: &'static str, label_: Label) -> Input {
+    decimal(name, label_, 0, 100, 2, false)
+}
+
+pub(crate) const fn result_row(name: &'static str, label_: Label) -> Input {
+    decimal(name, label_, -BIG, BIG, 4, false)
+}
+
+pub(crate) const fn score_row(name: &'static str, label_: Label) -> Input {
+    whole(name, label_, -MAX_SCORE, MAX_SCORE, false)
+}
+/// Raw inputs as the front ends send them, for the calculators' tests.
+#[cfg(test)]
+pub(crate) fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
