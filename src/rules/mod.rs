@@ -21,11 +21,14 @@ page, the API, the CLI, the contents and search all ask one place.
 */
 
 pub mod adjusted;
+pub mod boards;
 pub mod cancelled;
 pub mod contract;
+pub mod conversion;
 pub mod number;
 pub mod penalties;
 pub mod registry;
+pub mod rounding;
 pub mod scoring;
 pub mod simplified;
 pub mod sitout;

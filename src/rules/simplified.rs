@@ -8,6 +8,7 @@ and labels it shares.
 
 use num_traits::Zero;
 
+use super::boards::*;
 use super::number::{int, ratio, show, Q};
 use super::scoring::*;
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};

@@ -8,7 +8,8 @@ use super::inputs::{
     decimal, label, score_row, weight_row, weighted_rows, whole, Args, Calculator, Input,
     InputKind, BIG, TABLES,
 };
-use crate::rules::scoring::{self, MAX_SCORE, MAX_TABLES};
+use crate::rules::scoring::{MAX_SCORE, MAX_TABLES};
+use crate::rules::{boards, rounding};
 use crate::rules::{sitout, Outcome, RuleError};
 
 /// The other tables' scores on a board with one special table.
@@ -68,7 +69,7 @@ pub(crate) const EW_ADJUSTED: Input = whole(
 
 /// X78A4's calculation, which X78D4 uses too.
 pub(crate) fn curtailed(a: &Args) -> Result<Outcome, RuleError> {
-    scoring::curtailed_redress(
+    rounding::curtailed_redress(
         a.req_decimal("m")?,
         a.req_decimal("f")?,
         a.req_decimal("j")?,
@@ -133,7 +134,7 @@ pub(crate) const X78A1: Calculator = Calculator {
     ],
     inputs: &WEIGHTED_BOARD,
     run: |a| {
-        scoring::weighted_board(
+        boards::weighted_board(
             a.req_scores("scores")?,
             &weighted_rows(a, "score", Args::whole)?,
         )
@@ -152,7 +153,7 @@ pub(crate) const X78A2: Calculator = Calculator {
     example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
     inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
     run: |a| {
-        scoring::unbalanced_board(
+        boards::unbalanced_board(
             a.req_scores("scores")?,
             a.req_whole("ns")?,
             a.req_whole("ew")?,
@@ -186,7 +187,7 @@ pub(crate) const X78A3: Calculator = Calculator {
             required: true,
         },
     ],
-    run: |a| scoring::artificial_board(a.req_whole("tables")?, a.req_scores("scores")?),
+    run: |a| boards::artificial_board(a.req_whole("tables")?, a.req_scores("scores")?),
 };
 
 /// X78A4: Redress curtailed under 12C1b.

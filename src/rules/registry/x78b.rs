@@ -4,7 +4,8 @@ one, two and three results (X78B1–B3) and Neuberg's formula (X78B4).
 */
 
 use super::inputs::{decimal, label, Calculator, Input, InputKind, TABLES};
-use crate::rules::scoring::{self, MAX_TABLES};
+use crate::rules::conversion;
+use crate::rules::scoring::MAX_TABLES;
 use crate::rules::{Problem, RuleError};
 
 pub(crate) const RESULTS_G4: Input = Input {
@@ -45,7 +46,7 @@ pub(crate) const X78B: Calculator = Calculator {
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 420 170 -50 100")],
     inputs: &[TABLES, scores(1, MAX_TABLES as usize - 1)],
-    run: |a| scoring::convert_group(a.req_whole("tables")?, a.req_scores("scores")?),
+    run: |a| conversion::convert_group(a.req_whole("tables")?, a.req_scores("scores")?),
 };
 
 /// X78B1: One result in the group.
@@ -59,7 +60,7 @@ pub(crate) const X78B1: Calculator = Calculator {
     descendants: false,
     example: &[("tables", "13")],
     inputs: &[TABLES],
-    run: |a| scoring::one_result(a.req_whole("tables")?),
+    run: |a| conversion::one_result(a.req_whole("tables")?),
 };
 
 /// X78B2: Two results in the group.
@@ -74,7 +75,7 @@ pub(crate) const X78B2: Calculator = Calculator {
     example: &[("tables", "13"), ("scores", "420 -50")],
     inputs: &[TABLES, scores(2, 2)],
     run: |a| match *a.req_scores("scores")? {
-        [x, y] => scoring::two_results(a.req_whole("tables")?, [x, y]),
+        [x, y] => conversion::two_results(a.req_whole("tables")?, [x, y]),
         ref s => Err(RuleError::input(
             "scores",
             Problem::Count {
@@ -98,7 +99,7 @@ pub(crate) const X78B3: Calculator = Calculator {
     example: &[("tables", "13"), ("scores", "420 420 50")],
     inputs: &[TABLES, scores(3, 3)],
     run: |a| match *a.req_scores("scores")? {
-        [x, y, z] => scoring::three_results(a.req_whole("tables")?, [x, y, z]),
+        [x, y, z] => conversion::three_results(a.req_whole("tables")?, [x, y, z]),
         ref s => Err(RuleError::input(
             "scores",
             Problem::Count {
@@ -133,7 +134,7 @@ pub(crate) const X78B4: Calculator = Calculator {
         ),
     ],
     run: |a| {
-        scoring::neuberg(
+        conversion::neuberg(
             a.req_whole("tables")?,
             a.req_whole("results")?,
             a.req_decimal("mp")?,

@@ -10,7 +10,8 @@ use super::inputs::{
     TABLES,
 };
 use super::x78a::{curtailed, CURTAILED, EW_ADJUSTED, NS_ADJUSTED, OTHER_SCORES, WEIGHTED_BOARD};
-use crate::rules::scoring::{self, Method, MAX_TABLES};
+use crate::rules::rounding::{self, Method};
+use crate::rules::scoring::MAX_TABLES;
 use crate::rules::simplified::{self, Side};
 use crate::rules::sitout;
 
@@ -120,7 +121,7 @@ pub(crate) const X78C: Calculator = Calculator {
                 top: a.req_whole("top")?,
             },
         };
-        scoring::round_result(value, method)
+        rounding::round_result(value, method)
     },
 };
 
@@ -136,7 +137,7 @@ pub(crate) const X78C1: Calculator = Calculator {
     example: &[("value", "12.25"), ("top", "24")],
     inputs: &[VALUE, TOP_REQUIRED],
     run: |a| {
-        scoring::round_result(
+        rounding::round_result(
             a.req_decimal("value")?,
             Method::Matchpoints {
                 top: a.req_whole("top")?,
@@ -184,7 +185,7 @@ pub(crate) const X78C2: Calculator = Calculator {
             "tenths" => Method::ImpTenths,
             _ => Method::ImpWhole,
         };
-        scoring::round_result(a.req_decimal("value")?, method)
+        rounding::round_result(a.req_decimal("value")?, method)
     },
 };
 
