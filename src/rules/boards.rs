@@ -30,11 +30,7 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
     );
     let mut steps = vec![step(
         "X78A1",
-        Label {
-            en: "Frequency table: each score of the weighted score counts with its weight",
-            nb: "Frekvenstabell: hver score i den vektede scoren teller med sin vekt",
-            da: "Frekvenstavle: hver score i den vægtede score tæller med sin vægt",
-        },
+        Label::FrequencyTableEachScoreWeighted,
         show_table(&freq),
     )];
     let mut results = Vec::new();
@@ -47,11 +43,7 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
             explained.push(*s);
             steps.push(step(
                 "X78A1",
-                Label {
-                    en: "A table's matchpoints: 2 × lower scores + equal scores (less its own)",
-                    nb: "Et bords poeng: 2 × lavere scorer + like scorer (uten sin egen)",
-                    da: "Et bords parpoint: 2 × lavere scorer + identiske scorer (uden sin egen)",
-                },
+                Label::TableMatchpoints2LowerScores,
                 format!(
                     "{}: 2 × {} + {} = {}",
                     show_score(*s),
@@ -72,11 +64,7 @@ pub fn weighted_board(others: &[i64], components: &[(i64, Q)]) -> Result<Outcome
     let (exact, terms) = weighted_against(&plain_table(others), components);
     steps.push(step(
         "X78A1",
-        Label {
-            en: "The weighted score's matchpoints: the weighted sum of each of its scores' against the other tables",
-            nb: "Den vektede scorens poeng: vektet sum av hver av dens scorers poeng mot de andre bordene",
-            da: "Den vægtede scores parpoint: vægtet sum af hver af dens scorers parpoint mod de andre borde",
-        },
+        Label::WeightedScoreMatchpointsWeightedSum,
         format!("{terms} = {}", show(&exact)),
     ));
     results.extend(board_outputs(
@@ -216,35 +204,15 @@ pub(crate) fn weighted_against(plain: &[(i64, Q)], components: &[(i64, Q)]) -> (
     (total, terms.join(" + "))
 }
 
-pub(crate) const BOARD_MP: Label = Label {
-    en: "Matchpoints on the board",
-    nb: "Poeng på spillet",
-    da: "Parpoint på spillet",
-};
+pub(crate) const BOARD_MP: Label = Label::MatchpointsBoard;
 
-pub(crate) const NS_MP: Label = Label {
-    en: "N/S matchpoints",
-    nb: "N/S-poeng",
-    da: "N/S-parpoint",
-};
+pub(crate) const NS_MP: Label = Label::NSMatchpoints;
 
-pub(crate) const EW_MP: Label = Label {
-    en: "E/W matchpoints",
-    nb: "Ø/V-poeng",
-    da: "Ø/V-parpoint",
-};
+pub(crate) const EW_MP: Label = Label::EWMatchpoints;
 
-pub(crate) const NS_PERCENT: Label = Label {
-    en: "N/S percentage",
-    nb: "N/S-prosent",
-    da: "N/S-procent",
-};
+pub(crate) const NS_PERCENT: Label = Label::NSPercentage;
 
-pub(crate) const EW_PERCENT: Label = Label {
-    en: "E/W percentage",
-    nb: "Ø/V-prosent",
-    da: "Ø/V-procent",
-};
+pub(crate) const EW_PERCENT: Label = Label::EWPercentage;
 
 /// X78A2 in a pairs event: the matchpoints on a board where one table has
 /// an unbalanced adjusted score (2007 Law 12C1e, "traditionel justeret
@@ -268,22 +236,10 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
     };
     let (ns_table, ew_table) = (table_of(ns), table_of(ew));
     let mut steps = vec![
+        step("X78A2", Label::NSFrequencyTableN, show_table(&ns_table)),
         step(
             "X78A2",
-            Label {
-                en: "N/S frequency table, with N/S's adjusted score",
-                nb: "N/S-frekvenstabell, med N/S' justerte score",
-                da: "Frekvenstavle for N/S, med N/S' justerede score",
-            },
-            show_table(&ns_table),
-        ),
-        step(
-            "X78A2",
-            Label {
-                en: "E/W frequency table (scores from N/S's direction), with E/W's adjusted score",
-                nb: "Ø/V-frekvenstabell (scorer sett fra N/S), med Ø/Vs justerte score",
-                da: "Frekvenstavle for Ø/V (scorer set fra N/S), med Ø/V's justerede score",
-            },
+            Label::EWFrequencyTableScores,
             show_table(&ew_table),
         ),
     ];
@@ -292,11 +248,7 @@ pub fn unbalanced_board(others: &[i64], ns: i64, ew: i64) -> Result<Outcome, Rul
         if explain {
             steps.push(step(
                 "X78A2",
-                Label {
-                    en: "N/S: 2 × lower + equal (less its own) in the N/S table; E/W: the top less the same in the E/W table",
-                    nb: "N/S: 2 × lavere + like (uten sin egen) i N/S-tabellen; Ø/V: toppen minus det samme i Ø/V-tabellen",
-                    da: "N/S: 2 × lavere + identiske (uden sin egen) i N/S-tavlen; Ø/V: toppen minus det samme i Ø/V-tavlen",
-                },
+                Label::NS2LowerEqual,
                 format!(
                     "{of}: N/S {}, Ø/V {} − {} = {}",
                     show(&ns_mp),
@@ -356,11 +308,7 @@ pub fn artificial_board(tables: i64, scores: &[i64]) -> Result<Outcome, RuleErro
         0,
         step(
             "X78A3",
-            Label {
-                en: "The other results are not compared with the artificial score: they are scored as a group and converted to all the tables by X78B",
-                nb: "De andre resultatene sammenlignes ikke med den kunstige scoren: de regnes som en gruppe og omregnes til alle bordene etter X78B",
-                da: "De øvrige resultater sammenlignes ikke med den kunstige score: de beregnes som en gruppe og omregnes til alle borde efter X78B",
-            },
+            Label::OtherResultsAreNotCompared,
             format!("{} / {tables}", scores.len()),
         ),
     );

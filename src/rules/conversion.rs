@@ -15,15 +15,7 @@ use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 pub fn one_result(tables: i64) -> Result<Outcome, RuleError> {
     check_group(tables, 1)?;
     let pct = int(60);
-    let mut steps = vec![step(
-        "X78B1",
-        Label {
-            en: "One result in the group: 60 %",
-            nb: "Ett resultat i gruppen: 60 %",
-            da: "Ét resultat i gruppen: 60 %",
-        },
-        "60 %",
-    )];
+    let mut steps = vec![step("X78B1", Label::OneResultGroup60, "60 %")];
     let mp = pct_to_mp(pct, tables, &mut steps, "");
     Ok(Outcome {
         cite: cite("X78B1"),
@@ -67,15 +59,7 @@ pub(crate) fn shared_outcome(
     steps.push(step(c, what, slot_text.join(", ")));
     for (i, (s, p)) in scores.iter().zip(&pcts).enumerate() {
         let of = show_score(*s);
-        steps.push(step(
-            c,
-            Label {
-                en: "The pair with this score",
-                nb: "Paret med denne scoren",
-                da: "Parret med denne score",
-            },
-            format!("{of}: {} %", show(p)),
-        ));
+        steps.push(step(c, Label::PairScore, format!("{of}: {} %", show(p))));
         let mp = pct_to_mp(*p, tables, &mut steps, &of);
         let n = i + 1;
         results
@@ -94,11 +78,7 @@ pub(crate) fn shared_outcome(
 pub fn two_results(tables: i64, scores: [i64; 2]) -> Result<Outcome, RuleError> {
     shared_outcome(
         "X78B2",
-        Label {
-            en: "Two results: 65 % to the better, 55 % to the worse (60 % each when identical)",
-            nb: "To resultater: 65 % til det beste, 55 % til det dårligste (60 % hver når like)",
-            da: "To resultater: 65 % til det bedste, 55 % til det dårligste (60 % hver ved identiske)",
-        },
+        Label::TwoResults65Better55,
         &[65, 55],
         tables,
         &scores,
@@ -110,22 +90,14 @@ pub fn two_results(tables: i64, scores: [i64; 2]) -> Result<Outcome, RuleError> 
 pub fn three_results(tables: i64, scores: [i64; 3]) -> Result<Outcome, RuleError> {
     shared_outcome(
         "X78B3",
-        Label {
-            en: "Three results: 70 %, 60 % and 50 % (identical results share)",
-            nb: "Tre resultater: 70 %, 60 % og 50 % (like resultater deler)",
-            da: "Tre resultater: 70 %, 60 % og 50 % (identiske resultater deler)",
-        },
+        Label::ThreeResults706050,
         &[70, 60, 50],
         tables,
         &scores,
     )
 }
 
-pub(crate) const NEUBERG: Label = Label {
-    en: "Neuberg's formula A / G × (P + 1) − 1",
-    nb: "Neubergs formel A / G × (P + 1) − 1",
-    da: "Neubergs formel A / G × (P + 1) − 1",
-};
+pub(crate) const NEUBERG: Label = Label::NeubergFormulaGP1;
 
 /// X78B4, Neuberg's formula: a pair with `mp` matchpoints (P) within a group
 /// of `results` (G ≥ 4) results gets A / G × (P + 1) − 1 on `tables` (A)
@@ -159,16 +131,7 @@ pub fn neuberg(tables: i64, results: i64, mp: Q) -> Result<Outcome, RuleError> {
         cite: cite("X78B4"),
         results: vec![
             Output::new("mp", MATCHPOINTS, rounded, Unit::Matchpoints),
-            Output::new(
-                "mp_exact",
-                Label {
-                    en: "Before rounding",
-                    nb: "Før avrunding",
-                    da: "Før afrunding",
-                },
-                exact,
-                Unit::Matchpoints,
-            ),
+            Output::new("mp_exact", Label::BeforeRounding, exact, Unit::Matchpoints),
             Output::new("percent", PERCENT, pct, Unit::Percent),
         ],
         steps,
@@ -255,11 +218,7 @@ pub fn convert_group(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> 
             let g = scores.len() as i64;
             let mut steps = vec![step(
                 "X78B4",
-                Label {
-                    en: "Matchpoints within the group (P): 2 per score beaten, 1 per tie",
-                    nb: "Poeng innen gruppen (P): 2 per score slått, 1 per likt resultat",
-                    da: "Parpoint inden for gruppen (P): 2 pr. slået score, 1 pr. identisk",
-                },
+                Label::MatchpointsWithinGroupP2,
                 scores
                     .iter()
                     .enumerate()
@@ -297,11 +256,7 @@ pub fn convert_group(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> 
         0,
         step(
             "X78B",
-            Label {
-                en: "Results in the group (G) and tables to convert to (A)",
-                nb: "Resultater i gruppen (G) og bord det regnes om til (A)",
-                da: "Resultater i gruppen (G) og borde der omregnes til (A)",
-            },
+            Label::ResultsGroupGTablesConvert,
             format!("G = {}, A = {tables}", scores.len()),
         ),
     );

@@ -34,6 +34,7 @@ pub mod simplified;
 pub mod sitout;
 pub mod teams;
 pub mod weights;
+pub mod words;
 
 use std::fmt;
 
@@ -41,31 +42,13 @@ use crate::corpus::ProvisionId;
 
 pub use number::Q;
 pub use registry::{calculator_for, calculators, has_calculator, Calculator, Found};
-
-/// A text in the interface languages: English (API and CLI), Norwegian
-/// bokmål and Danish (the pages).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Label {
-    pub en: &'static str,
-    pub nb: &'static str,
-    pub da: &'static str,
-}
+pub use words::Label;
 
 /// The languages a page can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
     Nb,
     Da,
-}
-
-impl Label {
-    /// The text in `lang`.
-    pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::Nb => self.nb,
-            Lang::Da => self.da,
-        }
-    }
 }
 
 /// The unit a result is counted in.
@@ -110,48 +93,16 @@ impl Unit {
     /// How the unit is written after a number ("17,4 poeng"); `None`: English.
     pub fn suffix(self, lang: Option<Lang>) -> &'static str {
         let l = match self {
-            Unit::Percent => Label {
-                en: "%",
-                nb: "%",
-                da: "%",
-            },
-            Unit::Matchpoints => Label {
-                en: "MP",
-                nb: "poeng",
-                da: "parpoint",
-            },
-            Unit::Imp => Label {
-                en: "IMP",
-                nb: "IMP",
-                da: "imp",
-            },
-            Unit::Vp => Label {
-                en: "VP",
-                nb: "VP",
-                da: "KP",
-            },
-            Unit::Points => Label {
-                en: "points",
-                nb: "poeng",
-                da: "point",
-            },
-            Unit::StandardDeductions => Label {
-                en: "standard deductions",
-                nb: "standardtrekk",
-                da: "standardfradrag",
-            },
-            Unit::Minutes => Label {
-                en: "min",
-                nb: "min",
-                da: "min",
-            },
-            Unit::Score | Unit::Same => Label {
-                en: "",
-                nb: "",
-                da: "",
-            },
+            Unit::Percent => Label::PercentSign,
+            Unit::Matchpoints => Label::Mp,
+            Unit::Imp => Label::Imp,
+            Unit::Vp => Label::Vp,
+            Unit::Points => Label::Points,
+            Unit::StandardDeductions => Label::StandardDeductions,
+            Unit::Minutes => Label::Min,
+            Unit::Score | Unit::Same => Label::Blank,
         };
-        lang.map_or(l.en, |lang| l.get(lang))
+        l.text(lang)
     }
 }
 
@@ -385,7 +336,7 @@ pub enum RuleError {
     #[error("{input}: {}", problem.text(None))]
     Input { input: String, problem: Problem },
     /// The provision's text does not give the number this case needs.
-    #[error("{cite} does not say: {}", what.en)]
+    #[error("{cite} does not say: {}", what.en())]
     NotInText { cite: ProvisionId, what: Label },
     /// The inputs are another provision's case than the one asked for
     /// (211B1a asked, 12 boards given: 211B1b's case).

@@ -21,11 +21,7 @@ pub enum Method {
     ImpTenths,
 }
 
-pub(crate) const ROUNDED: Label = Label {
-    en: "Rounded to the nearest unit, halves away from the middle",
-    nb: "Avrundet til nærmeste enhet, halve bort fra middel",
-    da: "Afrundet til nærmeste hele enhed, halve væk fra middel",
-};
+pub(crate) const ROUNDED: Label = Label::RoundedNearestUnitHalvesAway;
 
 /// X78C: one board's result rounded to the unit of its scoring method, a
 /// half unit away from the middle (half the top in matchpoints, 0 in imps).
@@ -82,11 +78,7 @@ pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
     let steps = vec![
         step(
             c,
-            Label {
-                en: "The unit, and the middle halves round away from",
-                nb: "Enheten, og middel som halve avrundes bort fra",
-                da: "Enheden og den middelværdi, halve enheder afrundes væk fra",
-            },
+            Label::UnitMiddleHalvesRoundAway,
             format!("{}; {}", show(&unit), show(&centre)),
         ),
         step(
@@ -97,16 +89,7 @@ pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
     ];
     Ok(Outcome {
         cite: cite(c),
-        results: vec![Output::new(
-            "rounded",
-            Label {
-                en: "Rounded result",
-                nb: "Avrundet resultat",
-                da: "Afrundet resultat",
-            },
-            rounded,
-            u,
-        )],
+        results: vec![Output::new("rounded", Label::RoundedResult, rounded, u)],
         steps,
     })
 }
@@ -123,11 +106,7 @@ pub fn curtailed_redress(m: Q, f: Q, j: Q) -> Result<Outcome, RuleError> {
         (
             "X78A4d",
             f,
-            Label {
-                en: "M ≥ J: the non-offending side gets F",
-                nb: "M ≥ J: ikke-feilende side får F",
-                da: "M ≥ J: den ikke-fejlende side får F",
-            },
+            Label::MJNonOffendingSide,
             format!("{} ≥ {}: F = {}", show(&m), show(&j), show(&f)),
         )
     } else {
@@ -135,11 +114,7 @@ pub fn curtailed_redress(m: Q, f: Q, j: Q) -> Result<Outcome, RuleError> {
         (
             "X78A4e",
             v,
-            Label {
-                en: "M < J: the non-offending side gets J − M + F",
-                nb: "M < J: ikke-feilende side får J − M + F",
-                da: "M < J: den ikke-fejlende side får J − M + F",
-            },
+            Label::MJNonOffendingSide2,
             format!(
                 "{} < {}: {} − {} + {} = {}",
                 show(&m),
@@ -155,11 +130,7 @@ pub fn curtailed_redress(m: Q, f: Q, j: Q) -> Result<Outcome, RuleError> {
         cite: cite(c),
         results: vec![Output::new(
             "result",
-            Label {
-                en: "The non-offending side's result",
-                nb: "Ikke-feilende sides resultat",
-                da: "Den ikke-fejlende sides resultat",
-            },
+            Label::NonOffendingSideResult,
             value,
             Unit::Same,
         )],

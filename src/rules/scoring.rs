@@ -107,17 +107,9 @@ pub(crate) fn check_group(tables: i64, results: i64) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub(crate) const PCT_OF_TOP: Label = Label {
-    en: "Matchpoints on A tables: the percentage of the top 2 × (A − 1)",
-    nb: "Poeng ved A bord: prosenten av toppen 2 × (A − 1)",
-    da: "Parpoint ved A borde: procenten af toppen 2 × (A − 1)",
-};
+pub(crate) const PCT_OF_TOP: Label = Label::MatchpointsTablesPercentageTop2;
 
-pub(crate) const ROUNDED_MP: Label = Label {
-    en: "Rounded to 0.1 matchpoint, halves away from the middle A − 1",
-    nb: "Avrundet til 0,1 poeng, halve bort fra middel A − 1",
-    da: "Afrundet til 0,1 parpoint, halve væk fra middel A − 1",
-};
+pub(crate) const ROUNDED_MP: Label = Label::Rounded01MatchpointHalves;
 
 /// X78C1 on a board of `tables` tables: the nearest 0,1 matchpoint, halves
 /// away from the middle A − 1.
@@ -154,17 +146,9 @@ pub(crate) fn pct_to_mp(pct: Q, tables: i64, steps: &mut Vec<Step>, of: &str) ->
     rounded
 }
 
-pub(crate) const PERCENT: Label = Label {
-    en: "Percentage on the board",
-    nb: "Prosent på spillet",
-    da: "Procent på spillet",
-};
+pub(crate) const PERCENT: Label = Label::PercentageBoard;
 
-pub(crate) const MATCHPOINTS: Label = Label {
-    en: "Matchpoints on A tables",
-    nb: "Poeng ved A bord",
-    da: "Parpoint ved A borde",
-};
+pub(crate) const MATCHPOINTS: Label = Label::MatchpointsTables;
 
 /// Whether `s` is a bridge score: one that some contract's result gives
 /// by the scoring table of Law 77 ([`super::contract`]).

@@ -39,9 +39,9 @@ pub struct LabelDto {
 impl From<Label> for LabelDto {
     fn from(l: Label) -> LabelDto {
         LabelDto {
-            en: l.en,
-            nb: l.nb,
-            da: l.da,
+            en: l.en(),
+            nb: l.get(Lang::Nb),
+            da: l.get(Lang::Da),
         }
     }
 }

@@ -356,10 +356,6 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
     }
 }
 
-pub(crate) const fn label(en: &'static str, nb: &'static str, da: &'static str) -> Label {
-    Label { en, nb, da }
-}
-
 pub(crate) const fn choice(
     value: &'static str,
     label: Label,
@@ -373,7 +369,7 @@ pub(crate) const BIG: i64 = 100_000;
 
 pub(crate) const TABLES: Input = Input {
     name: "tables",
-    label: label("Tables (A)", "Antall bord (A)", "Antal borde (A)"),
+    label: Label::Tables,
     kind: InputKind::Whole {
         min: 2,
         max: MAX_TABLES,
@@ -383,11 +379,7 @@ pub(crate) const TABLES: Input = Input {
 
 pub(crate) const RESULTS: Input = Input {
     name: "results",
-    label: label(
-        "Results in the group (G)",
-        "Resultater i gruppen (G)",
-        "Resultater i gruppen (G)",
-    ),
+    label: Label::ResultsGroupG,
     kind: InputKind::Whole {
         min: 1,
         max: MAX_TABLES - 1,

@@ -4,15 +4,15 @@ score (12C2) and the knockout average of 12C4.
 */
 
 use super::inputs::{
-    choice, decimal, label, result_row, weight_row, weighted_rows, Args, Calculator, Input,
-    InputKind, BIG,
+    choice, decimal, result_row, weight_row, weighted_rows, Args, Calculator, Input, InputKind, BIG,
 };
 use crate::rules::adjusted::{self, Responsibility, Scoring};
+use crate::rules::Label;
 
 /// 12C1c: Weighted score.
 pub(crate) const LAW_12C1C: Calculator = Calculator {
     cite: "12C1c",
-    title: label("Weighted score", "Vektet score", "Vægtet score"),
+    title: Label::WeightedScore,
     descendants: false,
     example: &[
         ("result1", "4"),
@@ -21,16 +21,16 @@ pub(crate) const LAW_12C1C: Calculator = Calculator {
         ("weight2", "60"),
     ],
     inputs: &[
-        result_row("result1", label("Result 1", "Resultat 1", "Resultat 1")),
-        weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
-        result_row("result2", label("Result 2", "Resultat 2", "Resultat 2")),
-        weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
-        result_row("result3", label("Result 3", "Resultat 3", "Resultat 3")),
-        weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
-        result_row("result4", label("Result 4", "Resultat 4", "Resultat 4")),
-        weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
-        result_row("result5", label("Result 5", "Resultat 5", "Resultat 5")),
-        weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
+        result_row("result1", Label::Result1),
+        weight_row("weight1", Label::Weight1),
+        result_row("result2", Label::Result2),
+        weight_row("weight2", Label::Weight2),
+        result_row("result3", Label::Result3),
+        weight_row("weight3", Label::Weight3),
+        result_row("result4", Label::Result4),
+        weight_row("weight4", Label::Weight4),
+        result_row("result5", Label::Result5),
+        weight_row("weight5", Label::Weight5),
     ],
     run: |a| adjusted::weighted(&weighted_rows(a, "result", Args::decimal)?),
 };
@@ -38,68 +38,32 @@ pub(crate) const LAW_12C1C: Calculator = Calculator {
 /// 12C2: Artificial adjusted score.
 pub(crate) const LAW_12C2: Calculator = Calculator {
     cite: "12C2",
-    title: label(
-        "Artificial adjusted score",
-        "Kunstig justert score",
-        "Kunstig score",
-    ),
+    title: Label::ArtificialAdjustedScore,
     descendants: true,
     example: &[("scoring", "pairs"), ("side", "none")],
     inputs: &[
         Input {
             name: "scoring",
-            label: label("Scoring", "Utregning", "Udregningsmetode"),
+            label: Label::Scoring,
             kind: InputKind::Choice(&[
-                choice(
-                    "pairs",
-                    label("Pairs, in per cent", "Par, i prosent", "Par, i procent"),
-                    Some("12C2a"),
-                ),
-                choice("imp", label("Imps", "IMP", "Imp"), Some("12C2b")),
+                choice("pairs", Label::PairsPerCent, Some("12C2a")),
+                choice("imp", Label::Imps, Some("12C2b")),
             ]),
             required: true,
         },
         Input {
             name: "side",
-            label: label(
-                "Responsibility for the irregularity",
-                "Ansvar for uregelmessigheten",
-                "Ansvar for uregelmæssigheden",
-            ),
+            label: Label::ResponsibilityIrregularity,
             kind: InputKind::Choice(&[
-                choice(
-                    "none",
-                    label(
-                        "None: average plus",
-                        "Ikke noe: middels pluss",
-                        "Intet: middel plus",
-                    ),
-                    None,
-                ),
-                choice(
-                    "partial",
-                    label("Partly: average", "Delvis: middels", "Delvist: middel"),
-                    None,
-                ),
-                choice(
-                    "full",
-                    label(
-                        "Responsible: average minus",
-                        "Ansvarlig: middels minus",
-                        "Ansvarlig: middel minus",
-                    ),
-                    None,
-                ),
+                choice("none", Label::NoneAveragePlus, None),
+                choice("partial", Label::PartlyAverage, None),
+                choice("full", Label::ResponsibleAverageMinus, None),
             ]),
             required: true,
         },
         decimal(
             "average",
-            label(
-                "Session average (optional, % or imps)",
-                "Snitt i sesjonen (valgfritt, % eller IMP)",
-                "Gennemsnit i sektionen (valgfrit, % eller imp)",
-            ),
+            Label::SessionAverageOptionalImps,
             -1000,
             1000,
             2,
@@ -123,33 +87,14 @@ pub(crate) const LAW_12C2: Calculator = Calculator {
 /// 12C4: Knockout: adjusted scores that do not balance.
 pub(crate) const LAW_12C4: Calculator = Calculator {
     cite: "12C4",
-    title: label(
-        "Knockout: adjusted scores that do not balance",
-        "Utslagsturnering: justerte resultater som ikke balanserer",
-        "Cupturnering: justerede scorer, der ikke balancerer",
-    ),
+    title: Label::KnockoutAdjustedScoresDoNot,
     descendants: false,
     example: &[("first", "6"), ("second", "-2")],
     inputs: &[
-        decimal(
-            "first",
-            label(
-                "First side's imps from its own adjusted score",
-                "Første sides IMP etter sin justerte score",
-                "Første sides imp efter dens justerede score",
-            ),
-            -BIG,
-            BIG,
-            2,
-            true,
-        ),
+        decimal("first", Label::FirstSideImpsOwnAdjusted, -BIG, BIG, 2, true),
         decimal(
             "second",
-            label(
-                "Second side's imps from its own adjusted score",
-                "Andre sides IMP etter sin justerte score",
-                "Anden sides imp efter dens justerede score",
-            ),
+            Label::SecondSideImpsOwnAdjusted,
             -BIG,
             BIG,
             2,

@@ -5,7 +5,7 @@ board-a-match (206A) and carry-over (207A, 207A2).
 */
 
 use super::inputs::{
-    choice, decimal, label, whole, Args, Calculator, Choice, Input, InputKind, BIG, RESULTS, TABLES,
+    choice, decimal, whole, Args, Calculator, Choice, Input, InputKind, BIG, RESULTS, TABLES,
 };
 use crate::rules::adjusted::{self, PlusMinus};
 use crate::rules::cancelled::{self, Cancelled, Scale};
@@ -15,18 +15,10 @@ use crate::rules::{penalties, teams, Label, Problem, RuleError};
 
 pub(crate) const PLUS_MINUS: Input = Input {
     name: "side",
-    label: label("Artificial score", "Kunstig score", "Kunstig score"),
+    label: Label::ArtificialScore,
     kind: InputKind::Choice(&[
-        choice(
-            "plus",
-            label("Average plus", "Middels pluss", "Middel plus"),
-            None,
-        ),
-        choice(
-            "minus",
-            label("Average minus", "Middels minus", "Middel minus"),
-            None,
-        ),
+        choice("plus", Label::AveragePlus, None),
+        choice("minus", Label::AverageMinus, None),
     ]),
     required: true,
 };
@@ -56,39 +48,15 @@ pub(crate) const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [
     [
         Input {
             name: "culpable",
-            label: label(
-                "Was the absent team's delay culpable?",
-                "Var forsinkelsen til laget som uteble straffbar?",
-                "Var det udeblevne holds forsinkelse strafbar?",
-            ),
+            label: Label::WasAbsentTeamDelayCulpable,
             kind: InputKind::Choice(culpable),
             required: true,
         },
-        kp_list(
-            "others",
-            label(
-                "The other teams' VP against the absent team (optional)",
-                "De andre lagenes VP mot laget som uteble (valgfritt)",
-                "De øvrige holds KP mod det udeblevne hold (valgfrit)",
-            ),
-            max,
-        ),
-        kp_list(
-            "own",
-            label(
-                "The winning team's VP in its other matches (optional)",
-                "Det vinnende lagets VP i de andre kampene (valgfritt)",
-                "Det vindende holds KP i de øvrige kampe (valgfrit)",
-            ),
-            max,
-        ),
+        kp_list("others", Label::OtherTeamsVpAgainstAbsent, max),
+        kp_list("own", Label::WinningTeamVpOtherMatches, max),
         decimal(
             "played",
-            label(
-                "VP from the boards played before the absence (optional)",
-                "VP fra spillene som ble spilt før uteblivelsen (valgfritt)",
-                "KP fra spil afviklet inden udeblivelsen (valgfrit)",
-            ),
+            Label::VpBoardsPlayedBeforeAbsence,
             0,
             max,
             2,
@@ -99,16 +67,16 @@ pub(crate) const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [
 
 pub(crate) const CANCELLED_202: [Input; 4] = cancelled_inputs(
     &[
-        choice("yes", label("Yes", "Ja", "Ja"), Some("202C1a")),
-        choice("no", label("No", "Nei", "Nej"), Some("202C1b")),
+        choice("yes", Label::Yes, Some("202C1a")),
+        choice("no", Label::No, Some("202C1b")),
     ],
     25,
 );
 
 pub(crate) const CANCELLED_208: [Input; 4] = cancelled_inputs(
     &[
-        choice("yes", label("Yes", "Ja", "Ja"), Some("208C1a")),
-        choice("no", label("No", "Nei", "Nej"), Some("208C1b")),
+        choice("yes", Label::Yes, Some("208C1a")),
+        choice("no", Label::No, Some("208C1b")),
     ],
     20,
 );
@@ -125,11 +93,7 @@ pub(crate) fn cancelled_args(a: &Args) -> Result<Cancelled, RuleError> {
 /// Every score on a board from one direction (204A, 204A2).
 pub(crate) const BOARD_SCORES: Input = Input {
     name: "scores",
-    label: label(
-        "Scores on the board, one direction",
-        "Scorer på spillet, samme retning",
-        "Scorer på spillet, samme retning",
-    ),
+    label: Label::ScoresBoardOneDirection,
     kind: InputKind::Scores {
         min: 2,
         max: MAX_TABLES as usize,
@@ -140,11 +104,7 @@ pub(crate) const BOARD_SCORES: Input = Input {
 /// 202C: Cancelled match (VP).
 pub(crate) const LAW_202C: Calculator = Calculator {
     cite: "202C",
-    title: label(
-        "Cancelled match (VP)",
-        "Avlyst kamp (VP)",
-        "Annulleret kamp (KP)",
-    ),
+    title: Label::CancelledMatchVp,
     descendants: true,
     example: &[
         ("culpable", "yes"),
@@ -158,11 +118,7 @@ pub(crate) const LAW_202C: Calculator = Calculator {
 /// 208C: Cancelled match (WBF VP scale).
 pub(crate) const LAW_208C: Calculator = Calculator {
     cite: "208C",
-    title: label(
-        "Cancelled match (WBF VP scale)",
-        "Avlyst kamp (WBFs VP-skala)",
-        "Annulleret kamp (WBF's KP-skala)",
-    ),
+    title: Label::CancelledMatchWbfVpScale,
     descendants: true,
     example: &[
         ("scale", "continuous"),
@@ -172,14 +128,10 @@ pub(crate) const LAW_208C: Calculator = Calculator {
     inputs: &[
         Input {
             name: "scale",
-            label: label("Scale", "Skala", "Skala"),
+            label: Label::Scale,
             kind: InputKind::Choice(&[
-                choice(
-                    "continuous",
-                    label("Continuous", "Kontinuerlig", "Kontinuert"),
-                    None,
-                ),
-                choice("discrete", label("Discrete", "Diskret", "Diskret"), None),
+                choice("continuous", Label::Continuous, None),
+                choice("discrete", Label::Discrete, None),
             ]),
             required: true,
         },
@@ -200,26 +152,12 @@ pub(crate) const LAW_208C: Calculator = Calculator {
 /// 203A: Artificial score, imps across the field.
 pub(crate) const LAW_203A: Calculator = Calculator {
     cite: "203A",
-    title: label(
-        "Artificial score, imps across the field",
-        "Kunstig score, imps across the field",
-        "Kunstig score, imps across the field",
-    ),
+    title: Label::ArtificialScoreImpsAcrossField,
     descendants: false,
     example: &[("side", "plus"), ("comparisons", "12")],
     inputs: &[
         PLUS_MINUS,
-        whole(
-            "comparisons",
-            label(
-                "Comparisons for the pair",
-                "Sammenligninger for paret",
-                "Sammenligninger for parret",
-            ),
-            1,
-            MAX_TABLES,
-            true,
-        ),
+        whole("comparisons", Label::ComparisonsPair, 1, MAX_TABLES, true),
     ],
     run: |a| adjusted::iaf_artificial(plus_minus(a)?, a.req_whole("comparisons")?),
 };
@@ -227,28 +165,13 @@ pub(crate) const LAW_203A: Calculator = Calculator {
 /// 203B: Imps across the field on more tables.
 pub(crate) const LAW_203B: Calculator = Calculator {
     cite: "203B",
-    title: label(
-        "Imps across the field on more tables",
-        "Imps across the field på flere bord",
-        "Imps across the field på flere borde",
-    ),
+    title: Label::ImpsAcrossFieldMoreTables,
     descendants: false,
     example: &[("tables", "13"), ("results", "6"), ("imp", "7")],
     inputs: &[
         TABLES,
         RESULTS,
-        decimal(
-            "imp",
-            label(
-                "Imps within the group (P)",
-                "IMP innen gruppen (P)",
-                "Imp inden for gruppen (P)",
-            ),
-            -BIG,
-            BIG,
-            4,
-            true,
-        ),
+        decimal("imp", Label::ImpsWithinGroupP, -BIG, BIG, 4, true),
     ],
     run: |a| {
         teams::iaf_convert(
@@ -262,22 +185,12 @@ pub(crate) const LAW_203B: Calculator = Calculator {
 /// 204A: Butler datum.
 pub(crate) const LAW_204A: Calculator = Calculator {
     cite: "204A",
-    title: label("Butler datum", "Butler-datum", "Datumscore"),
+    title: Label::ButlerDatum,
     descendants: true,
     example: &[("scores", "420 450 -50 420 400")],
     inputs: &[
         BOARD_SCORES,
-        whole(
-            "drop",
-            label(
-                "Highest and lowest removed (1 or 2 each)",
-                "Høyeste og laveste fjernet (1 eller 2 av hver)",
-                "Højeste og laveste borttaget (1 eller 2 af hver)",
-            ),
-            1,
-            2,
-            false,
-        ),
+        whole("drop", Label::HighestLowestRemoved12, 1, 2, false),
     ],
     run: |a| teams::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
 };
@@ -285,11 +198,7 @@ pub(crate) const LAW_204A: Calculator = Calculator {
 /// 204A2: Butler datum from fractional frequencies.
 pub(crate) const LAW_204A2: Calculator = Calculator {
     cite: "204A2",
-    title: label(
-        "Butler datum from fractional frequencies",
-        "Butler-datum fra brøkfrekvenser",
-        "Datumscore fra brøkfrekvenser",
-    ),
+    title: Label::ButlerDatumFractionalFrequencies,
     descendants: true,
     example: &[
         ("scores", "620 170 140 -100"),
@@ -299,11 +208,7 @@ pub(crate) const LAW_204A2: Calculator = Calculator {
         BOARD_SCORES,
         Input {
             name: "frequencies",
-            label: label(
-                "Their frequencies, in the same order (0,4 1 2)",
-                "Frekvensene deres, i samme rekkefølge (0,4 1 2)",
-                "Deres frekvenser, i samme rækkefølge (0,4 1 2)",
-            ),
+            label: Label::TheirFrequenciesSameOrder0,
             kind: InputKind::Numbers {
                 min: 0,
                 max: MAX_TABLES,
@@ -334,29 +239,12 @@ pub(crate) const LAW_204A2: Calculator = Calculator {
 /// 204B: Butler difference.
 pub(crate) const LAW_204B: Calculator = Calculator {
     cite: "204B",
-    title: label(
-        "Butler difference",
-        "Butler-differanse",
-        "Forskel til datumscoren",
-    ),
+    title: Label::ButlerDifference,
     descendants: true,
     example: &[("score", "450"), ("datum", "425")],
     inputs: &[
-        whole(
-            "score",
-            label("The pair's score", "Parets score", "Parrets spilpoint"),
-            -MAX_SCORE,
-            MAX_SCORE,
-            true,
-        ),
-        decimal(
-            "datum",
-            label("Datum score", "Datum", "Datumscore"),
-            -MAX_SCORE,
-            MAX_SCORE,
-            4,
-            true,
-        ),
+        whole("score", Label::PairScore2, -MAX_SCORE, MAX_SCORE, true),
+        decimal("datum", Label::DatumScore, -MAX_SCORE, MAX_SCORE, 4, true),
     ],
     run: |a| teams::butler_difference(a.req_whole("score")?, a.req_decimal("datum")?),
 };
@@ -364,11 +252,7 @@ pub(crate) const LAW_204B: Calculator = Calculator {
 /// 204C: Artificial score, butler.
 pub(crate) const LAW_204C: Calculator = Calculator {
     cite: "204C",
-    title: label(
-        "Artificial score, butler",
-        "Kunstig score, butler",
-        "Kunstig score, butler",
-    ),
+    title: Label::ArtificialScoreButler,
     descendants: false,
     example: &[("side", "minus")],
     inputs: &[PLUS_MINUS],
@@ -378,11 +262,7 @@ pub(crate) const LAW_204C: Calculator = Calculator {
 /// 206A: Artificial score, board-a-match.
 pub(crate) const LAW_206A: Calculator = Calculator {
     cite: "206A",
-    title: label(
-        "Artificial score, board-a-match",
-        "Kunstig score, board-a-match",
-        "Kunstig score, board-a-match",
-    ),
+    title: Label::ArtificialScoreBoardMatch,
     descendants: false,
     example: &[("side", "plus")],
     inputs: &[PLUS_MINUS],
@@ -392,17 +272,13 @@ pub(crate) const LAW_206A: Calculator = Calculator {
 /// 207A: Carry-over.
 pub(crate) const LAW_207A: Calculator = Calculator {
     cite: "207A",
-    title: label("Carry-over", "Overføring av score", "Overførsel af score"),
+    title: Label::CarryOver,
     descendants: true,
     example: &[("difference", "30"), ("placed", "lower"), ("boards", "48")],
     inputs: &[
         decimal(
             "difference",
-            label(
-                "Imp difference of the teams' match",
-                "IMP-differanse i lagenes kamp",
-                "Imp-difference i det indbyrdes opgør",
-            ),
+            Label::ImpDifferenceTeamsMatch,
             0,
             BIG,
             4,
@@ -410,28 +286,14 @@ pub(crate) const LAW_207A: Calculator = Calculator {
         ),
         Input {
             name: "placed",
-            label: label(
-                "The team with the positive difference finished",
-                "Laget med positiv differanse ble plassert",
-                "Holdet med positiv imp-difference blev placeret",
-            ),
+            label: Label::TeamPositiveDifferenceFinished,
             kind: InputKind::Choice(&[
-                choice("higher", label("Higher", "Høyest", "Højest"), None),
-                choice("lower", label("Lower", "Lavest", "Lavest"), None),
+                choice("higher", Label::Higher, None),
+                choice("lower", Label::Lower, None),
             ]),
             required: true,
         },
-        whole(
-            "boards",
-            label(
-                "Boards in the coming match",
-                "Spill i kampen som skal spilles",
-                "Spil i kampen, der skal spilles",
-            ),
-            1,
-            MAX_TABLES * 10,
-            true,
-        ),
+        whole("boards", Label::BoardsComingMatch, 1, MAX_TABLES * 10, true),
     ],
     run: |a| {
         teams::carry_over(
@@ -445,11 +307,7 @@ pub(crate) const LAW_207A: Calculator = Calculator {
 /// 207A2: Penalty points in the carried imp difference.
 pub(crate) const LAW_207A2: Calculator = Calculator {
     cite: "207A2",
-    title: label(
-        "Penalty points in the carried imp difference",
-        "Straffepoeng i den overførte IMP-differansen",
-        "Strafpoint i den overførte imp-difference",
-    ),
+    title: Label::PenaltyPointsCarriedImpDifference,
     descendants: false,
     example: &[
         ("difference", "10"),
@@ -460,47 +318,17 @@ pub(crate) const LAW_207A2: Calculator = Calculator {
     inputs: &[
         decimal(
             "difference",
-            label(
-                "Imp difference of the teams' own match (first team's view)",
-                "IMP-differansen i lagenes egen kamp (første lags side)",
-                "Imp-differencen i holdenes indbyrdes kamp (første holds side)",
-            ),
+            Label::ImpDifferenceTeamsOwnMatch,
             -BIG,
             BIG,
             2,
             true,
         ),
-        decimal(
-            "first",
-            label(
-                "VP penalty against the first team",
-                "VP-straff mot første lag",
-                "KP-straf til første hold",
-            ),
-            0,
-            100,
-            2,
-            true,
-        ),
-        decimal(
-            "second",
-            label(
-                "VP penalty against the second team",
-                "VP-straff mot andre lag",
-                "KP-straf til andet hold",
-            ),
-            0,
-            100,
-            2,
-            true,
-        ),
+        decimal("first", Label::VpPenaltyAgainstFirstTeam, 0, 100, 2, true),
+        decimal("second", Label::VpPenaltyAgainstSecondTeam, 0, 100, 2, true),
         whole(
             "boards",
-            label(
-                "Boards of the round robin's VP scale",
-                "Spill i VP-skalaen i serien",
-                "Spil i KP-skalaen i alle-mod-alle-fasen",
-            ),
+            Label::BoardsRoundRobinVpScale,
             1,
             penalties::MAX_BOARDS,
             true,

@@ -3,35 +3,24 @@ Laws 211–213: deductions — the standard deduction (211B), late arrival
 (212A) and time overruns in team matches (213A) and pairs (213B1).
 */
 
-use super::inputs::{choice, decimal, label, whole, Calculator, Input, InputKind};
+use super::inputs::{choice, decimal, whole, Calculator, Input, InputKind};
 use crate::rules::penalties::{self, Form};
 use crate::rules::scoring::MAX_TABLES;
+use crate::rules::Label;
 
 pub(crate) const VP_SCORING: Input = Input {
     name: "scoring",
-    label: label("Scoring", "Utregning", "Udregningsmetode"),
+    label: Label::Scoring,
     kind: InputKind::Choice(&[
-        choice(
-            "vp",
-            label("Victory points (VP)", "VP", "KP-opgørelse"),
-            None,
-        ),
-        choice(
-            "other",
-            label(
-                "Other (in standard deductions)",
-                "Annen (i standardtrekk)",
-                "Anden (i standardfradrag)",
-            ),
-            None,
-        ),
+        choice("vp", Label::VictoryPointsVp, None),
+        choice("other", Label::OtherStandardDeductions, None),
     ]),
     required: true,
 };
 
 pub(crate) const MINUTES: Input = decimal(
     "minutes",
-    label("Minutes", "Minutter", "Minutter"),
+    Label::Minutes,
     0,
     penalties::MAX_MINUTES,
     2,
@@ -41,89 +30,35 @@ pub(crate) const MINUTES: Input = decimal(
 /// 211B: Standard deduction.
 pub(crate) const LAW_211B: Calculator = Calculator {
     cite: "211B",
-    title: label("Standard deduction", "Standardtrekk", "Standardfradrag"),
+    title: Label::StandardDeduction,
     descendants: true,
     example: &[("form", "team_vp"), ("boards", "16")],
     inputs: &[
         Input {
             name: "form",
-            label: label("Form of scoring", "Utregningsform", "Udregningsmetode"),
+            label: Label::FormScoring,
             kind: InputKind::Choice(&[
-                choice(
-                    "team_vp",
-                    label("Teams, KP scale", "Lag, VP-skala", "Hold, KP-opgørelse"),
-                    Some("211B1"),
-                ),
-                choice(
-                    "bam",
-                    label("Board-a-match", "Board-a-match", "Board-a-match"),
-                    Some("211B1c"),
-                ),
-                choice(
-                    "knockout",
-                    label(
-                        "Single (knockout) match",
-                        "Enkeltkamp (cupkamp)",
-                        "Enkeltkamp (cupkamp)",
-                    ),
-                    Some("211B1d"),
-                ),
-                choice(
-                    "pairs_mp",
-                    label(
-                        "Pairs, matchpoints",
-                        "Par, poengberegning",
-                        "Par, parpointopgørelse",
-                    ),
-                    Some("211B2a"),
-                ),
-                choice(
-                    "iaf",
-                    label(
-                        "Pairs, imps across the field",
-                        "Par, imps across the field",
-                        "Par, imps across the field",
-                    ),
-                    Some("211B2b"),
-                ),
-                choice(
-                    "butler",
-                    label("Pairs, butler", "Par, butler", "Par, butlerberegning"),
-                    Some("211B2c"),
-                ),
-                choice("other", label("Other", "Annen", "Anden"), Some("211B3")),
+                choice("team_vp", Label::TeamsKpScale, Some("211B1")),
+                choice("bam", Label::BoardMatch, Some("211B1c")),
+                choice("knockout", Label::SingleKnockoutMatch, Some("211B1d")),
+                choice("pairs_mp", Label::PairsMatchpoints, Some("211B2a")),
+                choice("iaf", Label::PairsImpsAcrossField, Some("211B2b")),
+                choice("butler", Label::PairsButler, Some("211B2c")),
+                choice("other", Label::Other, Some("211B3")),
             ]),
             required: true,
         },
         whole(
             "boards",
-            label(
-                "Boards of the KP scale",
-                "Spill i VP-skalaen",
-                "Spil i KP-skalaen",
-            ),
+            Label::BoardsKpScale,
             1,
             penalties::MAX_BOARDS,
             false,
         ),
-        whole(
-            "top",
-            label(
-                "Top minus bottom on a board",
-                "Topp minus bunn på et spill",
-                "Top minus bund i et spil",
-            ),
-            1,
-            2 * MAX_TABLES,
-            false,
-        ),
+        whole("top", Label::TopMinusBottomBoard, 1, 2 * MAX_TABLES, false),
         whole(
             "tables",
-            label(
-                "Tables where the board was due",
-                "Bord der spillet skulle spilles",
-                "Borde, hvor spillet skulle spilles",
-            ),
+            Label::TablesWhereBoardWasDue,
             2,
             MAX_TABLES,
             false,
@@ -152,22 +87,14 @@ pub(crate) const LAW_211B: Calculator = Calculator {
 /// 212A: Late arrival, team match.
 pub(crate) const LAW_212A: Calculator = Calculator {
     cite: "212A",
-    title: label(
-        "Late arrival, team match",
-        "For sen ankomst, lagkamp",
-        "For sen ankomst, holdkamp",
-    ),
+    title: Label::LateArrivalTeamMatch,
     descendants: true,
     example: &[("minutes", "12"), ("boards", "16"), ("scoring", "vp")],
     inputs: &[
         MINUTES,
         whole(
             "boards",
-            label(
-                "Boards in the round (for the extra time)",
-                "Spill i runden (for forlenget tid)",
-                "Spil i runden (for forlænget tid)",
-            ),
+            Label::BoardsRoundExtraTime,
             1,
             penalties::MAX_BOARDS,
             false,
@@ -186,22 +113,14 @@ pub(crate) const LAW_212A: Calculator = Calculator {
 /// 213A: Time overrun, team match.
 pub(crate) const LAW_213A: Calculator = Calculator {
     cite: "213A",
-    title: label(
-        "Time overrun, team match",
-        "Tidsoverskridelse, lagkamp",
-        "Tidsoverskridelse, holdkamp",
-    ),
+    title: Label::TimeOverrunTeamMatch,
     descendants: true,
     example: &[("minutes", "7"), ("other", "22"), ("scoring", "vp")],
     inputs: &[
         MINUTES,
         decimal(
             "other",
-            label(
-                "Minutes at the other table (optional)",
-                "Minutter ved det andre bordet (valgfritt)",
-                "Minutter ved det andet bord (valgfrit)",
-            ),
+            Label::MinutesOtherTableOptional,
             0,
             penalties::MAX_MINUTES,
             2,
@@ -221,17 +140,13 @@ pub(crate) const LAW_213A: Calculator = Calculator {
 /// 213B1: Time overrun in pairs.
 pub(crate) const LAW_213B1: Calculator = Calculator {
     cite: "213B1",
-    title: label(
-        "Time overrun in pairs",
-        "Tidsoverskridelse i parturnering",
-        "Tidsoverskridelse i parturnering",
-    ),
+    title: Label::TimeOverrunPairs,
     descendants: true,
     example: &[("minutes", "2"), ("earlier", "0")],
     inputs: &[
         decimal(
             "minutes",
-            label("Minutes over", "Minutter over", "Minutter over"),
+            Label::MinutesOver,
             0,
             penalties::MAX_MINUTES,
             2,
@@ -239,11 +154,7 @@ pub(crate) const LAW_213B1: Calculator = Calculator {
         ),
         whole(
             "earlier",
-            label(
-                "The pair's earlier overruns in the event",
-                "Parets tidligere overskridelser i turneringen",
-                "Parrets tidligere tidsoverskridelser i turneringen",
-            ),
+            Label::PairEarlierOverrunsEvent,
             0,
             penalties::MAX_BOARDS,
             true,

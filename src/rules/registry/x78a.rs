@@ -5,21 +5,18 @@ unbalanced one (X78A2), an artificial one (X78A3), curtailed redress (X78A4)
 */
 
 use super::inputs::{
-    decimal, label, score_row, weight_row, weighted_rows, whole, Args, Calculator, Input,
-    InputKind, BIG, TABLES,
+    decimal, score_row, weight_row, weighted_rows, whole, Args, Calculator, Input, InputKind, BIG,
+    TABLES,
 };
 use crate::rules::scoring::{MAX_SCORE, MAX_TABLES};
+use crate::rules::Label;
 use crate::rules::{boards, rounding};
 use crate::rules::{sitout, Outcome, RuleError};
 
 /// The other tables' scores on a board with one special table.
 pub(crate) const OTHER_SCORES: Input = Input {
     name: "scores",
-    label: label(
-        "Scores at the other tables, one direction (420 450 -50)",
-        "Scorer ved de andre bordene, samme retning (420 450 -50)",
-        "Scorer ved de andre borde, samme retning (420 450 -50)",
-    ),
+    label: Label::ScoresOtherTablesOneDirection,
     kind: InputKind::Scores {
         min: 1,
         max: MAX_TABLES as usize - 1,
@@ -31,41 +28,23 @@ pub(crate) const OTHER_SCORES: Input = Input {
 /// weighted score's scores and weights.
 pub(crate) const WEIGHTED_BOARD: [Input; 11] = [
     OTHER_SCORES,
-    score_row("score1", label("Score 1", "Score 1", "Score 1")),
-    weight_row("weight1", label("Weight 1 (%)", "Vekt 1 (%)", "Vægt 1 (%)")),
-    score_row("score2", label("Score 2", "Score 2", "Score 2")),
-    weight_row("weight2", label("Weight 2 (%)", "Vekt 2 (%)", "Vægt 2 (%)")),
-    score_row("score3", label("Score 3", "Score 3", "Score 3")),
-    weight_row("weight3", label("Weight 3 (%)", "Vekt 3 (%)", "Vægt 3 (%)")),
-    score_row("score4", label("Score 4", "Score 4", "Score 4")),
-    weight_row("weight4", label("Weight 4 (%)", "Vekt 4 (%)", "Vægt 4 (%)")),
-    score_row("score5", label("Score 5", "Score 5", "Score 5")),
-    weight_row("weight5", label("Weight 5 (%)", "Vekt 5 (%)", "Vægt 5 (%)")),
+    score_row("score1", Label::Score1),
+    weight_row("weight1", Label::Weight1),
+    score_row("score2", Label::Score2),
+    weight_row("weight2", Label::Weight2),
+    score_row("score3", Label::Score3),
+    weight_row("weight3", Label::Weight3),
+    score_row("score4", Label::Score4),
+    weight_row("weight4", Label::Weight4),
+    score_row("score5", Label::Score5),
+    weight_row("weight5", Label::Weight5),
 ];
 
-pub(crate) const NS_ADJUSTED: Input = whole(
-    "ns",
-    label(
-        "N/S's adjusted score",
-        "N/S' justerte score",
-        "N/S' justerede score",
-    ),
-    -MAX_SCORE,
-    MAX_SCORE,
-    true,
-);
+pub(crate) const NS_ADJUSTED: Input =
+    whole("ns", Label::NSAdjustedScore, -MAX_SCORE, MAX_SCORE, true);
 
-pub(crate) const EW_ADJUSTED: Input = whole(
-    "ew",
-    label(
-        "E/W's adjusted score, from N/S's direction",
-        "Ø/Vs justerte score, sett fra N/S",
-        "Ø/V's justerede score, set fra N/S",
-    ),
-    -MAX_SCORE,
-    MAX_SCORE,
-    true,
-);
+pub(crate) const EW_ADJUSTED: Input =
+    whole("ew", Label::EWAdjustedScoreN, -MAX_SCORE, MAX_SCORE, true);
 
 /// X78A4's calculation, which X78D4 uses too.
 pub(crate) fn curtailed(a: &Args) -> Result<Outcome, RuleError> {
@@ -78,52 +57,15 @@ pub(crate) fn curtailed(a: &Args) -> Result<Outcome, RuleError> {
 
 /// X78A4's inputs (M, F, J), which X78D4 uses too.
 pub(crate) const CURTAILED: [Input; 3] = [
-    decimal(
-        "m",
-        label(
-            "M: result without the error",
-            "M: resultat uten feilen",
-            "M: resultat uden fejlen",
-        ),
-        -BIG,
-        BIG,
-        4,
-        true,
-    ),
-    decimal(
-        "f",
-        label(
-            "F: result obtained at the table",
-            "F: resultat oppnådd ved bordet",
-            "F: resultat opnået ved bordet",
-        ),
-        -BIG,
-        BIG,
-        4,
-        true,
-    ),
-    decimal(
-        "j",
-        label(
-            "J: the adjusted score's result",
-            "J: den justerte scorens resultat",
-            "J: den justerede scores resultat",
-        ),
-        -BIG,
-        BIG,
-        4,
-        true,
-    ),
+    decimal("m", Label::MResultWithoutError, -BIG, BIG, 4, true),
+    decimal("f", Label::FResultObtainedTable, -BIG, BIG, 4, true),
+    decimal("j", Label::JAdjustedScoreResult, -BIG, BIG, 4, true),
 ];
 
 /// X78A1: A weighted score on a pairs board.
 pub(crate) const X78A1: Calculator = Calculator {
     cite: "X78A1",
-    title: label(
-        "A weighted score on a pairs board",
-        "Vektet score på et spill i parturnering",
-        "Vægtet score på et spil i parturnering",
-    ),
+    title: Label::WeightedScorePairsBoard,
     descendants: false,
     example: &[
         ("scores", "420 450 -50"),
@@ -144,11 +86,7 @@ pub(crate) const X78A1: Calculator = Calculator {
 /// X78A2: An unbalanced score on a pairs board.
 pub(crate) const X78A2: Calculator = Calculator {
     cite: "X78A2",
-    title: label(
-        "An unbalanced score on a pairs board",
-        "Ubalansert score på et spill i parturnering",
-        "Ubalanceret score på et spil i parturnering",
-    ),
+    title: Label::UnbalancedScorePairsBoard,
     descendants: false,
     example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
     inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
@@ -164,22 +102,14 @@ pub(crate) const X78A2: Calculator = Calculator {
 /// X78A3: An artificial score on a pairs board.
 pub(crate) const X78A3: Calculator = Calculator {
     cite: "X78A3",
-    title: label(
-        "An artificial score on a pairs board",
-        "Kunstig score på et spill i parturnering",
-        "Kunstig score på et spil i parturnering",
-    ),
+    title: Label::ArtificialScorePairsBoard,
     descendants: false,
     example: &[("tables", "8"), ("scores", "420 450 -50 420 100 170 400")],
     inputs: &[
         TABLES,
         Input {
             name: "scores",
-            label: label(
-                "Scores at the tables without an artificial score, one direction",
-                "Scorer ved bordene uten kunstig score, samme retning",
-                "Scorer ved bordene uden kunstig score, samme retning",
-            ),
+            label: Label::ScoresTablesWithoutArtificialScore,
             kind: InputKind::Scores {
                 min: 1,
                 max: MAX_TABLES as usize - 1,
@@ -193,11 +123,7 @@ pub(crate) const X78A3: Calculator = Calculator {
 /// X78A4: Redress curtailed under 12C1b.
 pub(crate) const X78A4: Calculator = Calculator {
     cite: "X78A4",
-    title: label(
-        "Redress curtailed under 12C1b",
-        "Redusert erstatning etter 12C1b",
-        "Fratagen kompensation (12C1b)",
-    ),
+    title: Label::RedressCurtailedUnder12c1b,
     descendants: true,
     example: &[("m", "2"), ("f", "-5"), ("j", "6")],
     inputs: &CURTAILED,
@@ -207,20 +133,12 @@ pub(crate) const X78A4: Calculator = Calculator {
 /// X78A5: Sit-out pair, computed.
 pub(crate) const X78A5: Calculator = Calculator {
     cite: "X78A5",
-    title: label(
-        "Sit-out pair, computed",
-        "Oversitter, beregnet",
-        "Oversidder, beregnet",
-    ),
+    title: Label::SitOutPairComputed,
     descendants: false,
     example: &[("played", "55 62,5 48")],
     inputs: &[Input {
         name: "played",
-        label: label(
-            "The pair's scores in the session, % (empty: not over yet)",
-            "Parets scorer i sesjonen, % (tom: ikke ferdig ennå)",
-            "Parrets scorer i sektionen, % (tom: ikke afsluttet endnu)",
-        ),
+        label: Label::PairScoresSessionEmptyNot,
         kind: InputKind::Numbers {
             min: 0,
             max: 100,

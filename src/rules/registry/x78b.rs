@@ -3,18 +3,15 @@ X78B: a group of results converted to more tables (X78B), with its cases of
 one, two and three results (X78B1–B3) and Neuberg's formula (X78B4).
 */
 
-use super::inputs::{decimal, label, Calculator, Input, InputKind, TABLES};
+use super::inputs::{decimal, Calculator, Input, InputKind, TABLES};
 use crate::rules::conversion;
 use crate::rules::scoring::MAX_TABLES;
+use crate::rules::Label;
 use crate::rules::{Problem, RuleError};
 
 pub(crate) const RESULTS_G4: Input = Input {
     name: "results",
-    label: label(
-        "Results in the group (G)",
-        "Resultater i gruppen (G)",
-        "Resultater i gruppen (G)",
-    ),
+    label: Label::ResultsGroupG,
     kind: InputKind::Whole {
         min: 4,
         max: MAX_TABLES - 1,
@@ -25,11 +22,7 @@ pub(crate) const RESULTS_G4: Input = Input {
 pub(crate) const fn scores(min: usize, max: usize) -> Input {
     Input {
         name: "scores",
-        label: label(
-            "Scores in the group, one direction (420 450 -50)",
-            "Scorer i gruppen, samme retning (420 450 -50)",
-            "Scorer i gruppen, samme retning (420 450 -50)",
-        ),
+        label: Label::ScoresGroupOneDirection420,
         kind: InputKind::Scores { min, max },
         required: true,
     }
@@ -38,11 +31,7 @@ pub(crate) const fn scores(min: usize, max: usize) -> Input {
 /// X78B: Conversion to more tables.
 pub(crate) const X78B: Calculator = Calculator {
     cite: "X78B",
-    title: label(
-        "Conversion to more tables",
-        "Omregning til flere bord",
-        "Omregning til flere borde",
-    ),
+    title: Label::ConversionMoreTables,
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 420 170 -50 100")],
     inputs: &[TABLES, scores(1, MAX_TABLES as usize - 1)],
@@ -52,11 +41,7 @@ pub(crate) const X78B: Calculator = Calculator {
 /// X78B1: One result in the group.
 pub(crate) const X78B1: Calculator = Calculator {
     cite: "X78B1",
-    title: label(
-        "One result in the group",
-        "Ett resultat i gruppen",
-        "Ét resultat i gruppen",
-    ),
+    title: Label::OneResultGroup,
     descendants: false,
     example: &[("tables", "13")],
     inputs: &[TABLES],
@@ -66,11 +51,7 @@ pub(crate) const X78B1: Calculator = Calculator {
 /// X78B2: Two results in the group.
 pub(crate) const X78B2: Calculator = Calculator {
     cite: "X78B2",
-    title: label(
-        "Two results in the group",
-        "To resultater i gruppen",
-        "To resultater i gruppen",
-    ),
+    title: Label::TwoResultsGroup,
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 -50")],
     inputs: &[TABLES, scores(2, 2)],
@@ -90,11 +71,7 @@ pub(crate) const X78B2: Calculator = Calculator {
 /// X78B3: Three results in the group.
 pub(crate) const X78B3: Calculator = Calculator {
     cite: "X78B3",
-    title: label(
-        "Three results in the group",
-        "Tre resultater i gruppen",
-        "Tre resultater i gruppen",
-    ),
+    title: Label::ThreeResultsGroup,
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 420 50")],
     inputs: &[TABLES, scores(3, 3)],
@@ -114,7 +91,7 @@ pub(crate) const X78B3: Calculator = Calculator {
 /// X78B4: Neuberg's formula.
 pub(crate) const X78B4: Calculator = Calculator {
     cite: "X78B4",
-    title: label("Neuberg's formula", "Neubergs formel", "Neubergs formel"),
+    title: Label::NeubergFormula,
     descendants: false,
     example: &[("tables", "13"), ("results", "6"), ("mp", "7.5")],
     inputs: &[
@@ -122,11 +99,7 @@ pub(crate) const X78B4: Calculator = Calculator {
         RESULTS_G4,
         decimal(
             "mp",
-            label(
-                "Matchpoints within the group (P)",
-                "Poeng innen gruppen (P)",
-                "Parpoint inden for gruppen (P)",
-            ),
+            Label::MatchpointsWithinGroupP,
             0,
             2 * MAX_TABLES,
             4,

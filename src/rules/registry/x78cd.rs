@@ -6,35 +6,18 @@ the small group (X78D6) and the rounding of X78D7.
 */
 
 use super::inputs::{
-    choice, decimal, label, weighted_rows, whole, Args, Calculator, Input, InputKind, BIG, RESULTS,
-    TABLES,
+    choice, decimal, weighted_rows, whole, Args, Calculator, Input, InputKind, BIG, RESULTS, TABLES,
 };
 use super::x78a::{curtailed, CURTAILED, EW_ADJUSTED, NS_ADJUSTED, OTHER_SCORES, WEIGHTED_BOARD};
 use crate::rules::rounding::{self, Method};
 use crate::rules::scoring::MAX_TABLES;
 use crate::rules::simplified::{self, Side};
 use crate::rules::sitout;
+use crate::rules::Label;
 
-pub(crate) const VALUE: Input = decimal(
-    "value",
-    label(
-        "Result before rounding",
-        "Resultat før avrunding",
-        "Resultat før afrunding",
-    ),
-    -BIG,
-    BIG,
-    6,
-    true,
-);
+pub(crate) const VALUE: Input = decimal("value", Label::ResultBeforeRounding, -BIG, BIG, 6, true);
 
-pub(crate) const TOP_REQUIRED: Input = whole(
-    "top",
-    label("Top on the board", "Topp på spillet", "Top på spillet"),
-    1,
-    2 * MAX_TABLES,
-    true,
-);
+pub(crate) const TOP_REQUIRED: Input = whole("top", Label::TopBoard, 1, 2 * MAX_TABLES, true);
 
 /// [`WEIGHTED_BOARD`] and the offending side, for X78D7's rounding.
 pub(crate) const SIMPLIFIED_WEIGHTED_BOARD: [Input; 12] = {
@@ -49,15 +32,11 @@ pub(crate) const SIMPLIFIED_WEIGHTED_BOARD: [Input; 12] = {
 
 pub(crate) const OFFENDING: Input = Input {
     name: "offending",
-    label: label(
-        "Offending side at that table (for X78D7's rounding)",
-        "Feilende side ved det bordet (for avrundingen i X78D7)",
-        "Fejlende side ved dette bord (for afrundingen i X78D7)",
-    ),
+    label: Label::OffendingSideTableX78d7Rounding,
     kind: InputKind::Choice(&[
-        choice("ew", label("E/W", "Ø/V", "Ø/V"), None),
-        choice("ns", label("N/S", "N/S", "N/S"), None),
-        choice("neither", label("Neither", "Ingen", "Ingen"), None),
+        choice("ew", Label::EW, None),
+        choice("ns", Label::NS, None),
+        choice("neither", Label::Neither, None),
     ]),
     required: true,
 };
@@ -65,52 +44,22 @@ pub(crate) const OFFENDING: Input = Input {
 /// X78C: Rounding.
 pub(crate) const X78C: Calculator = Calculator {
     cite: "X78C",
-    title: label("Rounding", "Avrunding", "Afrunding"),
+    title: Label::Rounding,
     descendants: false,
     example: &[("value", "12.25"), ("method", "mp"), ("top", "24")],
     inputs: &[
         VALUE,
         Input {
             name: "method",
-            label: label("Scoring", "Utregning", "Udregningsmetode"),
+            label: Label::Scoring,
             kind: InputKind::Choice(&[
-                choice(
-                    "mp",
-                    label("Matchpoints (0.1)", "Poeng (0,1)", "Parpoint (0,1)"),
-                    Some("X78C1"),
-                ),
-                choice(
-                    "imp_whole",
-                    label(
-                        "Imps, KP matches or butler (1)",
-                        "IMP, VP-kamper eller butler (1)",
-                        "Imp, KP-kampe eller butler (1)",
-                    ),
-                    Some("X78C2"),
-                ),
-                choice(
-                    "imp",
-                    label(
-                        "Imps, otherwise (0.1)",
-                        "IMP, ellers (0,1)",
-                        "Imp, i øvrige tilfælde (0,1)",
-                    ),
-                    None,
-                ),
+                choice("mp", Label::Matchpoints01, Some("X78C1")),
+                choice("imp_whole", Label::ImpsKpMatchesButler1, Some("X78C2")),
+                choice("imp", Label::ImpsOtherwise01, None),
             ]),
             required: true,
         },
-        whole(
-            "top",
-            label(
-                "Top on the board (matchpoints)",
-                "Topp på spillet (poeng)",
-                "Top på spillet (parpoint)",
-            ),
-            1,
-            2 * MAX_TABLES,
-            false,
-        ),
+        whole("top", Label::TopBoardMatchpoints, 1, 2 * MAX_TABLES, false),
     ],
     run: |a| {
         let value = a.req_decimal("value")?;
@@ -128,11 +77,7 @@ pub(crate) const X78C: Calculator = Calculator {
 /// X78C1: Rounding matchpoints.
 pub(crate) const X78C1: Calculator = Calculator {
     cite: "X78C1",
-    title: label(
-        "Rounding matchpoints",
-        "Avrunding av poeng",
-        "Afrunding af parpoint",
-    ),
+    title: Label::RoundingMatchpoints,
     descendants: false,
     example: &[("value", "12.25"), ("top", "24")],
     inputs: &[VALUE, TOP_REQUIRED],
@@ -149,33 +94,17 @@ pub(crate) const X78C1: Calculator = Calculator {
 /// X78C2: Rounding imps.
 pub(crate) const X78C2: Calculator = Calculator {
     cite: "X78C2",
-    title: label("Rounding imps", "Avrunding av IMP", "Afrunding af imp"),
+    title: Label::RoundingImps,
     descendants: false,
     example: &[("value", "-2.5"), ("kind", "whole")],
     inputs: &[
         VALUE,
         Input {
             name: "kind",
-            label: label("Scoring", "Utregning", "Udregningsmetode"),
+            label: Label::Scoring,
             kind: InputKind::Choice(&[
-                choice(
-                    "whole",
-                    label(
-                        "KP matches or butler (1 imp)",
-                        "VP-kamper eller butler (1 IMP)",
-                        "KP-kampe eller butler (1 imp)",
-                    ),
-                    None,
-                ),
-                choice(
-                    "tenths",
-                    label(
-                        "Otherwise (0.1 imp)",
-                        "Ellers (0,1 IMP)",
-                        "I øvrige tilfælde (0,1 imp)",
-                    ),
-                    None,
-                ),
+                choice("whole", Label::KpMatchesButler1Imp, None),
+                choice("tenths", Label::Otherwise01Imp, None),
             ]),
             required: true,
         },
@@ -192,11 +121,7 @@ pub(crate) const X78C2: Calculator = Calculator {
 /// X78D1: Simplified method: a weighted score on a pairs board.
 pub(crate) const X78D1: Calculator = Calculator {
     cite: "X78D1",
-    title: label(
-        "Simplified method: a weighted score on a pairs board",
-        "Forenklet metode: vektet score på et spill i parturnering",
-        "Forenklet metode: vægtet score på et spil i parturnering",
-    ),
+    title: Label::SimplifiedMethodWeightedScorePairs,
     descendants: true,
     example: &[
         ("scores", "420 450 -50"),
@@ -221,11 +146,7 @@ pub(crate) const X78D1: Calculator = Calculator {
 /// X78D2: Simplified method: an unbalanced score on a pairs board.
 pub(crate) const X78D2: Calculator = Calculator {
     cite: "X78D2",
-    title: label(
-        "Simplified method: an unbalanced score on a pairs board",
-        "Forenklet metode: ubalansert score på et spill i parturnering",
-        "Forenklet metode: ubalanceret score på et spil i parturnering",
-    ),
+    title: Label::SimplifiedMethodUnbalancedScorePairs,
     descendants: true,
     example: &[("scores", "420 450 -50"), ("ns", "420"), ("ew", "450")],
     inputs: &[OTHER_SCORES, NS_ADJUSTED, EW_ADJUSTED],
@@ -241,21 +162,13 @@ pub(crate) const X78D2: Calculator = Calculator {
 /// X78D3: Simplified method: an artificial score on a pairs board.
 pub(crate) const X78D3: Calculator = Calculator {
     cite: "X78D3",
-    title: label(
-        "Simplified method: an artificial score on a pairs board",
-        "Forenklet metode: kunstig score på et spill i parturnering",
-        "Forenklet metode: kunstig score på et spil i parturnering",
-    ),
+    title: Label::SimplifiedMethodArtificialScorePairs,
     descendants: false,
     example: &[("scores", "420 450 -50"), ("artificial", "1")],
     inputs: &[
         Input {
             name: "scores",
-            label: label(
-                "Scores at the tables without an artificial score, one direction",
-                "Scorer ved bordene uten kunstig score, samme retning",
-                "Scorer ved bordene uden kunstig score, samme retning",
-            ),
+            label: Label::ScoresTablesWithoutArtificialScore,
             kind: InputKind::Scores {
                 min: 1,
                 max: MAX_TABLES as usize - 1,
@@ -264,11 +177,7 @@ pub(crate) const X78D3: Calculator = Calculator {
         },
         whole(
             "artificial",
-            label(
-                "Tables with an artificial score",
-                "Bord med kunstig score",
-                "Borde med kunstig score",
-            ),
+            Label::TablesArtificialScore,
             1,
             MAX_TABLES - 1,
             true,
@@ -280,11 +189,7 @@ pub(crate) const X78D3: Calculator = Calculator {
 /// X78D4: Redress curtailed, manual method: X78A4.
 pub(crate) const X78D4: Calculator = Calculator {
     cite: "X78D4",
-    title: label(
-        "Redress curtailed, manual method: X78A4",
-        "Redusert erstatning, manuell metode: X78A4",
-        "Fratagen kompensation, manuel metode: X78A4",
-    ),
+    title: Label::RedressCurtailedManualMethodX78a4,
     descendants: false,
     example: &[("m", "2"), ("f", "-5"), ("j", "6")],
     inputs: &CURTAILED,
@@ -294,11 +199,7 @@ pub(crate) const X78D4: Calculator = Calculator {
 /// X78D5: Sit-out pair, manual method.
 pub(crate) const X78D5: Calculator = Calculator {
     cite: "X78D5",
-    title: label(
-        "Sit-out pair, manual method",
-        "Oversitter, manuell metode",
-        "Oversidder, manuel metode",
-    ),
+    title: Label::SitOutPairManualMethod,
     descendants: false,
     example: &[("tables", "13")],
     inputs: &[TABLES],
@@ -308,11 +209,7 @@ pub(crate) const X78D5: Calculator = Calculator {
 /// X78D6: Small group, simplified method.
 pub(crate) const X78D6: Calculator = Calculator {
     cite: "X78D6",
-    title: label(
-        "Small group, simplified method",
-        "Liten gruppe, forenklet metode",
-        "Lille gruppe, forenklet metode",
-    ),
+    title: Label::SmallGroupSimplifiedMethod,
     descendants: false,
     example: &[("tables", "20"), ("results", "3"), ("mp", "3")],
     inputs: &[
@@ -320,28 +217,13 @@ pub(crate) const X78D6: Calculator = Calculator {
         RESULTS,
         decimal(
             "mp",
-            label(
-                "Matchpoints obtained in the group",
-                "Oppnådde poeng i gruppen",
-                "Opnåede parpoint i gruppen",
-            ),
+            Label::MatchpointsObtainedGroup,
             0,
             2 * MAX_TABLES,
             4,
             true,
         ),
-        decimal(
-            "top",
-            label(
-                "Top (default 2 × (A − 1))",
-                "Topp (ellers 2 × (A − 1))",
-                "Top (ellers 2 × (A − 1))",
-            ),
-            1,
-            2 * MAX_TABLES,
-            4,
-            false,
-        ),
+        decimal("top", Label::TopDefault21, 1, 2 * MAX_TABLES, 4, false),
     ],
     run: |a| {
         simplified::small_group(
@@ -356,34 +238,18 @@ pub(crate) const X78D6: Calculator = Calculator {
 /// X78D7: Rounding, simplified method.
 pub(crate) const X78D7: Calculator = Calculator {
     cite: "X78D7",
-    title: label(
-        "Rounding, simplified method",
-        "Avrunding, forenklet metode",
-        "Afrunding, forenklet metode",
-    ),
+    title: Label::RoundingSimplifiedMethod,
     descendants: true,
     example: &[("value", "12.1"), ("side", "nonoffending")],
     inputs: &[
         VALUE,
         Input {
             name: "side",
-            label: label("Side", "Side", "Side"),
+            label: Label::Side,
             kind: InputKind::Choice(&[
-                choice(
-                    "nonoffending",
-                    label("Non-offending", "Ikke-feilende", "Ikke-fejlende"),
-                    Some("X78D7a"),
-                ),
-                choice(
-                    "offending",
-                    label("Offending", "Feilende", "Fejlende"),
-                    Some("X78D7b"),
-                ),
-                choice(
-                    "other",
-                    label("Neither", "Ingen av dem", "Ingen af dem"),
-                    None,
-                ),
+                choice("nonoffending", Label::NonOffending, Some("X78D7a")),
+                choice("offending", Label::Offending, Some("X78D7b")),
+                choice("other", Label::Neither2, None),
             ]),
             required: true,
         },
