@@ -99,18 +99,12 @@ pub enum Responsibility {
     Full,
 }
 
-/// Law 12C2: the artificial adjusted score when no result can be obtained.
-/// Pairs: average minus (at most 40 %), average (50 %), average plus (at
-/// least 60 %); imps: plus or minus 3 imps (12C2b, which gives no imp value
-/// for average). 12C2c: a non-offending contestant whose session average is
-/// better than 60 % (an offending one worse than 40 %) gets that average;
-/// in imps "the equivalent" is read as the 12C2b values, ±3 imps.
-pub fn artificial(
-    scoring: Scoring,
-    side: Responsibility,
-    session_average: Option<Q>,
-) -> Result<Outcome, RuleError> {
-    let (c, value, bound, threshold, unit, what) = match (scoring, side) {
+/// 12C2a/b's case: its cite, value, bound, the 12C2c threshold a session
+/// average is compared with, the unit and the step's words.
+type Case = (&'static str, Q, Bound, Option<Q>, Unit, Label);
+
+fn artificial_case(scoring: Scoring, side: Responsibility) -> Result<Case, RuleError> {
+    Ok(match (scoring, side) {
         (Scoring::Pairs, Responsibility::Full) => (
             "12C2a",
             int(40),
@@ -157,7 +151,21 @@ pub fn artificial(
                 what: Label::ImpValueAverageGivesOnly,
             })
         }
-    };
+    })
+}
+
+/// Law 12C2: the artificial adjusted score when no result can be obtained.
+/// Pairs: average minus (at most 40 %), average (50 %), average plus (at
+/// least 60 %); imps: plus or minus 3 imps (12C2b, which gives no imp value
+/// for average). 12C2c: a non-offending contestant whose session average is
+/// better than 60 % (an offending one worse than 40 %) gets that average;
+/// in imps "the equivalent" is read as the 12C2b values, ±3 imps.
+pub fn artificial(
+    scoring: Scoring,
+    side: Responsibility,
+    session_average: Option<Q>,
+) -> Result<Outcome, RuleError> {
+    let (c, value, bound, threshold, unit, what) = artificial_case(scoring, side)?;
     let mut steps = vec![step(c, what, show(&value))];
     let mut result = (c, value, bound);
     if let (Some(avg), Some(limit)) = (session_average, threshold) {

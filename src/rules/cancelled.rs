@@ -183,26 +183,9 @@ fn average(
     Some(value)
 }
 
-/// 202C / 208C: the scores of a cancelled match.
-pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError> {
-    check_kp("others", &m.others_against_absent, scale)?;
-    check_kp("own", &m.own_other_matches, scale)?;
-    if let Some(p) = m.played {
-        check_kp("played", &[p], scale)?;
-    }
-    let c = scale.cites();
-    let (culpable, excused, fixed) = scale.fixed();
-    let mut steps = Vec::new();
-    let absent = if m.culpable { culpable } else { excused };
-    steps.push(step(
-        if m.culpable { c.culpable } else { c.excused },
-        if m.culpable {
-            Label::AbsentTeamCulpableDelay
-        } else {
-            Label::AbsentTeamDelayNotCulpable
-        },
-        format!("{absent}"),
-    ));
+/// The winner's score: the highest of the fixed score and the averages and
+/// the played boards' KP that are known, rounded up on 202's scale (202C3).
+fn winner(scale: Scale, m: &Cancelled, c: &Cites, fixed: i64, steps: &mut Vec<Step>) -> Q {
     // The winner: the highest of the possibilities that are known.
     let mut candidates: Vec<(&'static str, Q)> = vec![(c.fixed, int(fixed.into()))];
     steps.push(step(
@@ -214,7 +197,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         &m.others_against_absent,
         scale,
         c.others,
-        &mut steps,
+        steps,
         Label::AverageOtherTeamsKpAgainst,
     ) {
         candidates.push((c.others, v));
@@ -223,7 +206,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         &m.own_other_matches,
         scale,
         c.own,
-        &mut steps,
+        steps,
         Label::AverageWinningTeamOwnKp,
     ) {
         candidates.push((c.own, v));
@@ -256,7 +239,7 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
             show(&best)
         ),
     ));
-    let winner = if scale == Scale::Kp202 && !best.is_integer() {
+    if scale == Scale::Kp202 && !best.is_integer() {
         let up = best.ceil();
         steps.push(step(
             "202C3",
@@ -266,7 +249,30 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         up
     } else {
         best
-    };
+    }
+}
+
+/// 202C / 208C: the scores of a cancelled match.
+pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError> {
+    check_kp("others", &m.others_against_absent, scale)?;
+    check_kp("own", &m.own_other_matches, scale)?;
+    if let Some(p) = m.played {
+        check_kp("played", &[p], scale)?;
+    }
+    let c = scale.cites();
+    let (culpable, excused, fixed) = scale.fixed();
+    let mut steps = Vec::new();
+    let absent = if m.culpable { culpable } else { excused };
+    steps.push(step(
+        if m.culpable { c.culpable } else { c.excused },
+        if m.culpable {
+            Label::AbsentTeamCulpableDelay
+        } else {
+            Label::AbsentTeamDelayNotCulpable
+        },
+        format!("{absent}"),
+    ));
+    let winner = winner(scale, m, c, fixed, &mut steps);
     if m.others_against_absent.is_empty() && m.own_other_matches.is_empty() {
         steps.push(step(
             c.section,

@@ -13,27 +13,9 @@ use super::number::{int, ratio, show, Q};
 use super::scoring::*;
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
-/// X78D6 (simplified method): a group holding at most 15 % of the tables
-/// adds 10 % of a top to each of its pairs' matchpoints. `top` defaults to
-/// the board's top on `tables` tables, 2(A − 1).
-pub fn small_group(
-    tables: i64,
-    results: i64,
-    mp: Q,
-    top_mp: Option<Q>,
-) -> Result<Outcome, RuleError> {
-    check_tables(tables)?;
-    if !(1..=tables).contains(&results) {
-        return Err(RuleError::input(
-            "results",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(tables.into()),
-            },
-        ));
-    }
-    let mut steps = Vec::new();
-    let t = match top_mp {
+/// X78D6's top: the one given, else the board's on `tables` tables (a step).
+fn small_group_top(tables: i64, top_mp: Option<Q>, steps: &mut Vec<Step>) -> Result<Q, RuleError> {
+    Ok(match top_mp {
         Some(t) => {
             if t <= Q::zero() || t > top(MAX_TABLES) {
                 return Err(RuleError::input(
@@ -55,7 +37,30 @@ pub fn small_group(
             ));
             t
         }
-    };
+    })
+}
+
+/// X78D6 (simplified method): a group holding at most 15 % of the tables
+/// adds 10 % of a top to each of its pairs' matchpoints. `top` defaults to
+/// the board's top on `tables` tables, 2(A − 1).
+pub fn small_group(
+    tables: i64,
+    results: i64,
+    mp: Q,
+    top_mp: Option<Q>,
+) -> Result<Outcome, RuleError> {
+    check_tables(tables)?;
+    if !(1..=tables).contains(&results) {
+        return Err(RuleError::input(
+            "results",
+            Problem::OutOfRange {
+                min: int(1),
+                max: int(tables.into()),
+            },
+        ));
+    }
+    let mut steps = Vec::new();
+    let t = small_group_top(tables, top_mp, &mut steps)?;
     // The pair's matchpoints are won within its group of G results, whose
     // top is 2 × (G − 1); with the bonus the score stays within the top.
     let group_top = top(results);
