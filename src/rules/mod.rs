@@ -233,6 +233,13 @@ pub enum Problem {
     Unpaired { other: String },
     /// Weights that do not sum to 100 %.
     WeightsSum { sum: Q },
+    /// Text that reads two ways for this input (`18,20`: 18,2 or 18 and 20,
+    /// when a list takes both): `one` and `two` are the readings.
+    TwoReadings {
+        text: String,
+        one: String,
+        two: String,
+    },
 }
 
 impl Problem {
@@ -325,7 +332,23 @@ impl Problem {
                 format!("vektene summerer til {} %, ikke 100 %", show(sum)),
                 format!("vægtene summerer til {} %, ikke 100 %", show(sum)),
             ),
+            Problem::TwoReadings { text, one, two } => two_readings(text, one, two, lang),
         }
+    }
+}
+
+/// [`Problem::TwoReadings`]'s text: both readings, and how to write one.
+fn two_readings(text: &str, one: &str, two: &str, lang: Option<Lang>) -> String {
+    match lang {
+        None => format!(
+            "{text:?} can be read two ways: {one} or {two}; write a decimal point, or separate entries with a space or ;"
+        ),
+        Some(Lang::Nb) => format!(
+            "«{text}» kan leses på to måter: {one} eller {two}; skriv desimalpunktum, eller skill verdiene med mellomrom eller ;"
+        ),
+        Some(Lang::Da) => format!(
+            "»{text}« kan læses på to måder: {one} eller {two}; skriv decimalpunktum, eller adskil værdierne med mellemrum eller ;"
+        ),
     }
 }
 

@@ -7,6 +7,29 @@ Raw inputs are text (`"7,5"`, `"420 -50"`): forms, flags and JSON values all
 arrive as text and are read here by one parser, [`Calculator::parse`]. The
 inputs several families take (tables, results, a weighted score's rows) are
 here too; a family's own inputs live in its file.
+
+# One number format, and text that reads two ways
+
+A number is written with a decimal comma or point (`7,5`, `7.5`) or as a
+fraction (`100/3`); there are no thousands separators ([`number::parse`]).
+Lists are separated by whitespace or `;`. What a comma means then depends
+on what the input takes, and an input that could be read two ways is
+refused with both readings ([`Problem::TwoReadings`]), never guessed:
+
+- A single whole or decimal input (`Whole`, `Decimal`): one value, so a
+  comma can only be the decimal comma. `12,5` is 12,5.
+- Bridge scores (`Scores`): a score has no decimals, so a comma separates
+  scores too (`420,50` is 420 and 50: 420,5 is no score). Only when the
+  digits after a single comma are all zeros is the decimal reading a score
+  as well: `420,0` is 420, or 420 and 0, and is refused.
+- Lists of numbers with decimals (`Numbers`: VP, percentages,
+  frequencies): the comma is the decimal comma. A text with a space or `;`
+  in it shows how its entries are separated, so `18,20 17` is 18,2 and 17.
+  A text without one and with one comma (`18,20`) is either one number or
+  two entries separated by a comma; when both readings are entries the
+  input takes (in range, with no more decimals than it allows) it is
+  refused. When only one is (`14,37` on a 0–20 VP scale: 37 is off it),
+  that one is read.
 */
 
 use crate::corpus::ProvisionId;
@@ -244,25 +267,15 @@ impl Calculator {
 /// Reads one input's text by its kind.
 fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
     let bad = |p: Problem| RuleError::input(spec.name, p);
-    let number = |t: &str| {
-        number::parse(t).map_err(|e| match e {
-            NumberError::NotANumber | NumberError::TooLong => {
-                bad(Problem::NotANumber(t.to_string()))
-            }
-        })
-    };
     match spec.kind {
         InputKind::Whole { min, max } => {
-            let q = number(text)?;
+            let q = read_number(spec, text)?;
             if !q.is_integer() {
                 return Err(bad(Problem::NotWhole));
             }
             let n = q.to_integer();
             if n < min.into() || n > max.into() {
-                return Err(bad(Problem::OutOfRange {
-                    min: int(min.into()),
-                    max: int(max.into()),
-                }));
+                return Err(bad(out_of_range(min, max)));
             }
             Ok(Value::Whole(n as i64))
         }
@@ -271,17 +284,14 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
             max,
             decimals: most,
         } => {
-            let q = number(text)?;
+            let q = read_number(spec, text)?;
             // A fraction is exact however many decimals it would take
             // (`100/3` for a third of 100 %).
             if !text.contains('/') && decimals(&q).is_none_or(|d| d > most) {
                 return Err(bad(Problem::TooManyDecimals { max: most }));
             }
             if q < int(min.into()) || q > int(max.into()) {
-                return Err(bad(Problem::OutOfRange {
-                    min: int(min.into()),
-                    max: int(max.into()),
-                }));
+                return Err(bad(out_of_range(min, max)));
             }
             Ok(Value::Decimal(q))
         }
@@ -294,66 +304,150 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
                     expected: options.iter().map(|o| o.value).collect(),
                 })
             }),
-        InputKind::Scores { min, max } => {
-            let mut scores = Vec::new();
-            for part in text
-                .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
-                .filter(|p| !p.is_empty())
-            {
-                let n = number::parse(part)
-                    .ok()
-                    .filter(|q| q.is_integer())
-                    .map(|q| q.to_integer())
-                    .and_then(|n| i64::try_from(n).ok())
-                    .filter(|n| scoring::is_score(*n))
-                    .ok_or_else(|| bad(Problem::NotAScore(part.to_string())))?;
-                scores.push(n);
-                if scores.len() > max {
-                    break;
-                }
-            }
-            if scores.len() < min || scores.len() > max {
-                return Err(bad(Problem::Count {
-                    min,
-                    max,
-                    got: scores.len(),
+        InputKind::Scores { min, max } => read_scores(spec, text, min, max).map(Value::Scores),
+        InputKind::Numbers { .. } => read_numbers(spec, text).map(Value::Numbers),
+    }
+}
+
+fn out_of_range(min: i64, max: i64) -> Problem {
+    Problem::OutOfRange {
+        min: int(min.into()),
+        max: int(max.into()),
+    }
+}
+
+/// One number, or the input's "not a number" error.
+fn read_number(spec: &Input, text: &str) -> Result<Q, RuleError> {
+    number::parse(text).map_err(|e| match e {
+        NumberError::NotANumber | NumberError::TooLong => {
+            RuleError::input(spec.name, Problem::NotANumber(text.to_string()))
+        }
+    })
+}
+
+/// The parts of a list: separated by whitespace or `;`.
+fn list_parts(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ';')
+        .filter(|p| !p.is_empty())
+}
+
+/// `part` as a bridge score, if it is one.
+fn score_of(part: &str) -> Option<i64> {
+    number::parse(part)
+        .ok()
+        .filter(|q| q.is_integer())
+        .and_then(|q| i64::try_from(q.to_integer()).ok())
+        .filter(|n| scoring::is_score(*n))
+}
+
+/// A list of bridge scores: a comma separates them too, since a score has
+/// no decimals; but `420,0` could be one score written with a decimal comma
+/// or two (420 and 0), and is refused with both readings.
+fn read_scores(spec: &Input, text: &str, min: usize, max: usize) -> Result<Vec<i64>, RuleError> {
+    let bad = |p: Problem| RuleError::input(spec.name, p);
+    let mut scores = Vec::new();
+    'chunks: for chunk in list_parts(text) {
+        if let Some((a, b)) = chunk.split_once(',') {
+            let as_one = score_of(chunk).filter(|_| !b.contains(','));
+            if let (Some(one), Some(x), Some(y)) = (as_one, score_of(a), score_of(b)) {
+                return Err(bad(Problem::TwoReadings {
+                    text: chunk.to_string(),
+                    one: one.to_string(),
+                    two: format!("{x}; {y}"),
                 }));
             }
-            Ok(Value::Scores(scores))
         }
-        InputKind::Numbers {
-            min,
-            max,
-            decimals: most_decimals,
-            most,
-        } => {
-            let mut values = Vec::new();
-            for part in text
-                .split(|c: char| c.is_whitespace() || c == ';')
-                .filter(|p| !p.is_empty())
-            {
-                let q = number(part)?;
-                if decimals(&q).is_none_or(|d| d > most_decimals) {
-                    return Err(bad(Problem::TooManyDecimals { max: most_decimals }));
-                }
-                if q < int(min.into()) || q > int(max.into()) {
-                    return Err(bad(Problem::OutOfRange {
-                        min: int(min.into()),
-                        max: int(max.into()),
-                    }));
-                }
-                values.push(q);
-                if values.len() > most {
-                    return Err(bad(Problem::Count {
-                        min: 0,
-                        max: most,
-                        got: values.len(),
-                    }));
-                }
+        for part in chunk.split(',').filter(|p| !p.is_empty()) {
+            let n = score_of(part).ok_or_else(|| bad(Problem::NotAScore(part.to_string())))?;
+            scores.push(n);
+            if scores.len() > max {
+                break 'chunks;
             }
-            Ok(Value::Numbers(values))
         }
     }
+    if scores.len() < min || scores.len() > max {
+        return Err(bad(Problem::Count {
+            min,
+            max,
+            got: scores.len(),
+        }));
+    }
+    Ok(scores)
+}
+
+/// One entry of a list of numbers, checked against the input's range and
+/// decimals.
+fn list_entry(spec: &Input, part: &str) -> Result<Q, RuleError> {
+    let InputKind::Numbers {
+        min,
+        max,
+        decimals: most,
+        ..
+    } = spec.kind
+    else {
+        return Err(RuleError::input(
+            spec.name,
+            Problem::NotANumber(part.to_string()),
+        ));
+    };
+    let q = read_number(spec, part)?;
+    if decimals(&q).is_none_or(|d| d > most) {
+        return Err(RuleError::input(
+            spec.name,
+            Problem::TooManyDecimals { max: most },
+        ));
+    }
+    if q < int(min.into()) || q > int(max.into()) {
+        return Err(RuleError::input(spec.name, out_of_range(min, max)));
+    }
+    Ok(q)
+}
+
+/// A list of numbers with a decimal comma, separated by whitespace or `;`.
+/// A text with no space or `;` and one comma (`18,20`) could be a number
+/// with a decimal comma or two entries separated by a comma: when both
+/// readings are entries the input takes, it is refused with both.
+fn read_numbers(spec: &Input, text: &str) -> Result<Vec<Q>, RuleError> {
+    let most = match spec.kind {
+        InputKind::Numbers { most, .. } => most,
+        _ => 0,
+    };
+    let parts: Vec<&str> = list_parts(text).collect();
+    // A space or `;` anywhere says how this list is separated.
+    let separated = text.contains(|c: char| c.is_whitespace() || c == ';');
+    if let ([only], false) = (&parts[..], separated) {
+        if let Some((a, b)) = only.split_once(',') {
+            let one = list_entry(spec, only);
+            let two = (list_entry(spec, a), list_entry(spec, b));
+            if let (Ok(one), (Ok(x), Ok(y))) = (one, two) {
+                if most >= 2 && !b.contains(',') {
+                    return Err(RuleError::input(
+                        spec.name,
+                        Problem::TwoReadings {
+                            text: only.to_string(),
+                            one: number::show(&one),
+                            two: format!("{}; {}", number::show(&x), number::show(&y)),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    let mut values = Vec::new();
+    for part in parts {
+        values.push(list_entry(spec, part)?);
+        if values.len() > most {
+            return Err(RuleError::input(
+                spec.name,
+                Problem::Count {
+                    min: 0,
+                    max: most,
+                    got: values.len(),
+                },
+            ));
+        }
+    }
+    Ok(values)
 }
 
 pub(crate) const fn choice(

@@ -204,13 +204,9 @@ pub fn calculators_within(id: &ProvisionId) -> impl Iterator<Item = &'static Cal
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn raw(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
-    }
+    use crate::rules::registry::inputs::raw;
+    use crate::rules::testing::q;
+    use crate::rules::Problem;
 
     fn id(s: &str) -> ProvisionId {
         s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -297,5 +293,56 @@ mod tests {
             .compute(&raw(&[("form", " ")]))
             .map(|o| o.cite.to_string());
         assert_eq!(o.as_deref(), Ok("211B1d"));
+    }
+
+    fn calc(cite: &str) -> &'static Calculator {
+        calculators()
+            .iter()
+            .find(|c| c.cite == cite)
+            .unwrap_or_else(|| panic!("{cite} is registered"))
+    }
+
+    #[test]
+    fn a_comma_that_reads_two_ways_is_refused_with_both_readings() {
+        // 202C's KP lists take 0–25 with two decimals: "18,20" is 18,2 or
+        // 18 and 20 (issue 22: "18,20" silently read as 18.2).
+        let c = calc("202C");
+        let e = c.compute(&raw(&[("culpable", "yes"), ("others", "18,20")]));
+        let Err(e) = e else {
+            panic!("18,20 is refused: {e:?}")
+        };
+        assert_eq!(
+            e.to_string(),
+            "others: \"18,20\" can be read two ways: 18,2 or 18; 20; \
+             write a decimal point, or separate entries with a space or ;"
+        );
+        assert!(c
+            .error_text(&e, crate::rules::Lang::Nb)
+            .contains("«18,20» kan leses på to måter: 18,2 eller 18; 20"));
+        assert!(c
+            .error_text(&e, crate::rules::Lang::Da)
+            .contains("»18,20« kan læses på to måder: 18,2 eller 18; 20"));
+        // One reading only: 37 is off the scale, so 14,37 is 14,37; a list
+        // with other separators uses the comma as a decimal comma.
+        for (text, first) in [("14,37", "14.37"), ("18,20 17", "18.2"), ("18,20;", "18.2")] {
+            let a = c.parse(&raw(&[("culpable", "yes"), ("others", text)]));
+            assert_eq!(a.map(|a| a.numbers("others")[0]), Ok(q(first)), "{text}");
+        }
+        // Scores: a comma separates them, but "420,0" is also 420 with a
+        // decimal comma.
+        let c = calc("X78B");
+        let e = c.compute(&raw(&[("tables", "13"), ("scores", "420,0")]));
+        assert!(
+            matches!(e, Err(RuleError::Input { problem: Problem::TwoReadings { ref one, ref two, .. }, .. }) if one == "420" && two == "420; 0"),
+            "{e:?}"
+        );
+        let a = c.parse(&raw(&[("tables", "13"), ("scores", "420,50")]));
+        assert_eq!(
+            a.ok().and_then(|a| a.scores("scores").map(<[i64]>::to_vec)),
+            Some(vec![420, 50])
+        );
+        // A lone decimal input has one reading.
+        let o = calc("X78B4").compute(&raw(&[("tables", "13"), ("results", "6"), ("mp", "7,5")]));
+        assert!(o.is_ok(), "{o:?}");
     }
 }
