@@ -180,10 +180,52 @@ impl Args {
         Args::need(self.scores(name), name)
     }
 
-    pub(crate) fn req_choice(&self, name: &str) -> Result<&'static str, RuleError> {
-        Args::need(self.choice(name), name)
+    /// A required choice as its typed option.
+    pub(crate) fn pick<T: Chosen>(&self, name: &str) -> Result<T, RuleError> {
+        let value = Args::need(self.choice(name), name)?;
+        T::OPTIONS
+            .iter()
+            .position(|o| o.value == value)
+            .and_then(|i| T::VARIANTS.get(i).copied())
+            .ok_or_else(|| {
+                RuleError::input(
+                    name,
+                    Problem::NotAChoice {
+                        expected: T::OPTIONS.iter().map(|o| o.value).collect(),
+                    },
+                )
+            })
     }
 }
+
+/// A choice input as a Rust type: each variant with its option (the value
+/// forms, JSON and flags send, its words, the provision it applies), so a
+/// calculator's run receives the variant and never re-reads the string.
+/// Implemented with [`choices!`], which writes both lists from one.
+pub(crate) trait Chosen: Copy + 'static {
+    /// The options, in the order the form shows them.
+    const OPTIONS: &'static [Choice];
+    /// The variant of each option, in the same order.
+    const VARIANTS: &'static [Self];
+}
+
+/// Implements [`Chosen`] for `$ty`: one line per option, `variant =>
+/// "value", label, cite;`.
+macro_rules! choices {
+    ($ty:ty { $($variant:expr => $value:literal, $label:expr, $cite:expr;)+ }) => {
+        impl $crate::rules::registry::inputs::Chosen for $ty {
+            const OPTIONS: &'static [$crate::rules::registry::inputs::Choice] = &[$(
+                $crate::rules::registry::inputs::Choice {
+                    value: $value,
+                    label: $label,
+                    cite: $cite,
+                }
+            ),+];
+            const VARIANTS: &'static [Self] = &[$($variant),+];
+        }
+    };
+}
+pub(crate) use choices;
 
 impl Calculator {
     /// The provision's id.
@@ -448,14 +490,6 @@ fn read_numbers(spec: &Input, text: &str) -> Result<Vec<Q>, RuleError> {
         }
     }
     Ok(values)
-}
-
-pub(crate) const fn choice(
-    value: &'static str,
-    label: Label,
-    cite: Option<&'static str>,
-) -> Choice {
-    Choice { value, label, cite }
 }
 
 /// A bound on decimal values far beyond any real score or total.

@@ -4,7 +4,8 @@ score (12C2) and the knockout average of 12C4.
 */
 
 use super::inputs::{
-    choice, decimal, result_row, weight_row, weighted_rows, Args, Calculator, Input, InputKind, BIG,
+    choices, decimal, result_row, weight_row, weighted_rows, Args, Calculator, Chosen, Input,
+    InputKind, BIG,
 };
 use crate::rules::adjusted::{self, Responsibility, Scoring};
 use crate::rules::Label;
@@ -35,6 +36,17 @@ pub(crate) const LAW_12C1C: Calculator = Calculator {
     run: |a| adjusted::weighted(&weighted_rows(a, "result", Args::decimal)?),
 };
 
+choices!(Scoring {
+    Scoring::Pairs => "pairs", Label::PairsPerCent, Some("12C2a");
+    Scoring::Imp => "imp", Label::Imps, Some("12C2b");
+});
+
+choices!(Responsibility {
+    Responsibility::None => "none", Label::NoneAveragePlus, None;
+    Responsibility::Partial => "partial", Label::PartlyAverage, None;
+    Responsibility::Full => "full", Label::ResponsibleAverageMinus, None;
+});
+
 /// 12C2: Artificial adjusted score.
 pub(crate) const LAW_12C2: Calculator = Calculator {
     cite: "12C2",
@@ -45,20 +57,13 @@ pub(crate) const LAW_12C2: Calculator = Calculator {
         Input {
             name: "scoring",
             label: Label::Scoring,
-            kind: InputKind::Choice(&[
-                choice("pairs", Label::PairsPerCent, Some("12C2a")),
-                choice("imp", Label::Imps, Some("12C2b")),
-            ]),
+            kind: InputKind::Choice(Scoring::OPTIONS),
             required: true,
         },
         Input {
             name: "side",
             label: Label::ResponsibilityIrregularity,
-            kind: InputKind::Choice(&[
-                choice("none", Label::NoneAveragePlus, None),
-                choice("partial", Label::PartlyAverage, None),
-                choice("full", Label::ResponsibleAverageMinus, None),
-            ]),
+            kind: InputKind::Choice(Responsibility::OPTIONS),
             required: true,
         },
         decimal(
@@ -70,18 +75,7 @@ pub(crate) const LAW_12C2: Calculator = Calculator {
             false,
         ),
     ],
-    run: |a| {
-        let scoring = match a.req_choice("scoring")? {
-            "imp" => Scoring::Imp,
-            _ => Scoring::Pairs,
-        };
-        let side = match a.req_choice("side")? {
-            "partial" => Responsibility::Partial,
-            "full" => Responsibility::Full,
-            _ => Responsibility::None,
-        };
-        adjusted::artificial(scoring, side, a.decimal("average"))
-    },
+    run: |a| adjusted::artificial(a.pick("scoring")?, a.pick("side")?, a.decimal("average")),
 };
 
 /// 12C4: Knockout: adjusted scores that do not balance.

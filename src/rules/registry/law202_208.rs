@@ -5,7 +5,8 @@ board-a-match (206A) and carry-over (207A, 207A2).
 */
 
 use super::inputs::{
-    choice, decimal, whole, Args, Calculator, Choice, Input, InputKind, BIG, RESULTS, TABLES,
+    choices, decimal, whole, Args, Calculator, Choice, Chosen, Input, InputKind, BIG, RESULTS,
+    TABLES,
 };
 use crate::rules::adjusted::{self, PlusMinus};
 use crate::rules::cancelled::{self, Cancelled, Scale};
@@ -16,19 +17,63 @@ use crate::rules::{penalties, teams, Label, Problem, RuleError};
 pub(crate) const PLUS_MINUS: Input = Input {
     name: "side",
     label: Label::ArtificialScore,
-    kind: InputKind::Choice(&[
-        choice("plus", Label::AveragePlus, None),
-        choice("minus", Label::AverageMinus, None),
-    ]),
+    kind: InputKind::Choice(PlusMinus::OPTIONS),
     required: true,
 };
 
-pub(crate) fn plus_minus(a: &Args) -> Result<PlusMinus, RuleError> {
-    Ok(match a.req_choice("side")? {
-        "minus" => PlusMinus::Minus,
-        _ => PlusMinus::Plus,
-    })
+choices!(PlusMinus {
+    PlusMinus::Plus => "plus", Label::AveragePlus, None;
+    PlusMinus::Minus => "minus", Label::AverageMinus, None;
+});
+
+/// Whether the absent team's delay was culpable, on 202C's page (202C1a,
+/// 202C1b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Delay202 {
+    Culpable,
+    Excused,
 }
+
+choices!(Delay202 {
+    Delay202::Culpable => "yes", Label::Yes, Some("202C1a");
+    Delay202::Excused => "no", Label::No, Some("202C1b");
+});
+
+/// The same on 208C's page (208C1a, 208C1b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Delay208 {
+    Culpable,
+    Excused,
+}
+
+choices!(Delay208 {
+    Delay208::Culpable => "yes", Label::Yes, Some("208C1a");
+    Delay208::Excused => "no", Label::No, Some("208C1b");
+});
+
+/// 208C's two WBF scales.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WbfScale {
+    Continuous,
+    Discrete,
+}
+
+choices!(WbfScale {
+    WbfScale::Continuous => "continuous", Label::Continuous, None;
+    WbfScale::Discrete => "discrete", Label::Discrete, None;
+});
+
+/// Where the team with the positive imp difference finished (207A).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Placed {
+    Higher,
+    Lower,
+}
+
+choices!(Placed {
+    Placed::Higher => "higher", Label::Higher, None;
+    Placed::Lower => "lower", Label::Lower, None;
+});
 
 pub(crate) const fn kp_list(name: &'static str, label: Label, max: i64) -> Input {
     Input {
@@ -65,25 +110,14 @@ pub(crate) const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [
     ]
 }
 
-pub(crate) const CANCELLED_202: [Input; 4] = cancelled_inputs(
-    &[
-        choice("yes", Label::Yes, Some("202C1a")),
-        choice("no", Label::No, Some("202C1b")),
-    ],
-    25,
-);
+pub(crate) const CANCELLED_202: [Input; 4] = cancelled_inputs(Delay202::OPTIONS, 25);
 
-pub(crate) const CANCELLED_208: [Input; 4] = cancelled_inputs(
-    &[
-        choice("yes", Label::Yes, Some("208C1a")),
-        choice("no", Label::No, Some("208C1b")),
-    ],
-    20,
-);
+pub(crate) const CANCELLED_208: [Input; 4] = cancelled_inputs(Delay208::OPTIONS, 20);
 
-pub(crate) fn cancelled_args(a: &Args) -> Result<Cancelled, RuleError> {
+/// A cancelled match's inputs; `culpable` is read by the page's own type.
+pub(crate) fn cancelled_args(a: &Args, culpable: bool) -> Result<Cancelled, RuleError> {
     Ok(Cancelled {
-        culpable: a.req_choice("culpable")? == "yes",
+        culpable,
         others_against_absent: a.numbers("others").to_vec(),
         own_other_matches: a.numbers("own").to_vec(),
         played: a.decimal("played"),
@@ -112,7 +146,10 @@ pub(crate) const LAW_202C: Calculator = Calculator {
         ("own", "16 19"),
     ],
     inputs: &CANCELLED_202,
-    run: |a| cancelled::cancelled_match(Scale::Kp202, &cancelled_args(a)?),
+    run: |a| {
+        let culpable = a.pick::<Delay202>("culpable")? == Delay202::Culpable;
+        cancelled::cancelled_match(Scale::Kp202, &cancelled_args(a, culpable)?)
+    },
 };
 
 /// 208C: Cancelled match (WBF VP scale).
@@ -129,10 +166,7 @@ pub(crate) const LAW_208C: Calculator = Calculator {
         Input {
             name: "scale",
             label: Label::Scale,
-            kind: InputKind::Choice(&[
-                choice("continuous", Label::Continuous, None),
-                choice("discrete", Label::Discrete, None),
-            ]),
+            kind: InputKind::Choice(WbfScale::OPTIONS),
             required: true,
         },
         CANCELLED_208[0],
@@ -141,11 +175,12 @@ pub(crate) const LAW_208C: Calculator = Calculator {
         CANCELLED_208[3],
     ],
     run: |a| {
-        let scale = match a.req_choice("scale")? {
-            "discrete" => Scale::WbfDiscrete,
-            _ => Scale::WbfContinuous,
+        let scale = match a.pick("scale")? {
+            WbfScale::Continuous => Scale::WbfContinuous,
+            WbfScale::Discrete => Scale::WbfDiscrete,
         };
-        cancelled::cancelled_match(scale, &cancelled_args(a)?)
+        let culpable = a.pick::<Delay208>("culpable")? == Delay208::Culpable;
+        cancelled::cancelled_match(scale, &cancelled_args(a, culpable)?)
     },
 };
 
@@ -159,7 +194,7 @@ pub(crate) const LAW_203A: Calculator = Calculator {
         PLUS_MINUS,
         whole("comparisons", Label::ComparisonsPair, 1, MAX_TABLES, true),
     ],
-    run: |a| adjusted::iaf_artificial(plus_minus(a)?, a.req_whole("comparisons")?),
+    run: |a| adjusted::iaf_artificial(a.pick("side")?, a.req_whole("comparisons")?),
 };
 
 /// 203B: Imps across the field on more tables.
@@ -256,7 +291,7 @@ pub(crate) const LAW_204C: Calculator = Calculator {
     descendants: false,
     example: &[("side", "minus")],
     inputs: &[PLUS_MINUS],
-    run: |a| adjusted::butler_artificial(plus_minus(a)?),
+    run: |a| adjusted::butler_artificial(a.pick("side")?),
 };
 
 /// 206A: Artificial score, board-a-match.
@@ -266,7 +301,7 @@ pub(crate) const LAW_206A: Calculator = Calculator {
     descendants: false,
     example: &[("side", "plus")],
     inputs: &[PLUS_MINUS],
-    run: |a| adjusted::bam_artificial(plus_minus(a)?),
+    run: |a| adjusted::bam_artificial(a.pick("side")?),
 };
 
 /// 207A: Carry-over.
@@ -287,10 +322,7 @@ pub(crate) const LAW_207A: Calculator = Calculator {
         Input {
             name: "placed",
             label: Label::TeamPositiveDifferenceFinished,
-            kind: InputKind::Choice(&[
-                choice("higher", Label::Higher, None),
-                choice("lower", Label::Lower, None),
-            ]),
+            kind: InputKind::Choice(Placed::OPTIONS),
             required: true,
         },
         whole("boards", Label::BoardsComingMatch, 1, MAX_TABLES * 10, true),
@@ -298,7 +330,7 @@ pub(crate) const LAW_207A: Calculator = Calculator {
     run: |a| {
         teams::carry_over(
             a.req_decimal("difference")?,
-            a.req_choice("placed")? == "higher",
+            a.pick::<Placed>("placed")? == Placed::Higher,
             a.req_whole("boards")?,
         )
     },

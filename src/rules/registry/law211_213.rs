@@ -3,7 +3,7 @@ Laws 211–213: deductions — the standard deduction (211B), late arrival
 (212A) and time overruns in team matches (213A) and pairs (213B1).
 */
 
-use super::inputs::{choice, decimal, whole, Calculator, Input, InputKind};
+use super::inputs::{choices, decimal, whole, Calculator, Chosen, Input, InputKind};
 use crate::rules::penalties::{self, Form};
 use crate::rules::scoring::MAX_TABLES;
 use crate::rules::Label;
@@ -11,12 +11,44 @@ use crate::rules::Label;
 pub(crate) const VP_SCORING: Input = Input {
     name: "scoring",
     label: Label::Scoring,
-    kind: InputKind::Choice(&[
-        choice("vp", Label::VictoryPointsVp, None),
-        choice("other", Label::OtherStandardDeductions, None),
-    ]),
+    kind: InputKind::Choice(VpScoring::OPTIONS),
     required: true,
 };
+
+/// Whether the event is scored in victory points (212A, 213A: the table of
+/// deductions is in VP, otherwise in standard deductions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VpScoring {
+    Vp,
+    Other,
+}
+
+choices!(VpScoring {
+    VpScoring::Vp => "vp", Label::VictoryPointsVp, None;
+    VpScoring::Other => "other", Label::OtherStandardDeductions, None;
+});
+
+/// 211B's forms of scoring, each the provision it applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FormOfScoring {
+    TeamVp,
+    BoardAMatch,
+    Knockout,
+    PairsMp,
+    Iaf,
+    Butler,
+    Other,
+}
+
+choices!(FormOfScoring {
+    FormOfScoring::TeamVp => "team_vp", Label::TeamsKpScale, Some("211B1");
+    FormOfScoring::BoardAMatch => "bam", Label::BoardMatch, Some("211B1c");
+    FormOfScoring::Knockout => "knockout", Label::SingleKnockoutMatch, Some("211B1d");
+    FormOfScoring::PairsMp => "pairs_mp", Label::PairsMatchpoints, Some("211B2a");
+    FormOfScoring::Iaf => "iaf", Label::PairsImpsAcrossField, Some("211B2b");
+    FormOfScoring::Butler => "butler", Label::PairsButler, Some("211B2c");
+    FormOfScoring::Other => "other", Label::Other, Some("211B3");
+});
 
 pub(crate) const MINUTES: Input = decimal(
     "minutes",
@@ -37,15 +69,7 @@ pub(crate) const LAW_211B: Calculator = Calculator {
         Input {
             name: "form",
             label: Label::FormScoring,
-            kind: InputKind::Choice(&[
-                choice("team_vp", Label::TeamsKpScale, Some("211B1")),
-                choice("bam", Label::BoardMatch, Some("211B1c")),
-                choice("knockout", Label::SingleKnockoutMatch, Some("211B1d")),
-                choice("pairs_mp", Label::PairsMatchpoints, Some("211B2a")),
-                choice("iaf", Label::PairsImpsAcrossField, Some("211B2b")),
-                choice("butler", Label::PairsButler, Some("211B2c")),
-                choice("other", Label::Other, Some("211B3")),
-            ]),
+            kind: InputKind::Choice(FormOfScoring::OPTIONS),
             required: true,
         },
         whole(
@@ -65,20 +89,20 @@ pub(crate) const LAW_211B: Calculator = Calculator {
         ),
     ],
     run: |a| {
-        let form = match a.req_choice("form")? {
-            "team_vp" => Form::TeamVp {
+        let form = match a.pick("form")? {
+            FormOfScoring::TeamVp => Form::TeamVp {
                 boards: a.req_whole("boards")?,
             },
-            "bam" => Form::BoardAMatch,
-            "knockout" => Form::Knockout,
-            "pairs_mp" => Form::PairsMp {
+            FormOfScoring::BoardAMatch => Form::BoardAMatch,
+            FormOfScoring::Knockout => Form::Knockout,
+            FormOfScoring::PairsMp => Form::PairsMp {
                 top: a.req_whole("top")?,
             },
-            "iaf" => Form::Iaf {
+            FormOfScoring::Iaf => Form::Iaf {
                 tables: a.req_whole("tables")?,
             },
-            "butler" => Form::Butler,
-            _ => Form::Other,
+            FormOfScoring::Butler => Form::Butler,
+            FormOfScoring::Other => Form::Other,
         };
         penalties::standard_deduction(form)
     },
@@ -105,7 +129,7 @@ pub(crate) const LAW_212A: Calculator = Calculator {
         penalties::late_arrival(
             a.req_decimal("minutes")?,
             a.whole("boards"),
-            a.req_choice("scoring")? == "vp",
+            a.pick::<VpScoring>("scoring")? == VpScoring::Vp,
         )
     },
 };
@@ -132,7 +156,7 @@ pub(crate) const LAW_213A: Calculator = Calculator {
         penalties::time_overrun(
             a.req_decimal("minutes")?,
             a.decimal("other"),
-            a.req_choice("scoring")? == "vp",
+            a.pick::<VpScoring>("scoring")? == VpScoring::Vp,
         )
     },
 };

@@ -345,4 +345,34 @@ mod tests {
         let o = calc("X78B4").compute(&raw(&[("tables", "13"), ("results", "6"), ("mp", "7,5")]));
         assert!(o.is_ok(), "{o:?}");
     }
+
+    #[test]
+    fn every_option_of_every_choice_reaches_its_typed_variant() {
+        // A calculator reads a choice as the type whose options its input
+        // lists; an option that type does not know would be refused here.
+        for c in calculators() {
+            for input in c.inputs {
+                let InputKind::Choice(options) = input.kind else {
+                    continue;
+                };
+                for o in options {
+                    let mut given: Vec<(&str, &str)> = c
+                        .example
+                        .iter()
+                        .copied()
+                        .filter(|(n, _)| *n != input.name)
+                        .collect();
+                    given.push((input.name, o.value));
+                    let r = c.compute(&raw(&given));
+                    assert!(
+                        !matches!(&r, Err(RuleError::Input { input: i, problem: Problem::NotAChoice { .. } }) if i == input.name),
+                        "{} {}={}: {r:?}",
+                        c.cite,
+                        input.name,
+                        o.value
+                    );
+                }
+            }
+        }
+    }
 }

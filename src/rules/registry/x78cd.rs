@@ -6,12 +6,13 @@ the small group (X78D6) and the rounding of X78D7.
 */
 
 use super::inputs::{
-    choice, decimal, weighted_rows, whole, Args, Calculator, Input, InputKind, BIG, RESULTS, TABLES,
+    choices, decimal, weighted_rows, whole, Args, Calculator, Chosen, Input, InputKind, BIG,
+    RESULTS, TABLES,
 };
 use super::x78a::{curtailed, CURTAILED, EW_ADJUSTED, NS_ADJUSTED, OTHER_SCORES, WEIGHTED_BOARD};
 use crate::rules::rounding::{self, Method};
 use crate::rules::scoring::MAX_TABLES;
-use crate::rules::simplified::{self, Side};
+use crate::rules::simplified::{self, Offender, Side};
 use crate::rules::sitout;
 use crate::rules::Label;
 
@@ -33,13 +34,50 @@ pub(crate) const SIMPLIFIED_WEIGHTED_BOARD: [Input; 12] = {
 pub(crate) const OFFENDING: Input = Input {
     name: "offending",
     label: Label::OffendingSideTableX78d7Rounding,
-    kind: InputKind::Choice(&[
-        choice("ew", Label::EW, None),
-        choice("ns", Label::NS, None),
-        choice("neither", Label::Neither, None),
-    ]),
+    kind: InputKind::Choice(Offender::OPTIONS),
     required: true,
 };
+
+choices!(Offender {
+    Offender::Ew => "ew", Label::EW, None;
+    Offender::Ns => "ns", Label::NS, None;
+    Offender::Neither => "neither", Label::Neither, None;
+});
+
+/// X78C's scoring methods, each with its unit of rounding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RoundingMethod {
+    /// Matchpoints, to 0,1 (X78C1).
+    Matchpoints,
+    /// Imps in KP matches or butler, whole (X78C2).
+    ImpWhole,
+    /// Imps otherwise, to 0,1.
+    Imp,
+}
+
+choices!(RoundingMethod {
+    RoundingMethod::Matchpoints => "mp", Label::Matchpoints01, Some("X78C1");
+    RoundingMethod::ImpWhole => "imp_whole", Label::ImpsKpMatchesButler1, Some("X78C2");
+    RoundingMethod::Imp => "imp", Label::ImpsOtherwise01, None;
+});
+
+/// X78C2's two units for imps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ImpUnit {
+    Whole,
+    Tenths,
+}
+
+choices!(ImpUnit {
+    ImpUnit::Whole => "whole", Label::KpMatchesButler1Imp, None;
+    ImpUnit::Tenths => "tenths", Label::Otherwise01Imp, None;
+});
+
+choices!(Side {
+    Side::NonOffending => "nonoffending", Label::NonOffending, Some("X78D7a");
+    Side::Offending => "offending", Label::Offending, Some("X78D7b");
+    Side::Other => "other", Label::Neither2, None;
+});
 
 /// X78C: Rounding.
 pub(crate) const X78C: Calculator = Calculator {
@@ -52,23 +90,19 @@ pub(crate) const X78C: Calculator = Calculator {
         Input {
             name: "method",
             label: Label::Scoring,
-            kind: InputKind::Choice(&[
-                choice("mp", Label::Matchpoints01, Some("X78C1")),
-                choice("imp_whole", Label::ImpsKpMatchesButler1, Some("X78C2")),
-                choice("imp", Label::ImpsOtherwise01, None),
-            ]),
+            kind: InputKind::Choice(RoundingMethod::OPTIONS),
             required: true,
         },
         whole("top", Label::TopBoardMatchpoints, 1, 2 * MAX_TABLES, false),
     ],
     run: |a| {
         let value = a.req_decimal("value")?;
-        let method = match a.req_choice("method")? {
-            "imp_whole" => Method::ImpWhole,
-            "imp" => Method::ImpTenths,
-            _ => Method::Matchpoints {
+        let method = match a.pick("method")? {
+            RoundingMethod::Matchpoints => Method::Matchpoints {
                 top: a.req_whole("top")?,
             },
+            RoundingMethod::ImpWhole => Method::ImpWhole,
+            RoundingMethod::Imp => Method::ImpTenths,
         };
         rounding::round_result(value, method)
     },
@@ -102,17 +136,14 @@ pub(crate) const X78C2: Calculator = Calculator {
         Input {
             name: "kind",
             label: Label::Scoring,
-            kind: InputKind::Choice(&[
-                choice("whole", Label::KpMatchesButler1Imp, None),
-                choice("tenths", Label::Otherwise01Imp, None),
-            ]),
+            kind: InputKind::Choice(ImpUnit::OPTIONS),
             required: true,
         },
     ],
     run: |a| {
-        let method = match a.req_choice("kind")? {
-            "tenths" => Method::ImpTenths,
-            _ => Method::ImpWhole,
+        let method = match a.pick("kind")? {
+            ImpUnit::Whole => Method::ImpWhole,
+            ImpUnit::Tenths => Method::ImpTenths,
         };
         rounding::round_result(a.req_decimal("value")?, method)
     },
@@ -134,12 +165,7 @@ pub(crate) const X78D1: Calculator = Calculator {
     inputs: &SIMPLIFIED_WEIGHTED_BOARD,
     run: |a| {
         let rows = weighted_rows(a, "score", Args::whole)?;
-        let offender = match a.req_choice("offending")? {
-            "ns" => simplified::Offender::Ns,
-            "neither" => simplified::Offender::Neither,
-            _ => simplified::Offender::Ew,
-        };
-        simplified::simplified_weighted(a.req_scores("scores")?, &rows, offender)
+        simplified::simplified_weighted(a.req_scores("scores")?, &rows, a.pick("offending")?)
     },
 };
 
@@ -246,22 +272,11 @@ pub(crate) const X78D7: Calculator = Calculator {
         Input {
             name: "side",
             label: Label::Side,
-            kind: InputKind::Choice(&[
-                choice("nonoffending", Label::NonOffending, Some("X78D7a")),
-                choice("offending", Label::Offending, Some("X78D7b")),
-                choice("other", Label::Neither2, None),
-            ]),
+            kind: InputKind::Choice(Side::OPTIONS),
             required: true,
         },
     ],
-    run: |a| {
-        let side = match a.req_choice("side")? {
-            "offending" => Side::Offending,
-            "other" => Side::Other,
-            _ => Side::NonOffending,
-        };
-        simplified::round_whole(a.req_decimal("value")?, side)
-    },
+    run: |a| simplified::round_whole(a.req_decimal("value")?, a.pick("side")?),
 };
 
 #[cfg(test)]
