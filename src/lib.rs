@@ -19,6 +19,7 @@ pub mod cli;
 pub mod corpus;
 pub mod graph;
 pub mod kb;
+pub mod lang;
 pub mod rules;
 pub mod search;
 pub mod server;

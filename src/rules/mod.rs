@@ -39,17 +39,11 @@ pub mod words;
 use std::fmt;
 
 use crate::corpus::ProvisionId;
+use crate::lang::Lang;
 
 pub use number::Q;
 pub use registry::{calculator_for, calculators, has_calculator, Calculator, Found};
 pub use words::Label;
-
-/// The languages a page can ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    Nb,
-    Da,
-}
 
 /// The unit a result is counted in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,9 +18,10 @@ use serde_json::Value;
 
 use crate::corpus::ProvisionId;
 use crate::kb::url_of;
+use crate::lang::Lang;
 use crate::rules::number::{show, to_f64};
 use crate::rules::registry::{Calculator, InputKind};
-use crate::rules::{self, Label, Lang, Outcome, RuleError};
+use crate::rules::{self, Label, Outcome, RuleError};
 
 use super::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use super::AppState;

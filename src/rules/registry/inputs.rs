@@ -33,10 +33,11 @@ refused with both readings ([`Problem::TwoReadings`]), never guessed:
 */
 
 use crate::corpus::ProvisionId;
+use crate::lang::Lang;
 use crate::rules::adjusted;
 use crate::rules::number::{self, decimals, int, NumberError, Q};
 use crate::rules::scoring::{self, MAX_SCORE, MAX_TABLES};
-use crate::rules::{Label, Lang, Outcome, Problem, RuleError};
+use crate::rules::{Label, Outcome, Problem, RuleError};
 
 /// What an input takes.
 #[derive(Debug, Clone, Copy)]

@@ -317,10 +317,10 @@ mod tests {
              write a decimal point, or separate entries with a space or ;"
         );
         assert!(c
-            .error_text(&e, crate::rules::Lang::Nb)
+            .error_text(&e, crate::lang::Lang::Nb)
             .contains("«18,20» kan leses på to måter: 18,2 eller 18; 20"));
         assert!(c
-            .error_text(&e, crate::rules::Lang::Da)
+            .error_text(&e, crate::lang::Lang::Da)
             .contains("»18,20« kan læses på to måder: 18,2 eller 18; 20"));
         // One reading only: 37 is off the scale, so 14,37 is 14,37; a list
         // with other separators uses the comma as a decimal comma.

@@ -118,8 +118,8 @@ pub(crate) const X78B4: Calculator = Calculator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
     use crate::rules::registry::inputs::raw;
-    use crate::rules::Lang;
 
     #[test]
     fn raw_inputs_are_read_by_their_kind() {

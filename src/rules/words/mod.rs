@@ -7,7 +7,7 @@ end picks the language. Every key has a text in every table: each table is
 one `match` over all of them, so a missing word does not compile.
 */
 
-use crate::rules::Lang;
+use crate::lang::Lang;
 
 /// One of the calculators' words; its English text (`en.rs`) says what it
 /// is.
