@@ -97,7 +97,7 @@ pub fn three_results(tables: i64, scores: [i64; 3]) -> Result<Outcome, RuleError
     )
 }
 
-pub(crate) const NEUBERG: Label = Label::NeubergFormulaGP1;
+pub(crate) const NEUBERG: Label = Label::NeubergFormulaGP;
 
 /// X78B4, Neuberg's formula: a pair with `mp` matchpoints (P) within a group
 /// of `results` (G ≥ 4) results gets A / G × (P + 1) − 1 on `tables` (A)

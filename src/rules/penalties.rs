@@ -72,7 +72,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
             } else {
                 return Err(RuleError::NotInText {
                     cite: cite("211B1"),
-                    what: Label::StandardDeductionKpScale13,
+                    what: Label::StandardDeductionKpScale,
                 });
             }
         }

@@ -107,7 +107,7 @@ pub(crate) fn check_group(tables: i64, results: i64) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub(crate) const PCT_OF_TOP: Label = Label::MatchpointsTablesPercentageTop2;
+pub(crate) const PCT_OF_TOP: Label = Label::MatchpointsTablesPercentageTop;
 
 pub(crate) const ROUNDED_MP: Label = Label::Rounded01MatchpointHalves;
 

@@ -32,7 +32,7 @@ fn small_group_top(tables: i64, top_mp: Option<Q>, steps: &mut Vec<Step>) -> Res
             let t = top(tables);
             steps.push(step(
                 "X78D6",
-                Label::TopTables21,
+                Label::TopTables,
                 format!("2 × ({tables} − 1) = {}", show(&t)),
             ));
             t

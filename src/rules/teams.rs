@@ -361,7 +361,7 @@ pub fn carry_over(difference: Q, finished_higher: bool, boards: i64) -> Result<O
     } else if share <= int(12) {
         steps.push(step(
             "207A4",
-            Label::N33128BoardsCap12,
+            Label::BoardsCapOfThe33To128Table,
             format!("{} ≤ 12", show(&share)),
         ));
         return Ok(carry_outcome("207A3", share, steps));

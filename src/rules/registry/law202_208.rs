@@ -225,7 +225,7 @@ pub(crate) const LAW_204A: Calculator = Calculator {
     example: &[("scores", "420 450 -50 420 400")],
     inputs: &[
         BOARD_SCORES,
-        whole("drop", Label::HighestLowestRemoved12, 1, 2, false),
+        whole("drop", Label::HighestLowestRemoved, 1, 2, false),
     ],
     run: |a| teams::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
 };
@@ -243,7 +243,7 @@ pub(crate) const LAW_204A2: Calculator = Calculator {
         BOARD_SCORES,
         Input {
             name: "frequencies",
-            label: Label::TheirFrequenciesSameOrder0,
+            label: Label::TheirFrequenciesSameOrder,
             kind: InputKind::Numbers {
                 min: 0,
                 max: MAX_TABLES,
@@ -278,7 +278,7 @@ pub(crate) const LAW_204B: Calculator = Calculator {
     descendants: true,
     example: &[("score", "450"), ("datum", "425")],
     inputs: &[
-        whole("score", Label::PairScore2, -MAX_SCORE, MAX_SCORE, true),
+        whole("score", Label::ThePairsScore, -MAX_SCORE, MAX_SCORE, true),
         decimal("datum", Label::DatumScore, -MAX_SCORE, MAX_SCORE, 4, true),
     ],
     run: |a| teams::butler_difference(a.req_whole("score")?, a.req_decimal("datum")?),

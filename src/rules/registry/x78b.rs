@@ -22,7 +22,7 @@ pub(crate) const RESULTS_G4: Input = Input {
 pub(crate) const fn scores(min: usize, max: usize) -> Input {
     Input {
         name: "scores",
-        label: Label::ScoresGroupOneDirection420,
+        label: Label::ScoresGroupOneDirection,
         kind: InputKind::Scores { min, max },
         required: true,
     }

@@ -76,7 +76,7 @@ choices!(ImpUnit {
 choices!(Side {
     Side::NonOffending => "nonoffending", Label::NonOffending, Some("X78D7a");
     Side::Offending => "offending", Label::Offending, Some("X78D7b");
-    Side::Other => "other", Label::Neither2, None;
+    Side::Other => "other", Label::NeitherOfThem, None;
 });
 
 /// X78C: Rounding.
@@ -215,7 +215,7 @@ pub(crate) const X78D3: Calculator = Calculator {
 /// X78D4: Redress curtailed, manual method: X78A4.
 pub(crate) const X78D4: Calculator = Calculator {
     cite: "X78D4",
-    title: Label::RedressCurtailedManualMethodX78a4,
+    title: Label::RedressCurtailedManualMethod,
     descendants: false,
     example: &[("m", "2"), ("f", "-5"), ("j", "6")],
     inputs: &CURTAILED,
@@ -249,7 +249,7 @@ pub(crate) const X78D6: Calculator = Calculator {
             4,
             true,
         ),
-        decimal("top", Label::TopDefault21, 1, 2 * MAX_TABLES, 4, false),
+        decimal("top", Label::TopDefault, 1, 2 * MAX_TABLES, 4, false),
     ],
     run: |a| {
         simplified::small_group(
