@@ -12,9 +12,24 @@ number (a `[…]` gap, a case the provision does not cover) the error says so
 ([`RuleError::NotInText`]) instead of inventing one. All arithmetic is exact
 ([`number::Q`]); rounding happens only where a provision (X78C) says so.
 
-The [`registry`] maps a [`ProvisionId`] to its calculator with its inputs as
-data (names, kinds, ranges, labels in Norwegian and Danish), so that the
-page, the API, the CLI, the contents and search all ask one place.
+Two layers, and where to find a provision:
+
+- The arithmetic, one module per concept: [`scoring`] (the scale, bounds
+  and helpers the pairs methods share), [`conversion`] (X78B), [`boards`]
+  (X78A1–A3), [`rounding`] (X78C, X78A4), [`simplified`] (X78D by hand),
+  [`sitout`] (X78A5, X78D5), [`adjusted`] (12C, and the artificial scores of
+  203A, 204C, 206A), [`teams`] (203B–207A), [`cancelled`] (202C, 208C),
+  [`penalties`] (211B–213B), with [`weights`], [`contract`] (the scores
+  Law 77's table gives) and [`number`] (exact numbers and their format).
+- The [`registry`]: one file per family of provisions (`law12c`, `x78a`,
+  `x78b`, `x78cd`, `law202_208`, `law211_213`), each calculator a named item
+  with its inputs as data (names, kinds, ranges, words) and its choices as
+  enums, over one shared file of input machinery (`inputs`); the page, the
+  API, the CLI, the contents and search all ask it.
+
+Results and steps carry no text: their words are [`Label`] keys whose text
+lives in one table per language ([`words`]: `en`, `nb`, `da`), like the
+interface strings, in the crate's one language type ([`Lang`]).
 
 `rules` does no IO and uses `corpus` only for ids; `kb`, `web`, `server` and
 `cli` call it.
