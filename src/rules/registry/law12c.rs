@@ -97,3 +97,55 @@ pub(crate) const LAW_12C4: Calculator = Calculator {
     ],
     run: |a| adjusted::knockout_average(a.req_decimal("first")?, a.req_decimal("second")?),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::inputs::raw;
+    use crate::rules::testing::{blamed, cite_of, q, value};
+
+    #[test]
+    fn each_12c2_choice_is_its_case() {
+        let run = |scoring: &str, side: &str| {
+            LAW_12C2.compute(&raw(&[("scoring", scoring), ("side", side)]))
+        };
+        // 12C2a: average minus at most 40 %, average 50 %, average plus at
+        // least 60 %; 12C2b: ±3 imps and no imp value for average.
+        for (side, variant) in [
+            ("full", Responsibility::Full),
+            ("partial", Responsibility::Partial),
+            ("none", Responsibility::None),
+        ] {
+            assert_eq!(
+                run("pairs", side),
+                adjusted::artificial(Scoring::Pairs, variant, None),
+                "{side}"
+            );
+            assert_eq!(
+                run("imp", side),
+                adjusted::artificial(Scoring::Imp, variant, None),
+                "{side}"
+            );
+        }
+        assert_eq!(value(&run("pairs", "full"), "score"), q("40"));
+        assert_eq!(value(&run("imp", "none"), "score"), q("3"));
+        assert_eq!(blamed(&run("imp", "partial")), "not in text: 12C2b");
+        assert_eq!(cite_of(&run("pairs", "none")), "12C2a");
+    }
+
+    #[test]
+    fn a_weighted_score_and_the_knockout_average_by_hand() {
+        // 40 % × 4 + 60 % × (−1) = 1,6 − 0,6 = 1.
+        let o = LAW_12C1C.compute(&raw(&[
+            ("result1", "4"),
+            ("weight1", "40"),
+            ("result2", "-1"),
+            ("weight2", "60"),
+        ]));
+        assert_eq!(o.map(|o| o.results[0].value), Ok(q("1")));
+        // (6 − (−2)) / 2 = 4 to the first side, −4 to the second.
+        let o = LAW_12C4.compute(&raw(&[("first", "6"), ("second", "-2")]));
+        assert_eq!(value(&o, "first"), q("4"));
+        assert_eq!(value(&o, "second"), q("-4"));
+    }
+}

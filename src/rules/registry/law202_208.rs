@@ -375,3 +375,66 @@ pub(crate) const LAW_207A2: Calculator = Calculator {
         )
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::inputs::raw;
+    use crate::rules::testing::{q, value};
+
+    #[test]
+    fn plus_and_minus_reach_the_artificial_scores() {
+        for (side, pm) in [("plus", PlusMinus::Plus), ("minus", PlusMinus::Minus)] {
+            let given = raw(&[("side", side), ("comparisons", "12")]);
+            assert_eq!(LAW_203A.compute(&given), adjusted::iaf_artificial(pm, 12));
+            let given = raw(&[("side", side)]);
+            assert_eq!(LAW_204C.compute(&given), adjusted::butler_artificial(pm));
+            assert_eq!(LAW_206A.compute(&given), adjusted::bam_artificial(pm));
+        }
+        // 206A: 1,2 points for average plus, 0,8 for average minus.
+        assert_eq!(
+            value(&LAW_206A.compute(&raw(&[("side", "minus")])), "points"),
+            q("0.8")
+        );
+    }
+
+    #[test]
+    fn the_delay_and_the_scale_reach_the_cancelled_match() {
+        // 202C1a/b: the absent team gets 0 KP for a culpable delay, 15 for
+        // one that was not; 208C1a/b: 0 and 10.
+        let kp =
+            |c: &Calculator, given: &[(&str, &str)]| value(&c.compute(&raw(given)), "kp_absent");
+        assert_eq!(kp(&LAW_202C, &[("culpable", "yes")]), q("0"));
+        assert_eq!(kp(&LAW_202C, &[("culpable", "no")]), q("15"));
+        let wbf = [("scale", "continuous"), ("culpable", "no")];
+        assert_eq!(kp(&LAW_208C, &wbf), q("10"));
+        for (scale, variant) in [
+            ("continuous", Scale::WbfContinuous),
+            ("discrete", Scale::WbfDiscrete),
+        ] {
+            let o = LAW_208C.compute(&raw(&[
+                ("scale", scale),
+                ("culpable", "yes"),
+                ("own", "14.37 15.12 13.5"),
+            ]));
+            let m = Cancelled {
+                culpable: true,
+                own_other_matches: vec![q("14.37"), q("15.12"), q("13.5")],
+                ..Cancelled::default()
+            };
+            assert_eq!(o, cancelled::cancelled_match(variant, &m), "{scale}");
+        }
+    }
+
+    #[test]
+    fn where_the_team_finished_reaches_the_carry_over() {
+        for (placed, higher) in [("higher", true), ("lower", false)] {
+            let o = LAW_207A.compute(&raw(&[
+                ("difference", "30"),
+                ("placed", placed),
+                ("boards", "48"),
+            ]));
+            assert_eq!(o, teams::carry_over(q("30"), higher, 48), "{placed}");
+        }
+    }
+}

@@ -186,3 +186,58 @@ pub(crate) const LAW_213B1: Calculator = Calculator {
     ],
     run: |a| penalties::pairs_overrun(a.req_decimal("minutes")?, a.req_whole("earlier")?),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::inputs::raw;
+    use crate::rules::testing::q;
+
+    #[test]
+    fn each_form_of_scoring_is_its_case() {
+        let given = [("boards", "16"), ("top", "24"), ("tables", "13")];
+        for (form, expected) in [
+            ("team_vp", Form::TeamVp { boards: 16 }),
+            ("bam", Form::BoardAMatch),
+            ("knockout", Form::Knockout),
+            ("pairs_mp", Form::PairsMp { top: 24 }),
+            ("iaf", Form::Iaf { tables: 13 }),
+            ("butler", Form::Butler),
+            ("other", Form::Other),
+        ] {
+            let mut all = given.to_vec();
+            all.push(("form", form));
+            assert_eq!(
+                LAW_211B.compute(&raw(&all)),
+                penalties::standard_deduction(expected),
+                "{form}"
+            );
+        }
+    }
+
+    #[test]
+    fn vp_or_other_scoring_reaches_the_tables_of_212a_and_213a() {
+        for (scoring, vp) in [("vp", true), ("other", false)] {
+            let o = LAW_212A.compute(&raw(&[
+                ("minutes", "12"),
+                ("boards", "16"),
+                ("scoring", scoring),
+            ]));
+            assert_eq!(
+                o,
+                penalties::late_arrival(q("12"), Some(16), vp),
+                "{scoring}"
+            );
+            let o = LAW_213A.compute(&raw(&[
+                ("minutes", "7"),
+                ("other", "22"),
+                ("scoring", scoring),
+            ]));
+            assert_eq!(
+                o,
+                penalties::time_overrun(q("7"), Some(q("22")), vp),
+                "{scoring}"
+            );
+        }
+    }
+}

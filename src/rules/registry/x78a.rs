@@ -149,3 +149,27 @@ pub(crate) const X78A5: Calculator = Calculator {
     }],
     run: |a| sitout::computed(a.numbers("played")),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::inputs::raw;
+    use crate::rules::testing::{q, value};
+
+    #[test]
+    fn the_board_calculators_read_their_inputs() {
+        let o = X78A4.compute(&raw(&[("m", "2"), ("f", "-5"), ("j", "6")]));
+        assert_eq!(o, rounding::curtailed_redress(q("2"), q("-5"), q("6")));
+        // X78A4e: M < J, so J − M + F = 6 − 2 + (−5) = −1.
+        assert_eq!(value(&o, "result"), q("-1"));
+        // A list of percentages with decimal commas, separated by spaces.
+        let o = X78A5.compute(&raw(&[("played", "55 62,5 48")]));
+        assert_eq!(o, sitout::computed(&[q("55"), q("62.5"), q("48")]));
+        let o = X78A2.compute(&raw(&[
+            ("scores", "420 450 -50"),
+            ("ns", "420"),
+            ("ew", "450"),
+        ]));
+        assert_eq!(o, boards::unbalanced_board(&[420, 450, -50], 420, 450));
+    }
+}

@@ -299,4 +299,62 @@ mod tests {
         let e = c.compute(&raw(&[("value", "1"), ("method", "kp")]));
         assert!(e.is_err_and(|e| e.to_string().contains("must be one of mp, imp_whole, imp")));
     }
+
+    #[test]
+    fn each_rounding_choice_is_its_method() {
+        let run = |c: &Calculator, given: &[(&str, &str)]| c.compute(&raw(given));
+        let v = q("-2.55");
+        assert_eq!(
+            run(&X78C, &[("value", "-2.55"), ("method", "imp_whole")]),
+            rounding::round_result(v, Method::ImpWhole)
+        );
+        assert_eq!(
+            run(&X78C, &[("value", "-2.55"), ("method", "imp")]),
+            rounding::round_result(v, Method::ImpTenths)
+        );
+        assert_eq!(
+            run(
+                &X78C,
+                &[("value", "12.25"), ("method", "mp"), ("top", "24")]
+            ),
+            rounding::round_result(q("12.25"), Method::Matchpoints { top: 24 })
+        );
+        assert_eq!(
+            run(&X78C2, &[("value", "-2.55"), ("kind", "whole")]),
+            rounding::round_result(v, Method::ImpWhole)
+        );
+        assert_eq!(
+            run(&X78C2, &[("value", "-2.55"), ("kind", "tenths")]),
+            rounding::round_result(v, Method::ImpTenths)
+        );
+    }
+
+    #[test]
+    fn each_side_is_its_x78d7_rounding() {
+        for (side, variant) in [
+            ("nonoffending", Side::NonOffending),
+            ("offending", Side::Offending),
+            ("other", Side::Other),
+        ] {
+            let o = X78D7.compute(&raw(&[("value", "12.5"), ("side", side)]));
+            assert_eq!(o, simplified::round_whole(q("12.5"), variant), "{side}");
+        }
+        for (offending, variant) in [
+            ("ew", Offender::Ew),
+            ("ns", Offender::Ns),
+            ("neither", Offender::Neither),
+        ] {
+            let o = X78D1.compute(&raw(&[
+                ("scores", "420 450 -50"),
+                ("score1", "420"),
+                ("weight1", "50"),
+                ("score2", "-100"),
+                ("weight2", "50"),
+                ("offending", offending),
+            ]));
+            let rows = [(420, q("50")), (-100, q("50"))];
+            let expected = simplified::simplified_weighted(&[420, 450, -50], &rows, variant);
+            assert_eq!(o, expected, "{offending}");
+        }
+    }
 }
