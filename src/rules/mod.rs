@@ -163,14 +163,10 @@ impl Output {
     /// The value for people, with its bound and unit: "høyst 40 %",
     /// "17,4 poeng"; `None`: English.
     pub fn display(&self, lang: Option<Lang>) -> String {
-        let bound = match (self.bound, lang) {
-            (Bound::Exact, _) => "",
-            (Bound::AtLeast, None) => "at least ",
-            (Bound::AtLeast, Some(Lang::Nb)) => "minst ",
-            (Bound::AtLeast, Some(Lang::Da)) => "mindst ",
-            (Bound::AtMost, None) => "at most ",
-            (Bound::AtMost, Some(Lang::Nb)) => "høyst ",
-            (Bound::AtMost, Some(Lang::Da)) => "højst ",
+        let bound = match self.bound {
+            Bound::Exact => "",
+            Bound::AtLeast => Label::BoundAtLeast.text(lang),
+            Bound::AtMost => Label::BoundAtMost.text(lang),
         };
         let unit = self.unit.suffix(lang);
         let sep = if unit.is_empty() { "" } else { " " };

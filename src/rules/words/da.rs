@@ -69,6 +69,8 @@ table! {
     StandardDeductions => "standardfradrag",
     Min => "min",
     Blank => "",
+    BoundAtLeast => "mindst ",
+    BoundAtMost => "højst ",
     StandardDeduction => "Standardfradrag",
     KpScaleLeast14Boards => "KP-skala med mindst 14 spil: ½ KP (afrundes ikke)",
     KpScaleMost12Boards => "KP-skala med højst 12 spil: 1 KP",

@@ -69,6 +69,8 @@ table! {
     StandardDeductions => "standard deductions",
     Min => "min",
     Blank => "",
+    BoundAtLeast => "at least ",
+    BoundAtMost => "at most ",
     StandardDeduction => "Standard deduction",
     KpScaleLeast14Boards => "KP scale of at least 14 boards: ½ KP, not rounded",
     KpScaleMost12Boards => "KP scale of at most 12 boards: 1 KP",

@@ -79,6 +79,8 @@ pub enum Label {
     StandardDeductions,
     Min,
     Blank,
+    BoundAtLeast,
+    BoundAtMost,
     StandardDeduction,
     KpScaleLeast14Boards,
     KpScaleMost12Boards,

@@ -69,6 +69,8 @@ table! {
     StandardDeductions => "standardtrekk",
     Min => "min",
     Blank => "",
+    BoundAtLeast => "minst ",
+    BoundAtMost => "høyst ",
     StandardDeduction => "Standardtrekk",
     KpScaleLeast14Boards => "VP-skala med minst 14 spill: ½ VP, avrundes ikke",
     KpScaleMost12Boards => "VP-skala med høyst 12 spill: 1 VP",
