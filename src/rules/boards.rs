@@ -9,7 +9,9 @@ use num_traits::{One, Zero};
 
 use super::conversion::convert_group;
 use super::number::{int, show, Q};
-use super::scoring::*;
+use super::scoring::{
+    check_scores, is_score, round_board_mp, show_score, step, top, MAX_TABLES, PERCENT, ROUNDED_MP,
+};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
 /// Each comparison with the weighted score is the weighted sum of the

@@ -8,7 +8,10 @@ artificial score converts its tables' group here too.
 use num_traits::{One, Zero};
 
 use super::number::{int, ratio, show, Q};
-use super::scoring::*;
+use super::scoring::{
+    check_group, check_scores, check_tables, pct_to_mp, round_board_mp, show_score, step, top,
+    MATCHPOINTS, MAX_TABLES, PERCENT, ROUNDED_MP,
+};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
 /// X78B1: the only result of a group gets 60 % on the board.

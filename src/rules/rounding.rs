@@ -7,7 +7,7 @@ redress under 12C1b.
 use num_traits::Zero;
 
 use super::number::{int, ratio, round_away_from, show, Q};
-use super::scoring::*;
+use super::scoring::{check_imps, step, MAX_IMP, MAX_TABLES};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Unit};
 
 /// How a result is counted, for X78C.

@@ -8,9 +8,12 @@ and labels it shares.
 
 use num_traits::Zero;
 
-use super::boards::*;
+use super::boards::{
+    check_board_scores, check_one_score, check_weighted, mp_among, plain_table, weighted_against,
+    weighted_name, BOARD_MP, EW_MP, EW_PERCENT, NS_MP, NS_PERCENT,
+};
 use super::number::{int, ratio, show, Q};
-use super::scoring::*;
+use super::scoring::{check_tables, show_score, step, top, MAX_IMP, MAX_TABLES};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
 /// X78D6's top: the one given, else the board's on `tables` tables (a step).
