@@ -25,7 +25,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::kb::url_of;
-use crate::web::{ErrorView, Site, UiContext, UiLang};
+use crate::web::{ErrorView, Lang, Site, UiContext};
 
 /// What an export wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub enum ExportError {
 
 /// Writes the static copy of `site` into `dir` (created if missing; it must
 /// be empty) in the interface language `lang`.
-pub fn export_site(site: &Site, dir: &Path, lang: UiLang) -> Result<SiteExport, ExportError> {
+pub fn export_site(site: &Site, dir: &Path, lang: Lang) -> Result<SiteExport, ExportError> {
     prepare(dir)?;
     let mut out = Writer {
         root: dir.to_path_buf(),

@@ -21,6 +21,7 @@ pub mod export;
 pub mod graph;
 pub mod import;
 pub mod kb;
+pub mod lang;
 pub mod rules;
 pub mod search;
 pub mod server;

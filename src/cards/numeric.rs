@@ -13,9 +13,10 @@
 use super::pick::hash_parts;
 use super::{card, Card, CardKind, Choice, Face, Skipped, CHOICES};
 use crate::corpus::{Corpus, ProvisionId};
+use crate::lang::Lang;
 use crate::rules::number::Q;
 use crate::rules::registry::InputKind;
-use crate::rules::{self, Lang, Outcome};
+use crate::rules::{self, Outcome};
 
 /// Boards kept per calculator.
 const PER_CALCULATOR: usize = 6;

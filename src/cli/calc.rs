@@ -91,14 +91,14 @@ fn list(json: bool) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     for c in rules::calculators() {
-        writeln!(out, "{:<7} {}", c.id(), c.title.en)?;
+        writeln!(out, "{:<7} {}", c.id(), c.title.en())?;
         for i in c.inputs {
             let need = if i.required { "" } else { " (optional)" };
             writeln!(
                 out,
                 "          --{:<12} {}: {}{need}",
                 i.name,
-                i.label.en,
+                i.label.en(),
                 describe(&i.kind)
             )?;
         }
@@ -157,21 +157,21 @@ pub fn run(
                 writeln!(out)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            writeln!(out, "{} {} (by {})", calc.id(), calc.title.en, o.cite)?;
+            writeln!(out, "{} {} (by {})", calc.id(), calc.title.en(), o.cite)?;
             for r in &o.results {
                 let of = r.of.as_deref().map(|s| format!(" {s}")).unwrap_or_default();
-                writeln!(out, "  {}{of}: {}", r.label.en, r.display(None))?;
+                writeln!(out, "  {}{of}: {}", r.label.en(), r.display(None))?;
             }
             writeln!(out)?;
             for s in &o.steps {
                 if s.expr.is_empty() {
-                    writeln!(out, "  {:<10} {}", s.cite.to_string(), s.what.en)?;
+                    writeln!(out, "  {:<10} {}", s.cite.to_string(), s.what.en())?;
                 } else {
                     writeln!(
                         out,
                         "  {:<10} {}: {}",
                         s.cite.to_string(),
-                        s.what.en,
+                        s.what.en(),
                         s.expr
                     )?;
                 }

@@ -13,8 +13,8 @@ use crate::corpus::{BookId, ProvisionId, Severity};
 use crate::kb::{self, Kb};
 use crate::search::{self, SearchOptions};
 use crate::server::api;
+use crate::web::Lang;
 use crate::web::Site;
-use crate::web::UiLang;
 
 pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     let source = args.source();
@@ -366,7 +366,7 @@ fn export(kb: &Kb) -> Result<ExitCode, CliError> {
 }
 
 fn export_site(source: &kb::CorpusSource, dir: &Path, lang: &str) -> Result<ExitCode, CliError> {
-    let lang = UiLang::from_code(lang)
+    let lang = Lang::from_code(lang)
         .ok_or_else(|| CliError::Usage(format!("--lang must be nb or da, not {lang:?}")))?;
     let site = Site::new(Kb::load(source)?);
     let r = crate::export::export_site(&site, dir, lang)?;
@@ -387,7 +387,7 @@ fn cards(
     base_url: Option<&str>,
     lang: &str,
 ) -> Result<ExitCode, CliError> {
-    let lang = UiLang::from_code(lang)
+    let lang = Lang::from_code(lang)
         .ok_or_else(|| CliError::Usage(format!("--lang must be nb or da, not {lang:?}")))?;
     let mut decks: Vec<DeckId> = Vec::new();
     for r in raw {

@@ -62,32 +62,16 @@ pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
     let steps = vec![
         step(
             "12C1c",
-            Label {
-                en: "Each possible result times its weight, summed",
-                nb: "Hvert mulig resultat ganger sin vekt, summert",
-                da: "Hvert muligt resultat gange sin vægt, summeret",
-            },
+            Label::EachPossibleResultTimesWeight,
             format!("{} = {}", terms.join(" + "), show(&total)),
         ),
-        step(
-            "X78A1",
-            Label {
-                en: "The results weighted are those of the comparisons with each score, in imps or matchpoints",
-                nb: "Resultatene som vektes, er sammenligningene med hver score, i IMP eller poeng",
-                da: "De resultater, der vægtes, er sammenligningerne med hver score, i imp eller parpoint",
-            },
-            "",
-        ),
+        step("X78A1", Label::ResultsWeightedAreThoseComparisons, ""),
     ];
     Ok(Outcome {
         cite: cite("12C1c"),
         results: vec![Output::new(
             "weighted",
-            Label {
-                en: "Weighted score",
-                nb: "Vektet score",
-                da: "Vægtet score",
-            },
+            Label::WeightedScore,
             total,
             Unit::Same,
         )],
@@ -115,6 +99,61 @@ pub enum Responsibility {
     Full,
 }
 
+/// 12C2a/b's case: its cite, value, bound, the 12C2c threshold a session
+/// average is compared with, the unit and the step's words.
+type Case = (&'static str, Q, Bound, Option<Q>, Unit, Label);
+
+fn artificial_case(scoring: Scoring, side: Responsibility) -> Result<Case, RuleError> {
+    Ok(match (scoring, side) {
+        (Scoring::Pairs, Responsibility::Full) => (
+            "12C2a",
+            int(40),
+            Bound::AtMost,
+            Some(int(40)),
+            Unit::Percent,
+            Label::DirectlyFaultAverageMinusMost,
+        ),
+        (Scoring::Pairs, Responsibility::Partial) => (
+            "12C2a",
+            int(50),
+            Bound::Exact,
+            None,
+            Unit::Percent,
+            Label::PartlyFaultAverage50,
+        ),
+        (Scoring::Pairs, Responsibility::None) => (
+            "12C2a",
+            int(60),
+            Bound::AtLeast,
+            Some(int(60)),
+            Unit::Percent,
+            Label::NotFaultAveragePlusLeast,
+        ),
+        (Scoring::Imp, Responsibility::Full) => (
+            "12C2b",
+            int(-3),
+            Bound::Exact,
+            Some(int(-3)),
+            Unit::Imp,
+            Label::AverageMinusImpScoringMinus,
+        ),
+        (Scoring::Imp, Responsibility::None) => (
+            "12C2b",
+            int(3),
+            Bound::Exact,
+            Some(int(3)),
+            Unit::Imp,
+            Label::AveragePlusImpScoringPlus,
+        ),
+        (Scoring::Imp, Responsibility::Partial) => {
+            return Err(RuleError::NotInText {
+                cite: cite("12C2b"),
+                what: Label::ImpValueAverageGivesOnly,
+            })
+        }
+    })
+}
+
 /// Law 12C2: the artificial adjusted score when no result can be obtained.
 /// Pairs: average minus (at most 40 %), average (50 %), average plus (at
 /// least 60 %); imps: plus or minus 3 imps (12C2b, which gives no imp value
@@ -126,77 +165,7 @@ pub fn artificial(
     side: Responsibility,
     session_average: Option<Q>,
 ) -> Result<Outcome, RuleError> {
-    let (c, value, bound, threshold, unit, what) =
-        match (scoring, side) {
-            (Scoring::Pairs, Responsibility::Full) => (
-                "12C2a",
-                int(40),
-                Bound::AtMost,
-                Some(int(40)),
-                Unit::Percent,
-                Label {
-                    en: "Directly at fault: average minus, at most 40 %",
-                    nb: "Ansvar for uregelmessigheten: middels minus, høyst 40 %",
-                    da: "Ansvar for uregelmæssigheden: middel minus, højst 40 %",
-                },
-            ),
-            (Scoring::Pairs, Responsibility::Partial) => (
-                "12C2a",
-                int(50),
-                Bound::Exact,
-                None,
-                Unit::Percent,
-                Label {
-                    en: "Partly at fault: average, 50 %",
-                    nb: "Delvis ansvar: middels, 50 %",
-                    da: "Delvist ansvar: middel, 50 %",
-                },
-            ),
-            (Scoring::Pairs, Responsibility::None) => (
-                "12C2a",
-                int(60),
-                Bound::AtLeast,
-                Some(int(60)),
-                Unit::Percent,
-                Label {
-                    en: "Not at fault: average plus, at least 60 %",
-                    nb: "Ikke noe ansvar: middels pluss, minst 60 %",
-                    da: "Intet ansvar: middel plus, mindst 60 %",
-                },
-            ),
-            (Scoring::Imp, Responsibility::Full) => (
-                "12C2b",
-                int(-3),
-                Bound::Exact,
-                Some(int(-3)),
-                Unit::Imp,
-                Label {
-                    en: "Average minus with imp scoring: minus 3 imps",
-                    nb: "Middels minus med IMP-utregning: minus 3 IMP",
-                    da: "Middel minus med imp-beregning: minus 3 imp",
-                },
-            ),
-            (Scoring::Imp, Responsibility::None) => (
-                "12C2b",
-                int(3),
-                Bound::Exact,
-                Some(int(3)),
-                Unit::Imp,
-                Label {
-                    en: "Average plus with imp scoring: plus 3 imps",
-                    nb: "Middels pluss med IMP-utregning: pluss 3 IMP",
-                    da: "Middel plus med imp-beregning: plus 3 imp",
-                },
-            ),
-            (Scoring::Imp, Responsibility::Partial) => return Err(RuleError::NotInText {
-                cite: cite("12C2b"),
-                what: Label {
-                    en: "an imp value for average (it gives only average plus and average minus)",
-                    nb: "en IMP-verdi for middels (bare for middels pluss og middels minus)",
-                    da: "en imp-værdi for middel (kun for middel plus og middel minus)",
-                },
-            }),
-        };
+    let (c, value, bound, threshold, unit, what) = artificial_case(scoring, side)?;
     let mut steps = vec![step(c, what, show(&value))];
     let mut result = (c, value, bound);
     if let (Some(avg), Some(limit)) = (session_average, threshold) {
@@ -220,17 +189,9 @@ pub fn artificial(
             steps.push(step(
                 "12C2c",
                 if better {
-                    Label {
-                        en: "Session average better than average plus: the contestant gets its average",
-                        nb: "Gjennomsnitt i sesjonen bedre enn middels pluss: deltakeren får sitt gjennomsnitt",
-                        da: "Gennemsnit i sektionen bedre end middel plus: deltageren får sit gennemsnit",
-                    }
+                    Label::SessionAverageBetterThanAverage
                 } else {
-                    Label {
-                        en: "Session average worse than average minus: the contestant gets its average",
-                        nb: "Gjennomsnitt i sesjonen dårligere enn middels minus: deltakeren får sitt gjennomsnitt",
-                        da: "Gennemsnit i sektionen dårligere end middel minus: deltageren får sit gennemsnit",
-                    }
+                    Label::SessionAverageWorseThanAverage
                 },
                 format!(
                     "{} {} {} → {}",
@@ -243,38 +204,18 @@ pub fn artificial(
         } else {
             steps.push(step(
                 "12C2c",
-                Label {
-                    en: "Session average does not change the score",
-                    nb: "Gjennomsnittet i sesjonen endrer ikke scoren",
-                    da: "Gennemsnittet i sektionen ændrer ikke scoren",
-                },
+                Label::SessionAverageDoesNotChange,
                 show(&avg),
             ));
         }
-        steps.push(step(
-            "X12B",
-            Label {
-                en: "The session: each match (teams), each playing day (pairs)",
-                nb: "Sesjonen: hver kamp (lag), hver spilledag (par)",
-                da: "Sektionen: hver kamp (hold), hver spilledag (par)",
-            },
-            "",
-        ));
+        steps.push(step("X12B", Label::SessionEachMatchTeamsEach, ""));
     }
     let (c, value, bound) = result;
     Ok(Outcome {
         cite: cite(c),
-        results: vec![Output::new(
-            "score",
-            Label {
-                en: "Artificial adjusted score",
-                nb: "Kunstig justert score",
-                da: "Kunstig score",
-            },
-            value,
-            unit,
-        )
-        .bound(bound)],
+        results: vec![
+            Output::new("score", Label::ArtificialAdjustedScore, value, unit).bound(bound),
+        ],
         steps,
     })
 }
@@ -289,24 +230,12 @@ pub enum PlusMinus {
 
 fn plus_minus_label(pm: PlusMinus) -> Label {
     match pm {
-        PlusMinus::Plus => Label {
-            en: "Average plus",
-            nb: "Middels pluss",
-            da: "Middel plus",
-        },
-        PlusMinus::Minus => Label {
-            en: "Average minus",
-            nb: "Middels minus",
-            da: "Middel minus",
-        },
+        PlusMinus::Plus => Label::AveragePlus,
+        PlusMinus::Minus => Label::AverageMinus,
     }
 }
 
-const ARTIFICIAL: Label = Label {
-    en: "Artificial score",
-    nb: "Kunstig score",
-    da: "Kunstig score",
-};
+const ARTIFICIAL: Label = Label::ArtificialScore;
 
 /// 203A: in imps across the field an artificial score is +2 imps (average
 /// plus) or −2 imps (average minus) for each comparison the pair has.
@@ -330,16 +259,7 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
         cite: cite("203A"),
         results: vec![
             Output::new("imp", ARTIFICIAL, total, Unit::Imp),
-            Output::new(
-                "per_comparison",
-                Label {
-                    en: "Per comparison",
-                    nb: "Per sammenligning",
-                    da: "Pr. sammenligning",
-                },
-                each,
-                Unit::Imp,
-            ),
+            Output::new("per_comparison", Label::PerComparison, each, Unit::Imp),
         ],
         steps: vec![step(
             "203A",
@@ -358,21 +278,21 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
 pub fn knockout_average(first: Q, second: Q) -> Result<Outcome, RuleError> {
     super::scoring::check_imps(&[("first", first), ("second", second)])?;
     let average = (first - second) / int(2);
-    let side = |en, nb, da| Label { en, nb, da };
     Ok(Outcome {
         cite: cite("12C4"),
         results: vec![
-            Output::new("first", side("First side", "Første side", "Første side"), average, Unit::Imp),
-            Output::new("second", side("Second side", "Andre side", "Anden side"), -average, Unit::Imp),
+            Output::new("first", Label::FirstSide, average, Unit::Imp),
+            Output::new("second", Label::SecondSide, -average, Unit::Imp),
         ],
         steps: vec![step(
             "12C4",
-            Label {
-                en: "Each side's score worked out separately, the average given to both: (first − second) / 2",
-                nb: "Hver sides score beregnet separat, gjennomsnittet tildelt begge: (første − andre) / 2",
-                da: "Hver sides score beregnet hver for sig, gennemsnittet tildelt begge: (første − anden) / 2",
-            },
-            format!("({} − ({})) / 2 = {}", show(&first), show(&second), show(&average)),
+            Label::EachSideScoreWorkedOut,
+            format!(
+                "({} − ({})) / 2 = {}",
+                show(&first),
+                show(&second),
+                show(&average)
+            ),
         )],
     })
 }
@@ -401,15 +321,7 @@ pub fn bam_artificial(pm: PlusMinus) -> Result<Outcome, RuleError> {
     Ok(Outcome {
         cite: cite("206A"),
         results: vec![Output::new("points", ARTIFICIAL, v, Unit::Points)],
-        steps: vec![step(
-            "206A",
-            Label {
-                en: "Used without rounding",
-                nb: "Brukes uten avrunding",
-                da: "Benyttes uden afrunding",
-            },
-            show(&v),
-        )],
+        steps: vec![step("206A", Label::UsedWithoutRounding, show(&v))],
     })
 }
 

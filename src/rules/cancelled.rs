@@ -115,17 +115,9 @@ pub struct Cancelled {
     pub played: Option<Q>,
 }
 
-const KP_WINNER: Label = Label {
-    en: "Victory points, winning team",
-    nb: "VP, vinnende lag",
-    da: "KP, vindende hold",
-};
+const KP_WINNER: Label = Label::VictoryPointsWinningTeam;
 
-const KP_ABSENT: Label = Label {
-    en: "Victory points, absent team",
-    nb: "VP, laget som uteble",
-    da: "KP, udeblevet hold",
-};
+const KP_ABSENT: Label = Label::VictoryPointsAbsentTeam;
 
 fn check_kp(name: &str, values: &[Q], scale: Scale) -> Result<(), RuleError> {
     let max = int(scale.max().into());
@@ -186,17 +178,78 @@ fn average(
     };
     steps.push(step(c, what, expr));
     if unit.is_some() && value != exact {
-        steps.push(step(
-            "208",
-            Label {
-                en: "An average is rounded to the scale's unit, halves away from the middle (10 KP) (footnote 2)",
-                nb: "Et gjennomsnitt avrundes til skalaens enhet, halve bort fra middel (10 VP) (fotnote 2)",
-                da: "Et gennemsnit afrundes til skalaens enhed, halve væk fra middel (10 KP) (fodnote 2)",
-            },
-            "",
-        ));
+        steps.push(step("208", Label::AverageRoundedScaleUnitHalves, ""));
     }
     Some(value)
+}
+
+/// The winner's score: the highest of the fixed score and the averages and
+/// the played boards' KP that are known, rounded up on 202's scale (202C3).
+fn winner(scale: Scale, m: &Cancelled, c: &Cites, fixed: i64, steps: &mut Vec<Step>) -> Q {
+    // The winner: the highest of the possibilities that are known.
+    let mut candidates: Vec<(&'static str, Q)> = vec![(c.fixed, int(fixed.into()))];
+    steps.push(step(
+        c.fixed,
+        Label::WinningTeamFixedScore,
+        format!("{fixed}"),
+    ));
+    if let Some(v) = average(
+        &m.others_against_absent,
+        scale,
+        c.others,
+        steps,
+        Label::AverageOtherTeamsKpAgainst,
+    ) {
+        candidates.push((c.others, v));
+    }
+    if let Some(v) = average(
+        &m.own_other_matches,
+        scale,
+        c.own,
+        steps,
+        Label::AverageWinningTeamOwnKp,
+    ) {
+        candidates.push((c.own, v));
+    }
+    if let Some(p) = m.played {
+        steps.push(step(c.played, Label::KpBoardsAlreadyPlayedGive, show(&p)));
+        candidates.push((c.played, p));
+    }
+    let (best_cite, best) =
+        candidates
+            .iter()
+            .copied()
+            .fold((c.fixed, int(fixed.into())), |acc, x| {
+                if x.1 > acc.1 {
+                    x
+                } else {
+                    acc
+                }
+            });
+    steps.push(step(
+        best_cite,
+        Label::WinningTeamGetsHighest,
+        format!(
+            "max({}) = {}",
+            candidates
+                .iter()
+                .map(|(_, v)| show(v))
+                .collect::<Vec<_>>()
+                .join("; "),
+            show(&best)
+        ),
+    ));
+    if scale == Scale::Kp202 && !best.is_integer() {
+        let up = best.ceil();
+        steps.push(step(
+            "202C3",
+            Label::NotWholeNumberRoundedUp,
+            format!("{} → {}", show(&best), show(&up)),
+        ));
+        up
+    } else {
+        best
+    }
 }
 
 /// 202C / 208C: the scores of a cancelled match.
@@ -213,120 +266,17 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
     steps.push(step(
         if m.culpable { c.culpable } else { c.excused },
         if m.culpable {
-            Label {
-                en: "Absent team, culpable delay",
-                nb: "Laget som uteble, straffbar forsinkelse",
-                da: "Udeblevet hold, strafbar forsinkelse",
-            }
+            Label::AbsentTeamCulpableDelay
         } else {
-            Label {
-                en: "Absent team, delay not culpable",
-                nb: "Laget som uteble, straffri forsinkelse",
-                da: "Udeblevet hold, straffri forsinkelse",
-            }
+            Label::AbsentTeamDelayNotCulpable
         },
         format!("{absent}"),
     ));
-    // The winner: the highest of the possibilities that are known.
-    let mut candidates: Vec<(&'static str, Q)> = vec![(c.fixed, int(fixed.into()))];
-    steps.push(step(
-        c.fixed,
-        Label {
-            en: "Winning team: the fixed score",
-            nb: "Vinnende lag: den faste scoren",
-            da: "Vindende hold: den faste score",
-        },
-        format!("{fixed}"),
-    ));
-    if let Some(v) = average(
-        &m.others_against_absent,
-        scale,
-        c.others,
-        &mut steps,
-        Label {
-            en: "The average of the other teams' KP against the absent team",
-            nb: "Gjennomsnittet av de andre lagenes VP mot laget som uteble",
-            da: "Gennemsnittet af de øvrige holds KP-scorer mod det udeblevne hold",
-        },
-    ) {
-        candidates.push((c.others, v));
-    }
-    if let Some(v) = average(
-        &m.own_other_matches,
-        scale,
-        c.own,
-        &mut steps,
-        Label {
-            en: "The average of the winning team's own KP in all its other matches",
-            nb: "Gjennomsnittet av det vinnende lagets egne VP i alle andre kamper",
-            da: "Gennemsnittet af holdets egen KP-score i samtlige øvrige kampe",
-        },
-    ) {
-        candidates.push((c.own, v));
-    }
-    if let Some(p) = m.played {
-        steps.push(step(
-            c.played,
-            Label {
-                en: "The KP the boards already played give, on the scale for that number of boards",
-                nb: "VP de spilte spillene gir, etter skalaen for det antallet spill",
-                da: "KP de afviklede spil giver efter KP-skalaen for det antal spil",
-            },
-            show(&p),
-        ));
-        candidates.push((c.played, p));
-    }
-    let (best_cite, best) =
-        candidates
-            .iter()
-            .copied()
-            .fold((c.fixed, int(fixed.into())), |acc, x| {
-                if x.1 > acc.1 {
-                    x
-                } else {
-                    acc
-                }
-            });
-    steps.push(step(
-        best_cite,
-        Label {
-            en: "The winning team gets the highest",
-            nb: "Det vinnende laget får det høyeste",
-            da: "Det vindende hold tildeles det højeste",
-        },
-        format!(
-            "max({}) = {}",
-            candidates
-                .iter()
-                .map(|(_, v)| show(v))
-                .collect::<Vec<_>>()
-                .join("; "),
-            show(&best)
-        ),
-    ));
-    let winner = if scale == Scale::Kp202 && !best.is_integer() {
-        let up = best.ceil();
-        steps.push(step(
-            "202C3",
-            Label {
-                en: "Not a whole number: rounded up",
-                nb: "Ikke et helt tall: avrundet opp",
-                da: "Ikke heltalligt: rundet op",
-            },
-            format!("{} → {}", show(&best), show(&up)),
-        ));
-        up
-    } else {
-        best
-    };
+    let winner = winner(scale, m, c, fixed, &mut steps);
     if m.others_against_absent.is_empty() && m.own_other_matches.is_empty() {
         steps.push(step(
             c.section,
-            Label {
-                en: "The averages are known only when the event has finished: until then the fixed score is given, and adjusted at the end (footnote 1)",
-                nb: "Gjennomsnittene er kjent først når turneringen er ferdigspilt: til da gis den faste scoren, og den justeres til slutt (fotnote 1)",
-                da: "Gennemsnittene kendes først, når turneringen er færdigspillet: indtil da tildeles den faste score, som justeres til sidst (fodnote 1)",
-            },
+            Label::AveragesAreKnownOnlyWhen,
             format!("{fixed}"),
         ));
     }
@@ -335,52 +285,18 @@ pub fn cancelled_match(scale: Scale, m: &Cancelled) -> Result<Outcome, RuleError
         Output::new("kp_absent", KP_ABSENT, int(absent.into()), Unit::Vp),
     ];
     if m.culpable {
-        steps.push(step(
-            c.imps,
-            Label {
-                en: "Imps: 0 for the losing team; the winner gets the imps the scale needs for its KP (the scale is not in the corpus)",
-                nb: "IMP: 0 for det tapende laget; vinneren får de IMP skalaen krever for dens VP (skalaen står ikke i korpuset)",
-                da: "Imp: 0 for det tabende hold; vinderen får det antal imp, der svarer til de tildelte KP (skalaen findes ikke i kilden)",
-            },
-            "",
-        ));
+        steps.push(step(c.imps, Label::Imps0LosingTeamWinner, ""));
         results.push(Output::new(
             "imp_absent",
-            Label {
-                en: "Imps, absent team",
-                nb: "IMP, laget som uteble",
-                da: "Imp, udeblevet hold",
-            },
+            Label::ImpsAbsentTeam,
             Q::zero(),
             Unit::Imp,
         ));
     } else {
-        steps.push(step(
-            c.imps,
-            Label {
-                en: "Imps: 0–0 when the absence's delay was not culpable",
-                nb: "IMP: 0–0 når forsinkelsen var straffri",
-                da: "Imp: 0-0, når forsinkelsen var straffri",
-            },
-            "0–0",
-        ));
+        steps.push(step(c.imps, Label::Imps00WhenAbsence, "0–0"));
         for (name, label) in [
-            (
-                "imp_winner",
-                Label {
-                    en: "Imps, winning team",
-                    nb: "IMP, vinnende lag",
-                    da: "Imp, vindende hold",
-                },
-            ),
-            (
-                "imp_absent",
-                Label {
-                    en: "Imps, absent team",
-                    nb: "IMP, laget som uteble",
-                    da: "Imp, udeblevet hold",
-                },
-            ),
+            ("imp_winner", Label::ImpsWinningTeam),
+            ("imp_absent", Label::ImpsAbsentTeam),
         ] {
             results.push(Output::new(name, label, Q::zero(), Unit::Imp));
         }

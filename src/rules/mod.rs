@@ -12,58 +12,53 @@ number (a `[…]` gap, a case the provision does not cover) the error says so
 ([`RuleError::NotInText`]) instead of inventing one. All arithmetic is exact
 ([`number::Q`]); rounding happens only where a provision (X78C) says so.
 
-The [`registry`] maps a [`ProvisionId`] to its calculator with its inputs as
-data (names, kinds, ranges, labels in Norwegian and Danish), so that the
-page, the API, the CLI, the contents and search all ask one place.
+Two layers, and where to find a provision:
+
+- The arithmetic, one module per concept: [`scoring`] (the scale, bounds
+  and helpers the pairs methods share), [`conversion`] (X78B), [`boards`]
+  (X78A1–A3), [`rounding`] (X78C, X78A4), [`simplified`] (X78D by hand),
+  [`sitout`] (X78A5, X78D5), [`adjusted`] (12C, and the artificial scores of
+  203A, 204C, 206A), [`teams`] (203B–207A), [`cancelled`] (202C, 208C),
+  [`penalties`] (211B–213B), with [`weights`], [`contract`] (the scores
+  Law 77's table gives) and [`number`] (exact numbers and their format).
+- The [`registry`]: one file per family of provisions (`law12c`, `x78a`,
+  `x78b`, `x78cd`, `law202_208`, `law211_213`), each calculator a named item
+  with its inputs as data (names, kinds, ranges, words) and its choices as
+  enums, over one shared file of input machinery (`inputs`); the page, the
+  API, the CLI, the contents and search all ask it.
+
+Results and steps carry no text: their words are [`Label`] keys whose text
+lives in one table per language ([`words`]: `en`, `nb`, `da`), like the
+interface strings, in the crate's one language type ([`Lang`]).
 
 `rules` does no IO and uses `corpus` only for ids; `kb`, `web`, `server` and
 `cli` call it.
 */
 
 pub mod adjusted;
+pub mod boards;
 pub mod cancelled;
 pub mod contract;
+pub mod conversion;
 pub mod number;
 pub mod penalties;
 pub mod registry;
+pub mod rounding;
 pub mod scoring;
 pub mod simplified;
 pub mod sitout;
 pub mod teams;
 pub mod weights;
+pub mod words;
 
 use std::fmt;
 
 use crate::corpus::ProvisionId;
+use crate::lang::Lang;
 
 pub use number::Q;
 pub use registry::{calculator_for, calculators, has_calculator, Calculator, Found};
-
-/// A text in the interface languages: English (API and CLI), Norwegian
-/// bokmål and Danish (the pages).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Label {
-    pub en: &'static str,
-    pub nb: &'static str,
-    pub da: &'static str,
-}
-
-/// The languages a page can ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    Nb,
-    Da,
-}
-
-impl Label {
-    /// The text in `lang`.
-    pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::Nb => self.nb,
-            Lang::Da => self.da,
-        }
-    }
-}
+pub use words::Label;
 
 /// The unit a result is counted in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,48 +102,16 @@ impl Unit {
     /// How the unit is written after a number ("17,4 poeng"); `None`: English.
     pub fn suffix(self, lang: Option<Lang>) -> &'static str {
         let l = match self {
-            Unit::Percent => Label {
-                en: "%",
-                nb: "%",
-                da: "%",
-            },
-            Unit::Matchpoints => Label {
-                en: "MP",
-                nb: "poeng",
-                da: "parpoint",
-            },
-            Unit::Imp => Label {
-                en: "IMP",
-                nb: "IMP",
-                da: "imp",
-            },
-            Unit::Vp => Label {
-                en: "VP",
-                nb: "VP",
-                da: "KP",
-            },
-            Unit::Points => Label {
-                en: "points",
-                nb: "poeng",
-                da: "point",
-            },
-            Unit::StandardDeductions => Label {
-                en: "standard deductions",
-                nb: "standardtrekk",
-                da: "standardfradrag",
-            },
-            Unit::Minutes => Label {
-                en: "min",
-                nb: "min",
-                da: "min",
-            },
-            Unit::Score | Unit::Same => Label {
-                en: "",
-                nb: "",
-                da: "",
-            },
+            Unit::Percent => Label::PercentSign,
+            Unit::Matchpoints => Label::Mp,
+            Unit::Imp => Label::Imp,
+            Unit::Vp => Label::Vp,
+            Unit::Points => Label::Points,
+            Unit::StandardDeductions => Label::StandardDeductions,
+            Unit::Minutes => Label::Min,
+            Unit::Score | Unit::Same => Label::Blank,
         };
-        lang.map_or(l.en, |lang| l.get(lang))
+        l.text(lang)
     }
 }
 
@@ -200,14 +163,10 @@ impl Output {
     /// The value for people, with its bound and unit: "høyst 40 %",
     /// "17,4 poeng"; `None`: English.
     pub fn display(&self, lang: Option<Lang>) -> String {
-        let bound = match (self.bound, lang) {
-            (Bound::Exact, _) => "",
-            (Bound::AtLeast, None) => "at least ",
-            (Bound::AtLeast, Some(Lang::Nb)) => "minst ",
-            (Bound::AtLeast, Some(Lang::Da)) => "mindst ",
-            (Bound::AtMost, None) => "at most ",
-            (Bound::AtMost, Some(Lang::Nb)) => "høyst ",
-            (Bound::AtMost, Some(Lang::Da)) => "højst ",
+        let bound = match self.bound {
+            Bound::Exact => "",
+            Bound::AtLeast => Label::BoundAtLeast.text(lang),
+            Bound::AtMost => Label::BoundAtMost.text(lang),
         };
         let unit = self.unit.suffix(lang);
         let sep = if unit.is_empty() { "" } else { " " };
@@ -279,6 +238,13 @@ pub enum Problem {
     Unpaired { other: String },
     /// Weights that do not sum to 100 %.
     WeightsSum { sum: Q },
+    /// Text that reads two ways for this input (`18,20`: 18,2 or 18 and 20,
+    /// when a list takes both): `one` and `two` are the readings.
+    TwoReadings {
+        text: String,
+        one: String,
+        two: String,
+    },
 }
 
 impl Problem {
@@ -371,7 +337,23 @@ impl Problem {
                 format!("vektene summerer til {} %, ikke 100 %", show(sum)),
                 format!("vægtene summerer til {} %, ikke 100 %", show(sum)),
             ),
+            Problem::TwoReadings { text, one, two } => two_readings(text, one, two, lang),
         }
+    }
+}
+
+/// [`Problem::TwoReadings`]'s text: both readings, and how to write one.
+fn two_readings(text: &str, one: &str, two: &str, lang: Option<Lang>) -> String {
+    match lang {
+        None => format!(
+            "{text:?} can be read two ways: {one} or {two}; write a decimal point, or separate entries with a space or ;"
+        ),
+        Some(Lang::Nb) => format!(
+            "«{text}» kan leses på to måter: {one} eller {two}; skriv desimalpunktum, eller skill verdiene med mellomrom eller ;"
+        ),
+        Some(Lang::Da) => format!(
+            "»{text}« kan læses på to måder: {one} eller {two}; skriv decimalpunktum, eller adskil værdierne med mellemrum eller ;"
+        ),
     }
 }
 
@@ -382,7 +364,7 @@ pub enum RuleError {
     #[error("{input}: {}", problem.text(None))]
     Input { input: String, problem: Problem },
     /// The provision's text does not give the number this case needs.
-    #[error("{cite} does not say: {}", what.en)]
+    #[error("{cite} does not say: {}", what.en())]
     NotInText { cite: ProvisionId, what: Label },
     /// The inputs are another provision's case than the one asked for
     /// (211B1a asked, 12 boards given: 211B1b's case).

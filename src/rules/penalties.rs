@@ -47,11 +47,7 @@ pub enum Form {
     Other,
 }
 
-const DEDUCTION: Label = Label {
-    en: "Standard deduction",
-    nb: "Standardtrekk",
-    da: "Standardfradrag",
-};
+const DEDUCTION: Label = Label::StandardDeduction;
 
 /// The largest number of boards a match or round may have here.
 pub const MAX_BOARDS: i64 = 1000;
@@ -70,35 +66,13 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                 ));
             }
             if boards >= 14 {
-                (
-                    "211B1a",
-                    ratio(1, 2),
-                    Unit::Vp,
-                    Label {
-                        en: "KP scale of at least 14 boards: ½ KP, not rounded",
-                        nb: "VP-skala med minst 14 spill: ½ VP, avrundes ikke",
-                        da: "KP-skala med mindst 14 spil: ½ KP (afrundes ikke)",
-                    },
-                )
+                ("211B1a", ratio(1, 2), Unit::Vp, Label::KpScaleLeast14Boards)
             } else if boards <= 12 {
-                (
-                    "211B1b",
-                    int(1),
-                    Unit::Vp,
-                    Label {
-                        en: "KP scale of at most 12 boards: 1 KP",
-                        nb: "VP-skala med høyst 12 spill: 1 VP",
-                        da: "KP-skala med højst 12 spil: 1 KP",
-                    },
-                )
+                ("211B1b", int(1), Unit::Vp, Label::KpScaleMost12Boards)
             } else {
                 return Err(RuleError::NotInText {
                     cite: cite("211B1"),
-                    what: Label {
-                        en: "the standard deduction on a KP scale of 13 boards (it covers at least 14 and at most 12)",
-                        nb: "standardtrekket på en VP-skala for 13 spill (den dekker minst 14 og høyst 12)",
-                        da: "standardfradraget på en KP-skala for 13 spil (den dækker mindst 14 og højst 12)",
-                    },
+                    what: Label::StandardDeductionKpScale,
                 });
             }
         }
@@ -106,22 +80,9 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
             "211B1c",
             ratio(1, 5),
             Unit::Points,
-            Label {
-                en: "Board-a-match: 0.2 point, not rounded",
-                nb: "Board-a-match: 0,2 poeng, avrundes ikke",
-                da: "Board-a-match: 0,2 point (afrundes ikke)",
-            },
+            Label::BoardMatch02Point,
         ),
-        Form::Knockout => (
-            "211B1d",
-            ratio(3, 2),
-            Unit::Imp,
-            Label {
-                en: "Single match: 1½ imps off the offender's imp score in the match, not rounded",
-                nb: "Enkeltkamp: 1½ IMP trekkes fra den feilendes IMP-score i kampen, avrundes ikke",
-                da: "Enkeltkamp: 1½ imp fradrages i den fejlendes imp-score i kampen (afrundes ikke)",
-            },
-        ),
+        Form::Knockout => ("211B1d", ratio(3, 2), Unit::Imp, Label::SingleMatch1ImpsOff),
         Form::PairsMp { top } => {
             if !(1..=2 * MAX_TABLES).contains(&top) {
                 return Err(RuleError::input(
@@ -136,11 +97,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                 "211B2a",
                 int(top.into()) / int(10),
                 Unit::Matchpoints,
-                Label {
-                    en: "Matchpoints: 10 % of the difference between a top and a bottom",
-                    nb: "Poengberegning: 10 % av forskjellen mellom topp og bunn",
-                    da: "Parpointopgørelse: 10 % af forskellen mellem en top og en bund",
-                },
+                Label::Matchpoints10DifferenceBetweenTop,
             )
         }
         Form::Iaf { tables } => {
@@ -160,31 +117,14 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
                 "211B2b",
                 int((2 * (tables - 1)).into()),
                 Unit::Imp,
-                Label {
-                    en: "Imps across the field: 2 imps for each other table where the board was due (each comparison of 203A)",
-                    nb: "Imps across the field: 2 IMP for hvert andre bord der spillet skulle spilles (hver sammenligning i 203A)",
-                    da: "Imps across the field: 2 imp for hvert andet bord, hvor spillet skulle spilles (hver sammenligning i 203A)",
-                },
+                Label::ImpsAcrossField2Imps,
             )
         }
-        Form::Butler => (
-            "211B2c",
-            int(2),
-            Unit::Imp,
-            Label {
-                en: "Butler: 2 imps",
-                nb: "Butler: 2 IMP",
-                da: "Butlerberegning: 2 imp",
-            },
-        ),
+        Form::Butler => ("211B2c", int(2), Unit::Imp, Label::Butler2Imps),
         Form::Other => {
             return Err(RuleError::NotInText {
                 cite: cite("211B3"),
-                what: Label {
-                    en: "a standard deduction for other forms of scoring: the tournament's regulations set it (the difference between average and average minus on a board)",
-                    nb: "et standardtrekk for andre utregningsformer: turneringens propositioner fastsetter det (forskjellen mellom middels og middels minus på et spill)",
-                    da: "et standardfradrag for andre opgørelsesformer: turneringens propositioner fastsætter det (forskellen mellem middel og middel minus i et spil)",
-                },
+                what: Label::StandardDeductionOtherFormsScoring,
             })
         }
     };
@@ -222,20 +162,12 @@ fn in_standard_deductions(c: &'static str, kp: Q, bound: Bound, steps: &mut Vec<
     let n = kp * int(2);
     steps.push(step(
         c,
-        Label {
-            en: "Not scored in KP: each KP is two standard deductions (211B)",
-            nb: "Ikke VP-utregning: hver VP er to standardtrekk (211B)",
-            da: "Ikke KP-opgørelse: hvert KP omregnes til to gange standardfradraget (211B)",
-        },
+        Label::NotScoredKpEachKp,
         format!("2 × {} = {}", show(&kp), show(&n)),
     ));
     Output::new(
         "standard_deductions",
-        Label {
-            en: "Deduction in standard deductions",
-            nb: "Trekk i standardtrekk",
-            da: "Fradrag i standardfradrag",
-        },
+        Label::DeductionStandardDeductions,
         n,
         Unit::StandardDeductions,
     )
@@ -243,17 +175,7 @@ fn in_standard_deductions(c: &'static str, kp: Q, bound: Bound, steps: &mut Vec<
 }
 
 fn kp_output(kp: Q, bound: Bound) -> Output {
-    Output::new(
-        "vp",
-        Label {
-            en: "Deduction",
-            nb: "Trekk",
-            da: "Fradrag",
-        },
-        kp,
-        Unit::Vp,
-    )
-    .bound(bound)
+    Output::new("vp", Label::Deduction, kp, Unit::Vp).bound(bound)
 }
 
 /// The roman sub-item of a five-minute band from 5 minutes up (`(i)` for
@@ -294,11 +216,7 @@ pub fn late_arrival(
     let (c, kp) = if minutes < int(5) {
         steps.push(step(
             "212A1",
-            Label {
-                en: "Under 5 minutes: the session is played in full, no deduction",
-                nb: "Under 5 minutter: sesjonen spilles i sin fulle lengde, ikke noe trekk",
-                da: "Under 5 minutter: sektionen gennemføres i sin fulde længde, intet fradrag",
-            },
+            Label::Under5MinutesSessionPlayed,
             format!("{m} < 5"),
         ));
         ("212A1", Q::zero())
@@ -314,11 +232,7 @@ pub fn late_arrival(
         let lo = 5 * (i as i64 + 1);
         steps.push(step(
             c,
-            Label {
-                en: "Delay in this band: deduction in KP",
-                nb: "Forsinkelse i dette intervallet: trekk i VP",
-                da: "Forsinkelse i dette interval: KP-fradrag",
-            },
+            Label::DelayBandDeductionKp,
             format!("{lo} ≤ {m} < {}: {kp} KP", lo + 5),
         ));
         if let Some(b) = boards {
@@ -328,37 +242,17 @@ pub fn late_arrival(
                 let e = minutes - int(5);
                 ("212A1b(ii)", e, format!("{b} ≥ 16: {m} − 5 = {}", show(&e)))
             };
-            steps.push(step(
-                bc,
-                Label {
-                    en: "The round's playing time is extended",
-                    nb: "Spilletiden for runden forlenges",
-                    da: "Spilletiden for runden forlænges",
-                },
-                expr,
-            ));
+            steps.push(step(bc, Label::RoundPlayingTimeExtended, expr));
             extension = Some(ext);
         }
         (c, int(kp.into()))
     } else {
         steps.push(step(
             "212A2a",
-            Label {
-                en: "30 minutes or more, the match played reduced or at another time: 8 KP",
-                nb: "30 minutter eller mer, kampen spilles redusert eller på et annet tidspunkt: 8 VP",
-                da: "Mindst 30 minutter, kampen afvikles reduceret eller på et andet tidspunkt: 8 KP",
-            },
+            Label::N30MinutesMoreMatchPlayed,
             format!("{m} ≥ 30: 8 KP"),
         ));
-        steps.push(step(
-            "212A2b",
-            Label {
-                en: "If the match is not played, 202C or 208C decide its result",
-                nb: "Spilles ikke kampen, avgjøres resultatet etter 202C eller 208C",
-                da: "Afvikles kampen ikke, opgøres resultatet ved hjælp af 202C eller 208C",
-            },
-            "",
-        ));
+        steps.push(step("212A2b", Label::IfMatchNotPlayed202c, ""));
         ("212A2a", int(8))
     };
     // The footnote is marked on 212A1a only: 212A2a's 8 KP stands.
@@ -369,24 +263,12 @@ pub fn late_arrival(
         in_standard_deductions(c, kp, Bound::Exact, &mut steps)
     }];
     if !vp_scoring && c.starts_with("212A2") {
-        steps.push(step(
-            "212A2a",
-            Label {
-                en: "The footnote that converts KP for other scoring is marked on 212A1a only: 8 KP stands",
-                nb: "Fotnoten som regner om VP ved annen utregning, står bare ved 212A1a: 8 VP står",
-                da: "Fodnoten, der omregner KP ved anden opgørelse, står kun ved 212A1a: 8 KP står",
-            },
-            "",
-        ));
+        steps.push(step("212A2a", Label::FootnoteConvertsKpOtherScoring, ""));
     }
     if let Some(e) = extension {
         results.push(Output::new(
             "extension",
-            Label {
-                en: "Extra playing time",
-                nb: "Forlenget spilletid",
-                da: "Forlænget spilletid",
-            },
+            Label::ExtraPlayingTime,
             e,
             Unit::Minutes,
         ));
@@ -447,57 +329,33 @@ pub fn pairs_overrun(minutes: Q, earlier: i64) -> Result<Outcome, RuleError> {
         (
             "213B1b",
             1,
-            Label {
-                en: "A later overrun: one standard deduction (211B)",
-                nb: "En senere overskridelse: ett standardtrekk (211B)",
-                da: "En efterfølgende tidsoverskridelse: et standardfradrag (211B)",
-            },
+            Label::LaterOverrunOneStandardDeduction,
             format!("{earlier} earlier: 1"),
         )
     } else if minutes >= int(3) {
         (
             "213B1c",
             1,
-            Label {
-                en: "A first overrun of 3 minutes or more: one standard deduction without a warning first",
-                nb: "En første overskridelse på minst 3 minutter: ett standardtrekk uten advarsel først",
-                da: "En første tidsoverskridelse på mindst 3 minutter: et standardfradrag uden forudgående advarsel",
-            },
+            Label::FirstOverrun3MinutesMore,
             format!("{m} ≥ 3: 1"),
         )
     } else {
         (
             "213B1a",
             0,
-            Label {
-                en: "A first overrun under 3 minutes: a warning (X90C)",
-                nb: "En første overskridelse under 3 minutter: en advarsel (X90C)",
-                da: "En første tidsoverskridelse under 3 minutter: en advarsel (X90C)",
-            },
+            Label::FirstOverrunUnder3Minutes,
             format!("{m} < 3: 0"),
         )
     };
     let steps = vec![
         step(c, what, expr),
-        step(
-            "213B2",
-            Label {
-                en: "The TD may reduce or cancel the penalty of a pair that did not cause the overrun (213B2-3)",
-                nb: "TL kan redusere eller annullere straffen for et par som ikke forårsaket overskridelsen (213B2-3)",
-                da: "Turneringslederen kan reducere eller annullere straffen for et par, der ikke forårsagede tidsoverskridelsen (213B2-3)",
-            },
-            "",
-        ),
+        step("213B2", Label::TdMayReduceCancelPenalty, ""),
     ];
     Ok(Outcome {
         cite: cite(c),
         results: vec![Output::new(
             "standard_deductions",
-            Label {
-                en: "Deduction in standard deductions",
-                nb: "Trekk i standardtrekk",
-                da: "Fradrag i standardfradrag",
-            },
+            Label::DeductionStandardDeductions,
             int(deductions.into()),
             Unit::StandardDeductions,
         )],
@@ -536,15 +394,7 @@ pub fn time_overrun(
                 show(&kp)
             )
         };
-        steps.push(step(
-            c,
-            Label {
-                en: "Overrun in this band: deduction in KP",
-                nb: "Tidsoverskridelse i dette intervallet: trekk i VP",
-                da: "Tidsoverskridelse i dette interval: KP-fradrag",
-            },
-            expr,
-        ));
+        steps.push(step(c, Label::OverrunBandDeductionKp, expr));
         (c, kp, bound)
     };
     let first = one("", minutes, &mut steps);
@@ -562,37 +412,22 @@ pub fn time_overrun(
             };
             steps.push(step(
                 "213A4d",
-                Label {
-                    en: "Overrun at both tables: each team gets the larger penalty",
-                    nb: "Tidsoverskridelse ved begge bord: hvert lag får den største straffen",
-                    da: "Tidsoverskridelse ved begge borde: hvert hold får den største af de to straffe",
-                },
-                format!("max({}, {}) = {}", show(&first.1), show(&second.1), show(&pick.1)),
+                Label::OverrunBothTablesEachTeam,
+                format!(
+                    "max({}, {}) = {}",
+                    show(&first.1),
+                    show(&second.1),
+                    show(&pick.1)
+                ),
             ));
             ("213A4d", pick.1, pick.2)
         }
     };
     if bound == Bound::AtLeast {
-        steps.push(step(
-            "213A4a(vi)",
-            Label {
-                en: "From 30 minutes the TD sets the penalty, at least 8 KP",
-                nb: "Fra 30 minutter fastsetter TL straffen, minst 8 VP",
-                da: "Fra 30 minutter fastsættes straffen efter turneringslederens skøn, mindst 8 KP",
-            },
-            "",
-        ));
+        steps.push(step("213A4a(vi)", Label::N30MinutesTdSetsPenalty, ""));
     }
     if kp > Q::zero() {
-        steps.push(step(
-            "213A4b",
-            Label {
-                en: "The TD may reduce or cancel a team's penalty if the other team alone, or circumstances, caused the overrun (213A4b–c)",
-                nb: "TL kan redusere eller annullere det ene lagets straff om overskridelsen skyldtes bare det andre laget eller forhold utenfor spillernes kontroll (213A4b–c)",
-                da: "Turneringslederen kan reducere eller annullere det ene holds straf, hvis overskridelsen (næsten) kun skyldes det andet hold eller forhold uden for spillernes indflydelse (213A4b–c)",
-            },
-            "",
-        ));
+        steps.push(step("213A4b", Label::TdMayReduceCancelTeam, ""));
     }
     let result = if vp_scoring {
         kp_output(kp, bound)

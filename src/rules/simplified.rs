@@ -8,9 +8,40 @@ and labels it shares.
 
 use num_traits::Zero;
 
+use super::boards::{
+    check_board_scores, check_one_score, check_weighted, mp_among, plain_table, weighted_against,
+    weighted_name, BOARD_MP, EW_MP, EW_PERCENT, NS_MP, NS_PERCENT,
+};
 use super::number::{int, ratio, show, Q};
-use super::scoring::*;
+use super::scoring::{check_tables, show_score, step, top, MAX_IMP, MAX_TABLES};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+
+/// X78D6's top: the one given, else the board's on `tables` tables (a step).
+fn small_group_top(tables: i64, top_mp: Option<Q>, steps: &mut Vec<Step>) -> Result<Q, RuleError> {
+    Ok(match top_mp {
+        Some(t) => {
+            if t <= Q::zero() || t > top(MAX_TABLES) {
+                return Err(RuleError::input(
+                    "top",
+                    Problem::OutOfRange {
+                        min: int(1),
+                        max: top(MAX_TABLES),
+                    },
+                ));
+            }
+            t
+        }
+        None => {
+            let t = top(tables);
+            steps.push(step(
+                "X78D6",
+                Label::TopTables,
+                format!("2 × ({tables} − 1) = {}", show(&t)),
+            ));
+            t
+        }
+    })
+}
 
 /// X78D6 (simplified method): a group holding at most 15 % of the tables
 /// adds 10 % of a top to each of its pairs' matchpoints. `top` defaults to
@@ -32,33 +63,7 @@ pub fn small_group(
         ));
     }
     let mut steps = Vec::new();
-    let t = match top_mp {
-        Some(t) => {
-            if t <= Q::zero() || t > top(MAX_TABLES) {
-                return Err(RuleError::input(
-                    "top",
-                    Problem::OutOfRange {
-                        min: int(1),
-                        max: top(MAX_TABLES),
-                    },
-                ));
-            }
-            t
-        }
-        None => {
-            let t = top(tables);
-            steps.push(step(
-                "X78D6",
-                Label {
-                    en: "The top on A tables: 2 × (A − 1)",
-                    nb: "Toppen ved A bord: 2 × (A − 1)",
-                    da: "Toppen ved A borde: 2 × (A − 1)",
-                },
-                format!("2 × ({tables} − 1) = {}", show(&t)),
-            ));
-            t
-        }
-    };
+    let t = small_group_top(tables, top_mp, &mut steps)?;
     // The pair's matchpoints are won within its group of G results, whose
     // top is 2 × (G − 1); with the bonus the score stays within the top.
     let group_top = top(results);
@@ -78,11 +83,7 @@ pub fn small_group(
         let bonus = t / int(10);
         steps.push(step(
             "X78D6",
-            Label {
-                en: "At most 15 % of the tables: 10 % of a top is added",
-                nb: "Høyst 15 % av bordene: 10 % av en topp legges til",
-                da: "Højst 15 % af bordene: 10 % af en top tillægges",
-            },
+            Label::Most15Tables10Top,
             format!(
                 "{results} / {tables} = {} % ≤ 15 %: {} + 10 % × {} = {}",
                 show(&share),
@@ -95,11 +96,7 @@ pub fn small_group(
     } else {
         steps.push(step(
             "X78D6",
-            Label {
-                en: "More than 15 % of the tables: nothing is added",
-                nb: "Mer enn 15 % av bordene: ingenting legges til",
-                da: "Mere end 15 % af bordene: intet tillægges",
-            },
+            Label::MoreThan15TablesNothing,
             format!("{results} / {tables} = {} % > 15 %", show(&share)),
         ));
         (mp, Q::zero())
@@ -114,11 +111,7 @@ pub fn small_group(
         Err(_) => {
             steps.push(step(
                 "X78D7",
-                Label {
-                    en: "A half: X78D7 gives a direction only for an offending or non-offending side",
-                    nb: "En halv: X78D7 sier hvilken vei bare for en feilende eller ikke-feilende side",
-                    da: "En halv: X78D7 angiver kun retningen for en fejlende eller ikke-fejlende side",
-                },
+                Label::HalfX78d7GivesDirectionOnly,
                 show(&value),
             ));
             None
@@ -129,24 +122,11 @@ pub fn small_group(
         results: vec![
             Output::new(
                 "mp",
-                Label {
-                    en: "Matchpoints",
-                    nb: "Poeng",
-                    da: "Parpoint",
-                },
+                Label::Matchpoints,
                 rounded.unwrap_or(value),
                 Unit::Matchpoints,
             ),
-            Output::new(
-                "added",
-                Label {
-                    en: "Added",
-                    nb: "Lagt til",
-                    da: "Tillagt",
-                },
-                bonus,
-                Unit::Matchpoints,
-            ),
+            Output::new("added", Label::Added, bonus, Unit::Matchpoints),
         ],
         steps,
     })
@@ -177,55 +157,23 @@ pub fn round_whole(value: Q, side: Side) -> Result<Outcome, RuleError> {
         ));
     }
     let (c, rounded, what) = match side {
-        Side::NonOffending => (
-            "X78D7a",
-            value.ceil(),
-            Label {
-                en: "Non-offending side: rounded up",
-                nb: "Ikke-feilende side: avrundet opp",
-                da: "Ikke-fejlende side: afrundet i positiv retning",
-            },
-        ),
-        Side::Offending => (
-            "X78D7b",
-            value.floor(),
-            Label {
-                en: "Offending side: rounded down",
-                nb: "Feilende side: avrundet ned",
-                da: "Fejlende side: afrundet i negativ retning",
-            },
-        ),
+        Side::NonOffending => ("X78D7a", value.ceil(), Label::NonOffendingSideRoundedUp),
+        Side::Offending => ("X78D7b", value.floor(), Label::OffendingSideRoundedDown),
         Side::Other => {
             if value - value.floor() == ratio(1, 2) {
                 return Err(RuleError::NotInText {
                     cite: cite("X78D7"),
-                    what: Label {
-                        en: "which way a half is rounded for a side that is neither offending nor non-offending",
-                        nb: "hvilken vei en halv avrundes for en side som verken er feilende eller ikke-feilende",
-                        da: "hvilken vej en halv afrundes for en side, der hverken er fejlende eller ikke-fejlende",
-                    },
+                    what: Label::WayHalfRoundedSideNeither,
                 });
             }
-            (
-                "X78D7",
-                value.round(),
-                Label {
-                    en: "Rounded to the nearest whole number",
-                    nb: "Avrundet til nærmeste hele tall",
-                    da: "Afrundet til nærmeste heltal",
-                },
-            )
+            ("X78D7", value.round(), Label::RoundedNearestWholeNumber)
         }
     };
     Ok(Outcome {
         cite: cite(c),
         results: vec![Output::new(
             "rounded",
-            Label {
-                en: "Rounded points",
-                nb: "Avrundede poeng",
-                da: "Afrundede point",
-            },
+            Label::RoundedPoints,
             rounded,
             Unit::Same,
         )],
@@ -276,12 +224,13 @@ fn others_with_average(
             shown.push(*s);
             steps.push(step(
                 c,
-                Label {
-                    en: "Another table: matchpoints against the other ordinary tables, plus 1 (average) for each table with a special score",
-                    nb: "Et annet bord: poeng mot de andre vanlige bordene, pluss 1 (middels) for hvert bord med en særlig score",
-                    da: "Et andet bord: parpoint mod de andre almindelige borde, plus 1 (middel) for hvert bord med en særlig score",
-                },
-                format!("{}: {} + {specials} × 1 = {}", show_score(*s), show(&among), show(&mp)),
+                Label::AnotherTableMatchpointsAgainstOther,
+                format!(
+                    "{}: {} + {specials} × 1 = {}",
+                    show_score(*s),
+                    show(&among),
+                    show(&mp)
+                ),
             ));
         }
         results.push(
@@ -353,11 +302,7 @@ pub fn simplified_weighted(
     let ew = top(tables) - ns;
     steps.push(step(
         "X78D1a",
-        Label {
-            en: "The weighted table: the weighted sum of each of its scores' matchpoints against the other tables (E/W: the top less N/S's)",
-            nb: "Bordet med vektet score: vektet sum av hver av dens scorers poeng mot de andre bordene (Ø/V: toppen minus N/S')",
-            da: "Bordet med vægtet score: vægtet sum af hver af dens scorers parpoint mod de andre borde (Ø/V: toppen minus N/S')",
-        },
+        Label::WeightedTableWeightedSumEach,
         format!(
             "N/S {terms} = {}; Ø/V {} − {} = {}",
             show(&ns),
@@ -406,11 +351,7 @@ pub fn simplified_unbalanced(others: &[i64], ns: i64, ew: i64) -> Result<Outcome
     let ew_mp = top(tables) - mp_among(ew, &plain, false);
     steps.push(step(
         "X78D2a",
-        Label {
-            en: "The adjusted table: each side scored as usual with its own score (E/W: the top less what their score would give N/S)",
-            nb: "Bordet med justert score: hver side regnes som vanlig med sin egen score (Ø/V: toppen minus det deres score ville gitt N/S)",
-            da: "Bordet med justeret score: hver side beregnes på sædvanlig vis med sin egen score (Ø/V: toppen minus det, deres score ville give N/S)",
-        },
+        Label::AdjustedTableEachSideScored,
         format!(
             "N/S {}: {}; Ø/V {}: {} − {} = {}",
             show_score(ns),
@@ -461,11 +402,7 @@ pub fn simplified_artificial(others: &[i64], artificial: i64) -> Result<Outcome,
     }
     let mut steps = vec![step(
         "X78D3",
-        Label {
-            en: "A comparison with an artificial score is scored as average; the artificial score itself follows 12C2",
-            nb: "En sammenligning med en kunstig score regnes som middels; den kunstige scoren selv følger 12C2",
-            da: "En sammenligning med en kunstig score beregnes som middel; selve den kunstige score følger 12C2",
-        },
+        Label::ComparisonArtificialScoreScoredAverage,
         format!("A = {} + {artificial}", others.len()),
     )];
     let results = others_with_average(others, artificial, "X78D3", &mut steps);

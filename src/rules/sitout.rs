@@ -47,15 +47,7 @@ pub fn computed(played: &[Q]) -> Result<Outcome, RuleError> {
         (
             sixty(),
             "X78A5",
-            step(
-                "X78A5",
-                Label {
-                    en: "The session is not over: 60 % provisionally, corrected to the pair's average when it is (footnote)",
-                    nb: "Sesjonen er ikke ferdig: 60 % foreløpig, rettet til parets snitt når den er (fotnote)",
-                    da: "Sektionen er ikke afsluttet: 60 % provisorisk, som korrigeres til parrets gennemsnit, når den er (fodnote)",
-                },
-                "60 %",
-            ),
+            step("X78A5", Label::SessionNotOver60Provisionally, "60 %"),
         )
     } else {
         let sum = played.iter().fold(Q::zero(), |a, b| a + b);
@@ -66,11 +58,7 @@ pub fn computed(played: &[Q]) -> Result<Outcome, RuleError> {
             "X78A5",
             step(
                 "X78A5",
-                Label {
-                    en: "The pair's average score in the session (X12B)",
-                    nb: "Parets gjennomsnittsscore i sesjonen (X12B)",
-                    da: "Parrets opnåede gennemsnitsscore i sektionen (X12B)",
-                },
+                Label::PairAverageScoreSessionX12b,
                 format!(
                     "({}) / {} = {} %",
                     shown.join(" + "),
@@ -84,11 +72,7 @@ pub fn computed(played: &[Q]) -> Result<Outcome, RuleError> {
         cite: cite(c),
         results: vec![Output::new(
             "percent",
-            Label {
-                en: "Score on each board sat out",
-                nb: "Score på hvert spill som oversitter",
-                da: "Score i hvert spil som oversidder",
-            },
+            Label::ScoreEachBoardSatOut,
             value,
             Unit::Percent,
         )],
@@ -105,34 +89,12 @@ pub fn manual(tables: i64) -> Result<Outcome, RuleError> {
     Ok(Outcome {
         cite: cite("X78D5"),
         results: vec![
-            Output::new(
-                "percent",
-                Label {
-                    en: "Average plus",
-                    nb: "Middels pluss",
-                    da: "Middel plus",
-                },
-                sixty(),
-                Unit::Percent,
-            ),
-            Output::new(
-                "mp",
-                Label {
-                    en: "Matchpoints",
-                    nb: "Poeng",
-                    da: "Parpoint",
-                },
-                mp,
-                Unit::Matchpoints,
-            ),
+            Output::new("percent", Label::AveragePlus, sixty(), Unit::Percent),
+            Output::new("mp", Label::Matchpoints, mp, Unit::Matchpoints),
         ],
         steps: vec![step(
             "X78D5",
-            Label {
-                en: "Average plus, 60 % (12C2a), of the top 2 × (A − 1)",
-                nb: "Middels pluss, 60 % (12C2a), av toppen 2 × (A − 1)",
-                da: "Middel plus, 60 % (12C2a), af toppen 2 × (A − 1)",
-            },
+            Label::AveragePlus6012c2aTop,
             format!("60 % × 2 × ({tables} − 1) = {}", show(&mp)),
         )],
     })

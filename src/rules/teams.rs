@@ -50,36 +50,19 @@ pub fn iaf_convert(tables: i64, results: i64, imp: Q) -> Result<Outcome, RuleErr
     let rounded = round_away_from(exact, ratio(1, 10), Q::zero());
     let mut steps = vec![step(
         "203B",
-        Label {
-            en: "Imps on A tables: A / G × P",
-            nb: "IMP ved A bord: A / G × P",
-            da: "Imp ved A borde: A / G × P",
-        },
+        Label::ImpsTablesGP,
         format!("{tables} / {results} × {} = {}", show(&imp), show(&exact)),
     )];
     if rounded != exact {
         steps.push(step(
             "X78C2",
-            Label {
-                en: "Rounded to 0.1 imp, halves away from 0",
-                nb: "Avrundet til 0,1 IMP, halve bort fra 0",
-                da: "Afrundet til 0,1 imp, halve væk fra 0",
-            },
+            Label::Rounded01ImpHalves,
             format!("{} → {}", show(&exact), show(&rounded)),
         ));
     }
     Ok(Outcome {
         cite: cite("203B"),
-        results: vec![Output::new(
-            "imp",
-            Label {
-                en: "Imps on A tables",
-                nb: "IMP ved A bord",
-                da: "Imp ved A borde",
-            },
-            rounded,
-            Unit::Imp,
-        )],
+        results: vec![Output::new("imp", Label::ImpsTables, rounded, Unit::Imp)],
         steps,
     })
 }
@@ -105,15 +88,7 @@ pub fn datum(scores: &[i64], drop: i64) -> Result<Outcome, RuleError> {
     let mut sorted = scores.to_vec();
     sorted.sort_unstable();
     let (c, kept, what) = if n == 2 {
-        (
-            "204A3b",
-            sorted.clone(),
-            Label {
-                en: "Two scores: the datum is their average",
-                nb: "To scorer: datum er gjennomsnittet av dem",
-                da: "To scorer: datumscoren er gennemsnittet af dem",
-            },
-        )
+        ("204A3b", sorted.clone(), Label::TwoScoresDatumTheirAverage)
     } else {
         let d = drop as usize;
         if n <= 2 * d || n > max_scores {
@@ -129,11 +104,7 @@ pub fn datum(scores: &[i64], drop: i64) -> Result<Outcome, RuleError> {
         (
             "204A1",
             sorted[d..n - d].to_vec(),
-            Label {
-                en: "Highest and lowest removed; the datum is the average of the rest",
-                nb: "Høyeste og laveste fjernet; datum er gjennomsnittet av resten",
-                da: "Højeste og laveste borttaget; datumscoren er gennemsnittet af resten",
-            },
+            Label::HighestLowestRemovedDatumAverage,
         )
     };
     let sum: i64 = kept.iter().sum();
@@ -170,41 +141,21 @@ pub fn butler_difference(score: i64, datum: Q) -> Result<Outcome, RuleError> {
     let steps = vec![
         step(
             "204B1",
-            Label {
-                en: "The pair's score minus the datum",
-                nb: "Parets score minus datum",
-                da: "Parrets spilpoint minus datumscoren",
-            },
+            Label::PairScoreMinusDatum,
             format!("{} − {} = {}", show_score(score), show(&datum), show(&diff)),
         ),
         step(
             "204B2",
-            Label {
-                en: "Rounded to the nearest 10, a 5 away from 0",
-                nb: "Avrundet til nærmeste 10, en 5 bort fra 0",
-                da: "Afrundet til nærmeste tal deleligt med 10; 5 afrundes væk fra 0",
-            },
+            Label::RoundedNearest105Away,
             format!("{} → {}", show(&diff), show(&rounded)),
         ),
-        step(
-            "204B3",
-            Label {
-                en: "To imps by the imp scale of Law 78B: its text is not in the corpus, so lovbok does not convert",
-                nb: "Til IMP etter IMP-skalaen i lov 78B: teksten finnes ikke i kilden, så lovbok regner ikke om",
-                da: "Til imp efter imptabellen i § 78B: teksten findes ikke i kilden, så lovbok omregner ikke",
-            },
-            "",
-        ),
+        step("204B3", Label::ImpsImpScaleLaw78b, ""),
     ];
     Ok(Outcome {
         cite: cite("204B2"),
         results: vec![Output::new(
             "difference",
-            Label {
-                en: "Rounded difference",
-                nb: "Avrundet differanse",
-                da: "Afrundet forskel",
-            },
+            Label::RoundedDifference,
             rounded,
             Unit::Score,
         )],
@@ -214,16 +165,7 @@ pub fn butler_difference(score: i64, datum: Q) -> Result<Outcome, RuleError> {
 
 /// The datum a butler board is scored against (204A).
 fn datum_output(avg: Q) -> Output {
-    Output::new(
-        "datum",
-        Label {
-            en: "Datum score",
-            nb: "Datum",
-            da: "Datumscore",
-        },
-        avg,
-        Unit::Score,
-    )
+    Output::new("datum", Label::DatumScore, avg, Unit::Score)
 }
 
 /// 204A2: the butler datum from a frequency table whose frequencies may be
@@ -284,23 +226,16 @@ pub fn datum_from_frequencies(table: &[(i64, Q)]) -> Result<Outcome, RuleError> 
         cite: cite("204A2"),
         results: vec![datum_output(avg)],
         steps: vec![
+            step("204A2c", Label::OneWholeOccurrenceRemovedEach, ""),
             step(
                 "204A2c",
-                Label {
-                    en: "One whole occurrence removed at each end, a fraction of the next score where the end's frequency is under 1 (footnote 2)",
-                    nb: "Én hel forekomst fjernet i hver ende, en brøkdel av neste score der endens frekvens er under 1 (fotnote 2)",
-                    da: "Én hel forekomst fjernet i hver ende, en brøkdel af den næste score, hvor endens frekvens er under 1 (fodnote 2)",
-                },
-                "",
-            ),
-            step(
-                "204A2c",
-                Label {
-                    en: "The datum is the frequency-weighted average of the rest",
-                    nb: "Datum er det frekvensvektede gjennomsnittet av resten",
-                    da: "Datumscoren er gennemsnittet af resten, vægtet med frekvenserne",
-                },
-                format!("({}) / {} = {}", shown.join(" + "), show(&weight), show(&avg)),
+                Label::DatumFrequencyWeightedAverageRest,
+                format!(
+                    "({}) / {} = {}",
+                    shown.join(" + "),
+                    show(&weight),
+                    show(&avg)
+                ),
             ),
         ],
     })
@@ -342,11 +277,7 @@ pub fn penalties_in_imps(
     let mut steps = size.steps;
     steps.push(step(
         "207A2",
-        Label {
-            en: "Each team's KP penalty in standard deductions (211B1), then in imps at 1½ each (211B1d)",
-            nb: "Hvert lags VP-straff i standardtrekk (211B1), så i IMP med 1½ hver (211B1d)",
-            da: "Hvert holds KP-straf i standardfradrag (211B1), derefter i imp med 1½ hver (211B1d)",
-        },
+        Label::EachTeamKpPenaltyStandard,
         format!(
             "{} / {} × 1,5 = {}; {} / {} × 1,5 = {}",
             show(&first_kp),
@@ -359,11 +290,7 @@ pub fn penalties_in_imps(
     ));
     steps.push(step(
         "207A2",
-        Label {
-            en: "The imp difference with the penalties counted",
-            nb: "IMP-differansen med straffene regnet inn",
-            da: "Imp-differencen med straffene indregnet",
-        },
+        Label::ImpDifferencePenaltiesCounted,
         format!(
             "{} − {} + {} = {}",
             show(&difference),
@@ -376,11 +303,7 @@ pub fn penalties_in_imps(
         cite: cite("207A2"),
         results: vec![Output::new(
             "difference",
-            Label {
-                en: "Imp difference, penalties counted",
-                nb: "IMP-differanse med straff",
-                da: "Imp-difference med straf",
-            },
+            Label::ImpDifferencePenaltiesCounted2,
             adjusted,
             Unit::Imp,
         )],
@@ -425,17 +348,9 @@ pub fn carry_over(difference: Q, finished_higher: bool, boards: i64) -> Result<O
     let mut steps = vec![step(
         "207A3",
         if finished_higher {
-            Label {
-                en: "The team with the positive difference finished higher: half is carried over, not rounded",
-                nb: "Laget med positiv differanse ble plassert høyest: halvparten overføres, uten avrunding",
-                da: "Holdet med positiv imp-difference opnåede den højeste placering: halvdelen overføres, uden afrunding",
-            }
+            Label::TeamPositiveDifferenceFinishedHigher
         } else {
-            Label {
-                en: "The team with the positive difference finished lower: a third is carried over, not rounded",
-                nb: "Laget med positiv differanse ble plassert lavest: en tredjedel overføres, uten avrunding",
-                da: "Holdet med positiv imp-difference opnåede den laveste placering: en tredjedel overføres, uden afrunding",
-            }
+            Label::TeamPositiveDifferenceFinishedLower
         },
         format!("{part_text} × {} = {}", show(&difference), show(&share)),
     )];
@@ -446,32 +361,20 @@ pub fn carry_over(difference: Q, finished_higher: bool, boards: i64) -> Result<O
     } else if share <= int(12) {
         steps.push(step(
             "207A4",
-            Label {
-                en: "33 to 128 boards: the cap is 12, 16 or 20 imps (the board ranges of 207A4b–d are lost); at most 12 imps is under each",
-                nb: "33 til 128 spill: grensen er 12, 16 eller 20 IMP (spilltallene i 207A4b–d mangler i kilden); høyst 12 IMP er under alle",
-                da: "33 til 128 spil: grænsen er 12, 16 eller 20 imp (spilantallene i 207A4b–d mangler i kilden); højst 12 imp er under dem alle",
-            },
+            Label::BoardsCapOfThe33To128Table,
             format!("{} ≤ 12", show(&share)),
         ));
         return Ok(carry_outcome("207A3", share, steps));
     } else {
         return Err(RuleError::NotInText {
             cite: cite("207A4"),
-            what: Label {
-                en: "the cap for a match of 33 to 128 boards: the board ranges of 207A4b–d are lost in the source",
-                nb: "grensen for en kamp på 33 til 128 spill: spilltallene i 207A4b–d mangler i kilden",
-                da: "grænsen for en kamp på 33 til 128 spil: spilantallene i 207A4b–d mangler i kilden",
-            },
+            what: Label::CapMatch33128Boards,
         });
     };
     let value = share.min(cap);
     steps.push(step(
         c,
-        Label {
-            en: "At most the cap for the boards of the coming match",
-            nb: "Høyst grensen for antall spill i kampen som skal spilles",
-            da: "Højst grænsen for antallet af spil i den kamp, der skal spilles",
-        },
+        Label::MostCapBoardsComingMatch,
         format!("min({}, {}) = {}", show(&share), show(&cap), show(&value)),
     ));
     let c = if value < share { c } else { "207A3" };
@@ -481,16 +384,7 @@ pub fn carry_over(difference: Q, finished_higher: bool, boards: i64) -> Result<O
 fn carry_outcome(c: &'static str, value: Q, steps: Vec<Step>) -> Outcome {
     Outcome {
         cite: cite(c),
-        results: vec![Output::new(
-            "imp",
-            Label {
-                en: "Imps carried over",
-                nb: "Overførte IMP",
-                da: "Overførte imp",
-            },
-            value,
-            Unit::Imp,
-        )],
+        results: vec![Output::new("imp", Label::ImpsCarriedOver, value, Unit::Imp)],
         steps,
     }
 }

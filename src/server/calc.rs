@@ -18,9 +18,10 @@ use serde_json::Value;
 
 use crate::corpus::ProvisionId;
 use crate::kb::url_of;
+use crate::lang::Lang;
 use crate::rules::number::{show, to_f64};
 use crate::rules::registry::{Calculator, InputKind};
-use crate::rules::{self, Label, Lang, Outcome, RuleError};
+use crate::rules::{self, Label, Outcome, RuleError};
 
 use super::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use super::AppState;
@@ -39,9 +40,9 @@ pub struct LabelDto {
 impl From<Label> for LabelDto {
     fn from(l: Label) -> LabelDto {
         LabelDto {
-            en: l.en,
-            nb: l.nb,
-            da: l.da,
+            en: l.en(),
+            nb: l.get(Lang::Nb),
+            da: l.get(Lang::Da),
         }
     }
 }

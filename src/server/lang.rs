@@ -18,7 +18,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::web::{routes, ErrorView, UiContext, UiLang};
+use crate::web::{routes, ErrorView, Lang, UiContext};
 
 use super::error::{PageError, PageQuery};
 
@@ -28,7 +28,7 @@ pub const LANG_COOKIE: &str = "lovbok_lang";
 const COOKIE_MAX_AGE_SECS: u32 = 365 * 24 * 3600;
 
 /// The language chosen before, from the `Cookie` header.
-fn from_cookie(headers: &HeaderMap) -> Option<UiLang> {
+fn from_cookie(headers: &HeaderMap) -> Option<Lang> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -36,13 +36,13 @@ fn from_cookie(headers: &HeaderMap) -> Option<UiLang> {
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
         .find(|(k, _)| *k == LANG_COOKIE)
-        .and_then(|(_, v)| UiLang::from_code(v.trim()))
+        .and_then(|(_, v)| Lang::from_code(v.trim()))
 }
 
 /// The most preferred of our languages in `Accept-Language`.
-fn from_accept_language(headers: &HeaderMap) -> Option<UiLang> {
+fn from_accept_language(headers: &HeaderMap) -> Option<Lang> {
     let value = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
-    let mut ranked: Vec<(f32, usize, UiLang)> = value
+    let mut ranked: Vec<(f32, usize, Lang)> = value
         .split(',')
         .enumerate()
         .filter_map(|(i, item)| {
@@ -52,7 +52,7 @@ fn from_accept_language(headers: &HeaderMap) -> Option<UiLang> {
                 .filter_map(|p| p.trim().strip_prefix("q="))
                 .find_map(|q| q.trim().parse::<f32>().ok())
                 .unwrap_or(1.0);
-            let lang = UiLang::from_code(tag)?;
+            let lang = Lang::from_code(tag)?;
             (q > 0.0).then_some((q, i, lang))
         })
         .collect();
@@ -61,13 +61,13 @@ fn from_accept_language(headers: &HeaderMap) -> Option<UiLang> {
 }
 
 /// The language a request names itself (the service worker storing pages).
-fn from_header(headers: &HeaderMap) -> Option<UiLang> {
+fn from_header(headers: &HeaderMap) -> Option<Lang> {
     let value = headers.get(routes::LANG_HEADER)?.to_str().ok()?;
-    UiLang::from_code(value.trim())
+    Lang::from_code(value.trim())
 }
 
 /// The interface language of a request.
-pub(crate) fn negotiate(headers: &HeaderMap) -> UiLang {
+pub(crate) fn negotiate(headers: &HeaderMap) -> Lang {
     from_header(headers)
         .or_else(|| from_cookie(headers))
         .or_else(|| from_accept_language(headers))
@@ -130,7 +130,7 @@ pub(crate) async fn switch(
     axum::Extension(ctx): axum::Extension<UiContext>,
     PageQuery(p): PageQuery<SwitchParams>,
 ) -> Result<Response, PageError> {
-    let Some(lang) = p.l.as_deref().and_then(UiLang::from_code) else {
+    let Some(lang) = p.l.as_deref().and_then(Lang::from_code) else {
         return Err(PageError::bad_request(
             &ctx,
             ErrorView::bad_parameters(ctx.lang),
@@ -171,33 +171,29 @@ mod tests {
 
     #[test]
     fn a_remembered_choice_beats_the_browser_and_norwegian_is_the_default() {
-        assert_eq!(negotiate(&HeaderMap::new()), UiLang::Nb);
+        assert_eq!(negotiate(&HeaderMap::new()), Lang::Nb);
         let asked = headers(&[
             (header::COOKIE, "lovbok_lang=nb"),
             (header::HeaderName::from_static(routes::LANG_HEADER), "da"),
         ]);
         assert_eq!(
             negotiate(&asked),
-            UiLang::Da,
+            Lang::Da,
             "the header wins over the cookie"
         );
         let bad = headers(&[(header::HeaderName::from_static(routes::LANG_HEADER), "xx")]);
-        assert_eq!(
-            negotiate(&bad),
-            UiLang::Nb,
-            "an unknown language is ignored"
-        );
+        assert_eq!(negotiate(&bad), Lang::Nb, "an unknown language is ignored");
         let da = headers(&[(header::ACCEPT_LANGUAGE, "da-DK,da;q=0.9,en;q=0.8")]);
-        assert_eq!(negotiate(&da), UiLang::Da);
+        assert_eq!(negotiate(&da), Lang::Da);
         let prefers_nb = headers(&[(header::ACCEPT_LANGUAGE, "en, da;q=0.5, nb;q=0.8")]);
-        assert_eq!(negotiate(&prefers_nb), UiLang::Nb);
+        assert_eq!(negotiate(&prefers_nb), Lang::Nb);
         let chosen = headers(&[
             (header::ACCEPT_LANGUAGE, "da"),
             (header::COOKIE, "x=1; lovbok_lang=nb"),
         ]);
-        assert_eq!(negotiate(&chosen), UiLang::Nb);
+        assert_eq!(negotiate(&chosen), Lang::Nb);
         let junk = headers(&[(header::ACCEPT_LANGUAGE, ";;,q=,da;q=x")]);
-        assert_eq!(negotiate(&junk), UiLang::Da);
+        assert_eq!(negotiate(&junk), Lang::Da);
     }
 
     #[test]

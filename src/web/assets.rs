@@ -13,7 +13,7 @@ makes path traversal impossible by construction.
 
 use std::sync::{Arc, LazyLock};
 
-use super::i18n::{js_strings, UiLang};
+use super::i18n::{js_strings, Lang};
 
 pub mod icons;
 
@@ -69,17 +69,17 @@ const PRACTICE_JS: usize = 6;
 const STRINGS: [usize; 2] = [7, 8];
 const MANIFEST: [usize; 2] = [9, 10];
 
-fn lang_slot(lang: UiLang) -> usize {
+fn lang_slot(lang: Lang) -> usize {
     match lang {
-        UiLang::Nb => 0,
-        UiLang::Da => 1,
+        Lang::Nb => 0,
+        Lang::Da => 1,
     }
 }
 
 /// The web app manifest of one interface language: what a phone shows
 /// when the site is installed on its home screen.
 /// It lists the SVG icon and the generated PNGs with their sizes and purposes.
-fn manifest(lang: UiLang, svg: &str, pngs: &[(Asset, &icons::PngIcon)]) -> Vec<u8> {
+fn manifest(lang: Lang, svg: &str, pngs: &[(Asset, &icons::PngIcon)]) -> Vec<u8> {
     let s = lang.strings();
     let mut icons = vec![serde_json::json!(
         { "src": svg, "sizes": "any", "type": "image/svg+xml", "purpose": "any" }
@@ -144,7 +144,7 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             include_bytes!("static/practice.js"),
         ),
     ];
-    for lang in UiLang::ALL {
+    for lang in Lang::ALL {
         let json = js_strings(lang.strings());
         let body = format!("window.LOVBOK_L = {json};\n");
         all.push(Asset::new(
@@ -158,7 +158,7 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
         .iter()
         .map(|png| (embedded(png.name, "image/png", png.bytes), png))
         .collect();
-    for lang in UiLang::ALL {
+    for lang in Lang::ALL {
         let mut m = Asset::new(
             format!("manifest-{}.webmanifest", lang.code()),
             "application/manifest+json",
@@ -242,12 +242,12 @@ pub fn calc_css_url() -> &'static str {
 }
 
 /// The URL of the script that gives the page script its strings.
-pub fn strings_url(lang: UiLang) -> &'static str {
+pub fn strings_url(lang: Lang) -> &'static str {
     &ALL[STRINGS[lang_slot(lang)]].url
 }
 
 /// The URL of the web app manifest.
-pub fn manifest_url(lang: UiLang) -> &'static str {
+pub fn manifest_url(lang: Lang) -> &'static str {
     &ALL[MANIFEST[lang_slot(lang)]].url
 }
 
@@ -288,7 +288,7 @@ mod tests {
 
     #[test]
     fn each_language_has_its_strings_and_manifest() {
-        for lang in UiLang::ALL {
+        for lang in Lang::ALL {
             let s = lookup(strings_url(lang).strip_prefix("/static/").unwrap()).unwrap();
             assert!(std::str::from_utf8(&s.body)
                 .unwrap()
@@ -298,12 +298,12 @@ mod tests {
             assert_eq!(v["lang"], lang.code());
             assert_eq!(v["icons"][0]["src"], icon_url());
         }
-        assert_ne!(strings_url(UiLang::Nb), strings_url(UiLang::Da));
+        assert_ne!(strings_url(Lang::Nb), strings_url(Lang::Da));
     }
 
     #[test]
     fn the_manifest_lists_every_png_at_a_url_that_serves_it() {
-        let m = lookup(manifest_url(UiLang::Nb).strip_prefix("/static/").unwrap()).unwrap();
+        let m = lookup(manifest_url(Lang::Nb).strip_prefix("/static/").unwrap()).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&m.body).unwrap();
         let listed = v["icons"].as_array().unwrap();
         for want in [

@@ -22,7 +22,7 @@ use crate::corpus::{Kind, ProvisionId};
 use crate::graph::{Edge, Place};
 use crate::kb::url_of;
 
-use super::i18n::{fill, UiLang};
+use super::i18n::{fill, Lang};
 use super::render::{label_of, label_of_id};
 use super::Site;
 
@@ -178,7 +178,7 @@ impl Site {
     /// The citations of provision `idx`, of its ancestors and of its parts,
     /// grouped by the provision they name: this one first, then its
     /// ancestors from the nearest, then its parts in reading order.
-    pub(crate) fn backlinks(&self, idx: usize, ui: UiLang) -> Vec<BacklinkGroup> {
+    pub(crate) fn backlinks(&self, idx: usize, ui: Lang) -> Vec<BacklinkGroup> {
         let kb = self.kb();
         let corpus = kb.corpus();
         let graph = kb.graph();

@@ -12,18 +12,10 @@ template only includes the partial.
 
 use crate::corpus::ProvisionId;
 use crate::kb::url_of;
+use crate::rules;
 use crate::rules::registry::{Found, InputKind};
-use crate::rules::{self, Lang};
 
-use super::{assets, Site, UiLang};
-
-/// The language of the calculator's labels: the interface's.
-fn rules_lang(ui: UiLang) -> Lang {
-    match ui {
-        UiLang::Nb => Lang::Nb,
-        UiLang::Da => Lang::Da,
-    }
-}
+use super::{assets, Lang, Site};
 
 /// The fragment the form lives at, so a submitted form scrolls back to it.
 pub const ANCHOR: &str = "regn-ut";
@@ -97,13 +89,6 @@ pub struct CalcView {
     pub css: &'static str,
 }
 
-fn lang_tag(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Nb => "nb",
-        Lang::Da => "da",
-    }
-}
-
 impl Site {
     /// The calculator form for the page of `id`, filled with `query` (the
     /// page's query string) and, when any input is given, its result.
@@ -112,16 +97,10 @@ impl Site {
         &self,
         id: &ProvisionId,
         query: &[(String, String)],
-        ui: UiLang,
+        ui: Lang,
     ) -> Option<CalcView> {
         let found = rules::calculator_for(id)?;
-        Some(build(
-            &found,
-            id,
-            query,
-            rules_lang(ui),
-            ui.strings().calc_choose,
-        ))
+        Some(build(&found, id, query, ui, ui.strings().calc_choose))
     }
 }
 
@@ -239,9 +218,9 @@ fn build(
         api: format!(
             "/api/calc/{}?lang={}",
             url_of(id).trim_start_matches("/p/"),
-            lang_tag(lang)
+            lang.code()
         ),
-        lang: lang_tag(lang),
+        lang: lang.code(),
         inputs,
         result,
         error,

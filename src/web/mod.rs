@@ -34,7 +34,7 @@ pub mod subjects;
 mod suggest;
 mod terms;
 
-pub use i18n::UiLang;
+pub use i18n::Lang;
 pub use notice::ReloadNotice;
 pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE, STATIC_WORKER_PATH};
 pub use render::{anchor_of, crumb_of, label_of};
@@ -56,7 +56,7 @@ use terms::Glossary;
 /// address (path and query), which the language switch returns to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UiContext {
-    pub lang: UiLang,
+    pub lang: Lang,
     /// The request's path and query (`/p/12C1?vis=denne`).
     pub path: String,
     /// Rendered for `lovbok export --site`: static files with no server
@@ -67,7 +67,7 @@ pub struct UiContext {
 
 impl UiContext {
     /// A context in `lang` for the page at `path`.
-    pub fn new(lang: UiLang, path: impl Into<String>) -> UiContext {
+    pub fn new(lang: Lang, path: impl Into<String>) -> UiContext {
         UiContext {
             lang,
             path: path.into(),
@@ -135,12 +135,12 @@ impl Site {
     /// A provision's own text as HTML (paragraphs and tables, citations and
     /// defined terms linked), as the pages show it.
     pub fn text_html(&self, idx: usize) -> String {
-        render::TextRenderer::new(self, idx, UiLang::default()).blocks(None)
+        render::TextRenderer::new(self, idx, Lang::default()).blocks(None)
     }
 
     /// The start of a provision's text, as link tooltips show it.
     pub fn preview(&self, idx: usize) -> String {
-        render::preview(self, idx, UiLang::default())
+        render::preview(self, idx, Lang::default())
     }
 
     /// An asset under `/static/`: one of [`assets::ALL`], or this site's
@@ -168,7 +168,7 @@ impl Site {
     }
 
     /// The service worker of a static copy in `lang` (`lovbok export --site`).
-    pub fn static_worker(&self, lang: UiLang) -> String {
+    pub fn static_worker(&self, lang: Lang) -> String {
         self.offline.static_worker(lang)
     }
 
@@ -210,7 +210,7 @@ mod tests {
         let site = site();
         let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
         let html = site
-            .provision_page(&UiContext::new(UiLang::Nb, "/p/1A"), idx, false)
+            .provision_page(&UiContext::new(Lang::Nb, "/p/1A"), idx, false)
             .unwrap();
         assert!(!html.contains("<script>alert"), "{html}");
         assert!(!html.contains("<b>fet</b>"), "titles are escaped");
@@ -232,7 +232,7 @@ mod tests {
         let site = site();
         let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
         let da = site
-            .provision_page(&UiContext::new(UiLang::Da, "/p/1A"), idx, false)
+            .provision_page(&UiContext::new(Lang::Da, "/p/1A"), idx, false)
             .unwrap();
         assert!(da.contains("<html lang=\"da\">"));
         assert!(da.contains("Kopiér henvisning"), "Danish interface");
@@ -244,7 +244,7 @@ mod tests {
     }
 
     /// Every full page of `site` in `lang`.
-    fn every_page(site: &Site, lang: UiLang) -> Vec<String> {
+    fn every_page(site: &Site, lang: Lang) -> Vec<String> {
         let ctx = |path: &str| UiContext::new(lang, path);
         let (idx, _) = site.kb().get(&"1A".parse().unwrap()).unwrap();
         let found = site.search("kortene", None).unwrap();
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn the_notice_shows_on_every_page_escaped_until_cleared() {
         let site = site();
-        let pages = |site: &Site| every_page(site, UiLang::Nb);
+        let pages = |site: &Site| every_page(site, Lang::Nb);
         assert!(pages(&site).iter().all(|p| !p.contains("reload-notice")));
         site.set_notice(Some(ReloadNotice::new(
             "laws/lov-01.md:3",
@@ -291,7 +291,7 @@ mod tests {
             .map(|i| format!("laws/lov-01.md:{i}: error: x"))
             .collect();
         site.set_notice(Some(ReloadNotice::new("laws/lov-01.md:0", lines)));
-        for lang in UiLang::ALL {
+        for lang in Lang::ALL {
             let t = lang.strings();
             for page in every_page(&site, lang) {
                 assert!(page.contains(&format!(
@@ -303,8 +303,8 @@ mod tests {
             }
         }
         assert_ne!(
-            UiLang::Nb.strings().reload_before,
-            UiLang::Da.strings().reload_before
+            Lang::Nb.strings().reload_before,
+            Lang::Da.strings().reload_before
         );
     }
 }

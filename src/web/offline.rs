@@ -31,7 +31,7 @@ use crate::search::offline::{offline_model, OfflineModel, OfflineTerms};
 use super::assets::{self, fnv1a, Asset};
 use super::ranker_config::{ranker_config, RankerConfig};
 use super::render::label_of;
-use super::{routes, UiLang};
+use super::{routes, Lang};
 
 /// The service worker's source; `/*CONFIG*/null` is replaced by its settings.
 const SW_SOURCE: &str = include_str!("static/sw.js");
@@ -227,7 +227,7 @@ impl Offline {
             index: &index.url,
             shell: shell.clone(),
             pages: &pages,
-            langs: UiLang::ALL.iter().map(|l| l.code()).collect(),
+            langs: Lang::ALL.iter().map(|l| l.code()).collect(),
             lang_header: routes::LANG_HEADER,
             routes: WorkerRoutes::new(),
             static_copy: false,
@@ -251,7 +251,7 @@ impl Offline {
     /// (a static host cannot choose a page by cookie), its pages fetched as
     /// folders. Its version differs from the server's, so a copy served
     /// from the same origin never mixes its pages with the server's.
-    pub(crate) fn static_worker(&self, lang: UiLang) -> String {
+    pub(crate) fn static_worker(&self, lang: Lang) -> String {
         let version = format!("{}-static-{}", self.version, lang.code());
         worker_source(WorkerConfig {
             version: &version,

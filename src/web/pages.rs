@@ -20,7 +20,7 @@ use crate::corpus::{BookId, Kind, Provision, ProvisionId, Root};
 use crate::kb::url_of;
 
 use super::backlinks::{BacklinkGroup, BacklinkView, Relation};
-use super::i18n::{fill, Strings, UiLang};
+use super::i18n::{fill, Lang, Strings};
 use super::nearest::nearest_provisions;
 use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
 use super::{assets, ReloadNotice, Site, UiContext};
@@ -670,7 +670,7 @@ impl Site {
     /// contents list it, where its text stands in the printed book (after
     /// the last page of the nearest provision before it that has text), and
     /// the top-level provisions around it.
-    fn absent_view(&self, idx: usize, ui: UiLang) -> AbsentView {
+    fn absent_view(&self, idx: usize, ui: Lang) -> AbsentView {
         let t = ui.strings();
         let kb = self.kb();
         let corpus = kb.corpus();
@@ -813,7 +813,7 @@ impl Site {
 
     /// What the page of a cite the corpus lacks says: that it does not
     /// exist, and the nearest provisions that do.
-    pub fn unknown_cite_view(&self, lang: UiLang, id: &ProvisionId) -> ErrorView {
+    pub fn unknown_cite_view(&self, lang: Lang, id: &ProvisionId) -> ErrorView {
         let t = lang.strings();
         let kb = self.kb();
         // Past the numbers a book has: say how far they go.
@@ -867,7 +867,7 @@ pub fn error_page(ctx: &UiContext, view: &ErrorView) -> Result<String, askama::E
 /// The interface's own text of the errors that need no knowledge base.
 impl ErrorView {
     /// 404: no page at this address.
-    pub fn no_such_page(lang: UiLang) -> ErrorView {
+    pub fn no_such_page(lang: Lang) -> ErrorView {
         let t = lang.strings();
         ErrorView {
             title: t.error_not_found.into(),
@@ -877,7 +877,7 @@ impl ErrorView {
     }
 
     /// 404: `raw` is not a cite at all.
-    pub fn not_a_cite(lang: UiLang, raw: &str) -> ErrorView {
+    pub fn not_a_cite(lang: Lang, raw: &str) -> ErrorView {
         let t = lang.strings();
         ErrorView {
             title: t.error_not_found.into(),
@@ -887,7 +887,7 @@ impl ErrorView {
     }
 
     /// 400: the address's parameters are unusable.
-    pub fn bad_parameters(lang: UiLang) -> ErrorView {
+    pub fn bad_parameters(lang: Lang) -> ErrorView {
         let t = lang.strings();
         ErrorView {
             title: t.error_bad_request.into(),
@@ -897,7 +897,7 @@ impl ErrorView {
     }
 
     /// 400: no such book.
-    pub fn bad_book(lang: UiLang, book: &str) -> ErrorView {
+    pub fn bad_book(lang: Lang, book: &str) -> ErrorView {
         let t = lang.strings();
         ErrorView {
             title: t.error_bad_request.into(),
@@ -907,7 +907,7 @@ impl ErrorView {
     }
 
     /// 500.
-    pub fn internal(lang: UiLang) -> ErrorView {
+    pub fn internal(lang: Lang) -> ErrorView {
         let t = lang.strings();
         ErrorView {
             title: t.error_internal.into(),

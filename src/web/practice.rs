@@ -23,7 +23,7 @@ use crate::cards::{Card, CardKind, DeckId, Face};
 use crate::corpus::BookId;
 use crate::kb::url_of;
 
-use super::i18n::UiLang;
+use super::i18n::Lang;
 use super::pages::Chrome;
 use super::render::{esc, label_of};
 use super::{assets, Site, UiContext};
@@ -314,10 +314,10 @@ pub const DA: PracticeText = PracticeText {
 
 impl PracticeText {
     /// The table of an interface language.
-    pub fn of(lang: UiLang) -> &'static PracticeText {
+    pub fn of(lang: Lang) -> &'static PracticeText {
         match lang {
-            UiLang::Nb => &NB,
-            UiLang::Da => &DA,
+            Lang::Nb => &NB,
+            Lang::Da => &DA,
         }
     }
 
@@ -458,7 +458,7 @@ impl Site {
     /// export updates each note instead of adding a copy. The front holds
     /// the question, the prompt and the lettered choices; the back the
     /// answer's letter and text and a link to its provision at `base_url`.
-    pub fn anki(&self, decks: &[DeckId], base_url: &str, lang: UiLang) -> String {
+    pub fn anki(&self, decks: &[DeckId], base_url: &str, lang: Lang) -> String {
         let t = PracticeText::of(lang);
         let base = base_url.trim_end_matches('/');
         let mut out = String::from(
@@ -482,7 +482,7 @@ impl Site {
                 .unwrap_or_default();
             // A prompt in lovbok's own words in the file's language.
             let prompt = match (&card.prompt_da, lang) {
-                (Some(da), UiLang::Da) => Face {
+                (Some(da), Lang::Da) => Face {
                     cite: card.prompt.cite.clone(),
                     text: Some(da.clone()),
                     lang: "da",

@@ -18,7 +18,7 @@ use crate::corpus::{Block, Kind, Provision, ProvisionId, Root};
 use crate::graph::Place;
 use crate::kb::url_of;
 
-use super::i18n::{fill, UiLang};
+use super::i18n::{fill, Lang};
 use super::Site;
 
 /// Escapes text for HTML element content and double-quoted attributes.
@@ -81,7 +81,7 @@ pub fn crumb_of(p: &Provision) -> String {
 
 /// The first words of a provision, for a link's tooltip: its name, then its
 /// own text, or its title and the first text below it.
-pub(crate) fn preview(site: &Site, idx: usize, ui: UiLang) -> String {
+pub(crate) fn preview(site: &Site, idx: usize, ui: Lang) -> String {
     const MAX_CHARS: usize = 220;
     let corpus = site.kb().corpus();
     let p = corpus.at(idx);
@@ -150,14 +150,14 @@ impl PageState {
 pub(crate) struct TextRenderer<'a> {
     site: &'a Site,
     idx: usize,
-    ui: UiLang,
+    ui: Lang,
     state: PageState,
     /// Whether to link defined terms (off for API consumers that want cites only).
     terms: bool,
 }
 
 impl<'a> TextRenderer<'a> {
-    pub(crate) fn new(site: &'a Site, idx: usize, ui: UiLang) -> TextRenderer<'a> {
+    pub(crate) fn new(site: &'a Site, idx: usize, ui: Lang) -> TextRenderer<'a> {
         TextRenderer::with_state(site, idx, ui, PageState::default())
     }
 
@@ -168,7 +168,7 @@ impl<'a> TextRenderer<'a> {
     pub(crate) fn with_state(
         site: &'a Site,
         idx: usize,
-        ui: UiLang,
+        ui: Lang,
         state: PageState,
     ) -> TextRenderer<'a> {
         let terms = site.kb().corpus().at(idx).book == crate::corpus::BookId::Laws;

@@ -15,7 +15,7 @@ use crate::corpus::{BookId, ProvisionId};
 use crate::kb::{url_of, KbSearchError, SearchResults};
 use crate::search::{QueryError, SearchError, SearchOptions};
 
-use super::i18n::{fill, Strings, UiLang};
+use super::i18n::{fill, Lang, Strings};
 use super::nearest::nearest_provisions;
 use super::pages::{book_name, Chrome, LinkView};
 use super::render::label_of;
@@ -186,7 +186,7 @@ impl Site {
         Ok(out)
     }
 
-    fn results_fragment(&self, lang: UiLang, o: &SearchOutcome) -> ResultsFragment {
+    fn results_fragment(&self, lang: Lang, o: &SearchOutcome) -> ResultsFragment {
         let t = lang.strings();
         let corpus = self.kb().corpus();
         let hits: Vec<HitView> = o
@@ -279,7 +279,7 @@ impl Site {
     }
 
     /// The results part of the search page alone (for search as you type).
-    pub fn results_html(&self, lang: UiLang, o: &SearchOutcome) -> Result<String, askama::Error> {
+    pub fn results_html(&self, lang: Lang, o: &SearchOutcome) -> Result<String, askama::Error> {
         self.results_fragment(lang, o).render()
     }
 }

@@ -12,7 +12,7 @@ use askama::Template;
 
 use crate::corpus::{Group, Subject, SubjectIndex, TermLang};
 
-use super::i18n::{fill, Strings, UiLang};
+use super::i18n::{fill, Lang, Strings};
 use super::pages::{Chrome, LinkView, SubjectChip};
 use super::{Site, UiContext};
 
@@ -120,7 +120,7 @@ impl Site {
             .collect()
     }
 
-    fn subject_view(&self, s: &Subject, index: &SubjectIndex, ui: UiLang) -> SubjectView {
+    fn subject_view(&self, s: &Subject, index: &SubjectIndex, ui: Lang) -> SubjectView {
         let t = ui.strings();
         SubjectView {
             anchor: s.slug(),
@@ -238,7 +238,7 @@ impl Site {
 
     /// The subjects of a provision: the entries that cite it, then those
     /// that cite its parts or the provisions above it, each once.
-    pub(crate) fn subject_chips(&self, idx: usize, ui: UiLang) -> Vec<SubjectChip> {
+    pub(crate) fn subject_chips(&self, idx: usize, ui: Lang) -> Vec<SubjectChip> {
         let corpus = self.kb().corpus();
         let index = corpus.subjects();
         let path = corpus.path_of(idx);

@@ -80,7 +80,7 @@ fn pages_work_in_headless_chromium() {
     let (kb, _) = lovbok::kb::Kb::build_unchecked(&lovbok::corpus::embedded_sources())
         .expect("the embedded corpus builds");
     let report =
-        lovbok::export::export_site(&lovbok::web::Site::new(kb), &copy, lovbok::web::UiLang::Nb)
+        lovbok::export::export_site(&lovbok::web::Site::new(kb), &copy, lovbok::web::Lang::Nb)
             .expect("export the static copy");
     assert!(report.pages > 600, "every provision is a page: {report:?}");
 

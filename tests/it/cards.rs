@@ -964,7 +964,7 @@ fn anki_reexport_after_a_correction_updates_notes() {
         let text = site.anki(
             &DeckId::ALL,
             "https://lovbok.example",
-            lovbok::web::i18n::UiLang::Nb,
+            lovbok::web::i18n::Lang::Nb,
         );
         let (_, notes) = parse_anki(&text);
         notes

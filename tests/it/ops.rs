@@ -20,7 +20,7 @@ use axum::http::{header, Request, StatusCode};
 use lovbok::corpus::embedded_sources;
 use lovbok::kb::Kb;
 use lovbok::server::{metrics, router, AppState};
-use lovbok::web::{ReloadNotice, UiLang};
+use lovbok::web::{Lang, ReloadNotice};
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -574,10 +574,7 @@ async fn every_page_type_shows_the_banner_in_its_language_and_is_not_kept() {
         "laws/lov-07.md:41",
         vec!["laws/lov-07.md:41: error: duplicate cite 7B1".into()],
     )));
-    for (lang, header, other) in [
-        (UiLang::Nb, "nb", UiLang::Da),
-        (UiLang::Da, "da", UiLang::Nb),
-    ] {
+    for (lang, header, other) in [(Lang::Nb, "nb", Lang::Da), (Lang::Da, "da", Lang::Nb)] {
         let t = lang.strings();
         let heading = format!(
             "{} <code>laws/lov-07.md:41</code> {}",

@@ -159,3 +159,96 @@ fn a_cycle_is_found_when_there_is_one() {
     edges.entry(c.clone()).or_default().insert(a.clone());
     assert_eq!(cycle(&edges), Some(vec![a.clone(), b, c, a]));
 }
+
+/// The most lines a file in `src/rules` may have, and a function there.
+const MAX_RULES_FILE: usize = 900;
+const MAX_RULES_FN: usize = 100;
+
+/// Every function in `text` (Rust source) with its first line and its
+/// length in lines, from `fn` to its closing brace. Strings, character
+/// literals and comments are blanked first, so a brace in a format string
+/// does not count.
+fn functions(text: &str) -> Vec<(String, usize, usize)> {
+    let string = Regex::new(r##"r#*"[^"]*"#*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)'"##).expect("regex");
+    let comment = Regex::new(r"//.*$").expect("regex");
+    let head = Regex::new(r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?fn\s+(\w+)")
+        .expect("regex");
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            comment
+                .replace(&string.replace_all(l, "\"\""), "")
+                .into_owned()
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(c) = head.captures(line) else {
+            continue;
+        };
+        let mut depth = 0i64;
+        let mut opened = false;
+        for (j, l) in lines.iter().enumerate().skip(i) {
+            for ch in l.chars() {
+                match ch {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if opened && depth <= 0 {
+                out.push((c[1].to_string(), i + 1, j - i + 1));
+                break;
+            }
+            if !opened && l.trim_end().ends_with(';') {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_rules_file_or_function_is_too_long() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut files = BTreeMap::new();
+    sources(&dir, &mut files);
+    assert!(
+        files.len() > 10,
+        "the rules were read ({} files)",
+        files.len()
+    );
+    let mut long = Vec::new();
+    for p in files.keys() {
+        // `sources` strips comments; the lengths are of the file as written.
+        let text = std::fs::read_to_string(p).unwrap_or_default();
+        let name = p.strip_prefix(&dir).unwrap_or(p).display().to_string();
+        let n = text.lines().count();
+        if n > MAX_RULES_FILE {
+            long.push(format!("{name}: {n} lines"));
+        }
+        for (f, at, len) in functions(&text) {
+            if len > MAX_RULES_FN {
+                long.push(format!("{name}:{at}: fn {f} is {len} lines"));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "over {MAX_RULES_FILE} lines a file or {MAX_RULES_FN} a function:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn a_long_function_is_measured() {
+    let body = "    let s = \"}\";\n".repeat(101);
+    let text = format!("pub(crate) fn long() {{\n{body}}}\nfn short() {{ let c = '{{'; }}\n");
+    assert_eq!(
+        functions(&text),
+        vec![("long".to_string(), 1, 103), ("short".to_string(), 104, 1)]
+    );
+}

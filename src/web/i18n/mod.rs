@@ -16,56 +16,14 @@ mod nb;
 
 use serde::Serialize;
 
-/// A language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum UiLang {
-    /// Norwegian Bokmål, the default.
-    #[default]
-    Nb,
-    /// Danish.
-    Da,
-}
+pub use crate::lang::Lang;
 
-impl UiLang {
-    /// Both languages.
-    pub const ALL: [UiLang; 2] = [UiLang::Nb, UiLang::Da];
-
-    /// The BCP 47 code (`nb`, `da`), as in `lang` attributes.
-    pub fn code(self) -> &'static str {
-        match self {
-            UiLang::Nb => "nb",
-            UiLang::Da => "da",
-        }
-    }
-
-    /// The language with this code; `no` and `nn` count as Norwegian.
-    pub fn from_code(code: &str) -> Option<UiLang> {
-        let primary = code.split(['-', '_']).next().unwrap_or("").trim();
-        if ["nb", "no", "nn"]
-            .iter()
-            .any(|c| primary.eq_ignore_ascii_case(c))
-        {
-            Some(UiLang::Nb)
-        } else if primary.eq_ignore_ascii_case("da") {
-            Some(UiLang::Da)
-        } else {
-            None
-        }
-    }
-
-    /// The other language (what the switch offers).
-    pub fn other(self) -> UiLang {
-        match self {
-            UiLang::Nb => UiLang::Da,
-            UiLang::Da => UiLang::Nb,
-        }
-    }
-
+impl Lang {
     /// The strings of this language.
     pub fn strings(self) -> &'static Strings {
         match self {
-            UiLang::Nb => &nb::STRINGS,
-            UiLang::Da => &da::STRINGS,
+            Lang::Nb => &nb::STRINGS,
+            Lang::Da => &da::STRINGS,
         }
     }
 }
@@ -480,7 +438,7 @@ mod tests {
     use super::*;
     use std::collections::{BTreeMap, BTreeSet};
 
-    fn table(lang: UiLang) -> BTreeMap<String, serde_json::Value> {
+    fn table(lang: Lang) -> BTreeMap<String, serde_json::Value> {
         match serde_json::to_value(lang.strings()) {
             Ok(serde_json::Value::Object(m)) => m.into_iter().collect(),
             other => panic!("strings serialize to an object: {other:?}"),
@@ -506,8 +464,8 @@ mod tests {
 
     #[test]
     fn both_tables_have_every_key_filled_with_the_same_placeholders() {
-        let nb = table(UiLang::Nb);
-        let da = table(UiLang::Da);
+        let nb = table(Lang::Nb);
+        let da = table(Lang::Da);
         assert_eq!(
             nb.keys().collect::<Vec<_>>(),
             da.keys().collect::<Vec<_>>(),
@@ -535,7 +493,7 @@ mod tests {
             include_str!("../static/app.js"),
             include_str!("../static/calc.js")
         );
-        let served = js_strings(UiLang::Nb.strings());
+        let served = js_strings(Lang::Nb.strings());
         let mut missing = Vec::new();
         let mut rest = script;
         while let Some(at) = rest.find("L.") {
@@ -641,10 +599,10 @@ mod tests {
 
     #[test]
     fn languages_are_read_from_codes() {
-        assert_eq!(UiLang::from_code("da-DK"), Some(UiLang::Da));
-        assert_eq!(UiLang::from_code("no"), Some(UiLang::Nb));
-        assert_eq!(UiLang::from_code("nn-NO"), Some(UiLang::Nb));
-        assert_eq!(UiLang::from_code("sv"), None);
+        assert_eq!(Lang::from_code("da-DK"), Some(Lang::Da));
+        assert_eq!(Lang::from_code("no"), Some(Lang::Nb));
+        assert_eq!(Lang::from_code("nn-NO"), Some(Lang::Nb));
+        assert_eq!(Lang::from_code("sv"), None);
         assert_eq!(fill("{n} treff", &[("n", "3")]), "3 treff".to_string());
     }
 }

@@ -1,0 +1,243 @@
+/*!
+Laws 211–213: deductions — the standard deduction (211B), late arrival
+(212A) and time overruns in team matches (213A) and pairs (213B1).
+*/
+
+use super::inputs::{choices, decimal, whole, Calculator, Chosen, Input, InputKind};
+use crate::rules::penalties::{self, Form};
+use crate::rules::scoring::MAX_TABLES;
+use crate::rules::Label;
+
+pub(crate) const VP_SCORING: Input = Input {
+    name: "scoring",
+    label: Label::Scoring,
+    kind: InputKind::Choice(VpScoring::OPTIONS),
+    required: true,
+};
+
+/// Whether the event is scored in victory points (212A, 213A: the table of
+/// deductions is in VP, otherwise in standard deductions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VpScoring {
+    Vp,
+    Other,
+}
+
+choices!(VpScoring {
+    VpScoring::Vp => "vp", Label::VictoryPointsVp, None;
+    VpScoring::Other => "other", Label::OtherStandardDeductions, None;
+});
+
+/// 211B's forms of scoring, each the provision it applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FormOfScoring {
+    TeamVp,
+    BoardAMatch,
+    Knockout,
+    PairsMp,
+    Iaf,
+    Butler,
+    Other,
+}
+
+choices!(FormOfScoring {
+    FormOfScoring::TeamVp => "team_vp", Label::TeamsKpScale, Some("211B1");
+    FormOfScoring::BoardAMatch => "bam", Label::BoardMatch, Some("211B1c");
+    FormOfScoring::Knockout => "knockout", Label::SingleKnockoutMatch, Some("211B1d");
+    FormOfScoring::PairsMp => "pairs_mp", Label::PairsMatchpoints, Some("211B2a");
+    FormOfScoring::Iaf => "iaf", Label::PairsImpsAcrossField, Some("211B2b");
+    FormOfScoring::Butler => "butler", Label::PairsButler, Some("211B2c");
+    FormOfScoring::Other => "other", Label::Other, Some("211B3");
+});
+
+pub(crate) const MINUTES: Input = decimal(
+    "minutes",
+    Label::Minutes,
+    0,
+    penalties::MAX_MINUTES,
+    2,
+    true,
+);
+
+/// 211B: Standard deduction.
+pub(crate) const LAW_211B: Calculator = Calculator {
+    cite: "211B",
+    title: Label::StandardDeduction,
+    descendants: true,
+    example: &[("form", "team_vp"), ("boards", "16")],
+    inputs: &[
+        Input {
+            name: "form",
+            label: Label::FormScoring,
+            kind: InputKind::Choice(FormOfScoring::OPTIONS),
+            required: true,
+        },
+        whole(
+            "boards",
+            Label::BoardsKpScale,
+            1,
+            penalties::MAX_BOARDS,
+            false,
+        ),
+        whole("top", Label::TopMinusBottomBoard, 1, 2 * MAX_TABLES, false),
+        whole(
+            "tables",
+            Label::TablesWhereBoardWasDue,
+            2,
+            MAX_TABLES,
+            false,
+        ),
+    ],
+    run: |a| {
+        let form = match a.pick("form")? {
+            FormOfScoring::TeamVp => Form::TeamVp {
+                boards: a.req_whole("boards")?,
+            },
+            FormOfScoring::BoardAMatch => Form::BoardAMatch,
+            FormOfScoring::Knockout => Form::Knockout,
+            FormOfScoring::PairsMp => Form::PairsMp {
+                top: a.req_whole("top")?,
+            },
+            FormOfScoring::Iaf => Form::Iaf {
+                tables: a.req_whole("tables")?,
+            },
+            FormOfScoring::Butler => Form::Butler,
+            FormOfScoring::Other => Form::Other,
+        };
+        penalties::standard_deduction(form)
+    },
+};
+
+/// 212A: Late arrival, team match.
+pub(crate) const LAW_212A: Calculator = Calculator {
+    cite: "212A",
+    title: Label::LateArrivalTeamMatch,
+    descendants: true,
+    example: &[("minutes", "12"), ("boards", "16"), ("scoring", "vp")],
+    inputs: &[
+        MINUTES,
+        whole(
+            "boards",
+            Label::BoardsRoundExtraTime,
+            1,
+            penalties::MAX_BOARDS,
+            false,
+        ),
+        VP_SCORING,
+    ],
+    run: |a| {
+        penalties::late_arrival(
+            a.req_decimal("minutes")?,
+            a.whole("boards"),
+            a.pick::<VpScoring>("scoring")? == VpScoring::Vp,
+        )
+    },
+};
+
+/// 213A: Time overrun, team match.
+pub(crate) const LAW_213A: Calculator = Calculator {
+    cite: "213A",
+    title: Label::TimeOverrunTeamMatch,
+    descendants: true,
+    example: &[("minutes", "7"), ("other", "22"), ("scoring", "vp")],
+    inputs: &[
+        MINUTES,
+        decimal(
+            "other",
+            Label::MinutesOtherTableOptional,
+            0,
+            penalties::MAX_MINUTES,
+            2,
+            false,
+        ),
+        VP_SCORING,
+    ],
+    run: |a| {
+        penalties::time_overrun(
+            a.req_decimal("minutes")?,
+            a.decimal("other"),
+            a.pick::<VpScoring>("scoring")? == VpScoring::Vp,
+        )
+    },
+};
+
+/// 213B1: Time overrun in pairs.
+pub(crate) const LAW_213B1: Calculator = Calculator {
+    cite: "213B1",
+    title: Label::TimeOverrunPairs,
+    descendants: true,
+    example: &[("minutes", "2"), ("earlier", "0")],
+    inputs: &[
+        decimal(
+            "minutes",
+            Label::MinutesOver,
+            0,
+            penalties::MAX_MINUTES,
+            2,
+            true,
+        ),
+        whole(
+            "earlier",
+            Label::PairEarlierOverrunsEvent,
+            0,
+            penalties::MAX_BOARDS,
+            true,
+        ),
+    ],
+    run: |a| penalties::pairs_overrun(a.req_decimal("minutes")?, a.req_whole("earlier")?),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::registry::inputs::raw;
+    use crate::rules::testing::q;
+
+    #[test]
+    fn each_form_of_scoring_is_its_case() {
+        let given = [("boards", "16"), ("top", "24"), ("tables", "13")];
+        for (form, expected) in [
+            ("team_vp", Form::TeamVp { boards: 16 }),
+            ("bam", Form::BoardAMatch),
+            ("knockout", Form::Knockout),
+            ("pairs_mp", Form::PairsMp { top: 24 }),
+            ("iaf", Form::Iaf { tables: 13 }),
+            ("butler", Form::Butler),
+            ("other", Form::Other),
+        ] {
+            let mut all = given.to_vec();
+            all.push(("form", form));
+            assert_eq!(
+                LAW_211B.compute(&raw(&all)),
+                penalties::standard_deduction(expected),
+                "{form}"
+            );
+        }
+    }
+
+    #[test]
+    fn vp_or_other_scoring_reaches_the_tables_of_212a_and_213a() {
+        for (scoring, vp) in [("vp", true), ("other", false)] {
+            let o = LAW_212A.compute(&raw(&[
+                ("minutes", "12"),
+                ("boards", "16"),
+                ("scoring", scoring),
+            ]));
+            assert_eq!(
+                o,
+                penalties::late_arrival(q("12"), Some(16), vp),
+                "{scoring}"
+            );
+            let o = LAW_213A.compute(&raw(&[
+                ("minutes", "7"),
+                ("other", "22"),
+                ("scoring", scoring),
+            ]));
+            assert_eq!(
+                o,
+                penalties::time_overrun(q("7"), Some(q("22")), vp),
+                "{scoring}"
+            );
+        }
+    }
+}

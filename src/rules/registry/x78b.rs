@@ -1,0 +1,217 @@
+/*!
+X78B: a group of results converted to more tables (X78B), with its cases of
+one, two and three results (X78B1–B3) and Neuberg's formula (X78B4).
+*/
+
+use super::inputs::{decimal, Calculator, Input, InputKind, TABLES};
+use crate::rules::conversion;
+use crate::rules::scoring::MAX_TABLES;
+use crate::rules::Label;
+use crate::rules::{Problem, RuleError};
+
+pub(crate) const RESULTS_G4: Input = Input {
+    name: "results",
+    label: Label::ResultsGroupG,
+    kind: InputKind::Whole {
+        min: 4,
+        max: MAX_TABLES - 1,
+    },
+    required: true,
+};
+
+pub(crate) const fn scores(min: usize, max: usize) -> Input {
+    Input {
+        name: "scores",
+        label: Label::ScoresGroupOneDirection,
+        kind: InputKind::Scores { min, max },
+        required: true,
+    }
+}
+
+/// X78B: Conversion to more tables.
+pub(crate) const X78B: Calculator = Calculator {
+    cite: "X78B",
+    title: Label::ConversionMoreTables,
+    descendants: false,
+    example: &[("tables", "13"), ("scores", "420 420 170 -50 100")],
+    inputs: &[TABLES, scores(1, MAX_TABLES as usize - 1)],
+    run: |a| conversion::convert_group(a.req_whole("tables")?, a.req_scores("scores")?),
+};
+
+/// X78B1: One result in the group.
+pub(crate) const X78B1: Calculator = Calculator {
+    cite: "X78B1",
+    title: Label::OneResultGroup,
+    descendants: false,
+    example: &[("tables", "13")],
+    inputs: &[TABLES],
+    run: |a| conversion::one_result(a.req_whole("tables")?),
+};
+
+/// X78B2: Two results in the group.
+pub(crate) const X78B2: Calculator = Calculator {
+    cite: "X78B2",
+    title: Label::TwoResultsGroup,
+    descendants: false,
+    example: &[("tables", "13"), ("scores", "420 -50")],
+    inputs: &[TABLES, scores(2, 2)],
+    run: |a| match *a.req_scores("scores")? {
+        [x, y] => conversion::two_results(a.req_whole("tables")?, [x, y]),
+        ref s => Err(RuleError::input(
+            "scores",
+            Problem::Count {
+                min: 2,
+                max: 2,
+                got: s.len(),
+            },
+        )),
+    },
+};
+
+/// X78B3: Three results in the group.
+pub(crate) const X78B3: Calculator = Calculator {
+    cite: "X78B3",
+    title: Label::ThreeResultsGroup,
+    descendants: false,
+    example: &[("tables", "13"), ("scores", "420 420 50")],
+    inputs: &[TABLES, scores(3, 3)],
+    run: |a| match *a.req_scores("scores")? {
+        [x, y, z] => conversion::three_results(a.req_whole("tables")?, [x, y, z]),
+        ref s => Err(RuleError::input(
+            "scores",
+            Problem::Count {
+                min: 3,
+                max: 3,
+                got: s.len(),
+            },
+        )),
+    },
+};
+
+/// X78B4: Neuberg's formula.
+pub(crate) const X78B4: Calculator = Calculator {
+    cite: "X78B4",
+    title: Label::NeubergFormula,
+    descendants: false,
+    example: &[("tables", "13"), ("results", "6"), ("mp", "7.5")],
+    inputs: &[
+        TABLES,
+        RESULTS_G4,
+        decimal(
+            "mp",
+            Label::MatchpointsWithinGroupP,
+            0,
+            2 * MAX_TABLES,
+            4,
+            true,
+        ),
+    ],
+    run: |a| {
+        conversion::neuberg(
+            a.req_whole("tables")?,
+            a.req_whole("results")?,
+            a.req_decimal("mp")?,
+        )
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+    use crate::rules::registry::inputs::raw;
+
+    #[test]
+    fn raw_inputs_are_read_by_their_kind() {
+        let c = &X78B4;
+        let err = |pairs: &[(&str, &str)]| c.compute(&raw(pairs)).err().map(|e| e.to_string());
+        assert_eq!(
+            err(&[("tables", "13"), ("results", "6"), ("mp", "7,5")]),
+            None,
+            "a decimal comma"
+        );
+        assert_eq!(
+            err(&[("tables", "13.5"), ("results", "6"), ("mp", "7")]).as_deref(),
+            Some("tables: must be a whole number")
+        );
+        assert_eq!(
+            err(&[("tables", "13"), ("results", "6")]).as_deref(),
+            Some("mp: is missing")
+        );
+        assert_eq!(
+            err(&[("tables", "13"), ("results", "6"), ("mp", "")]).as_deref(),
+            Some("mp: is missing")
+        );
+        assert_eq!(
+            err(&[("tables", "13"), ("results", "6"), ("mp", "NaN")]).as_deref(),
+            Some("mp: \"NaN\" is not a number")
+        );
+        assert_eq!(
+            err(&[("tables", "13"), ("results", "6"), ("mp", "inf")]).as_deref(),
+            Some("mp: \"inf\" is not a number")
+        );
+        assert_eq!(
+            err(&[("tables", "-13"), ("results", "6"), ("mp", "1")]).as_deref(),
+            Some("tables: must be from 2 to 1000")
+        );
+        assert!(
+            err(&[("tables", "13"), ("results", "6"), ("mp", "1"), ("x", "1")])
+                .is_some_and(|e| e.starts_with("x: is not an input"))
+        );
+        assert_eq!(
+            err(&[
+                ("tables", "13"),
+                ("tables", "14"),
+                ("results", "6"),
+                ("mp", "1")
+            ])
+            .as_deref(),
+            Some("tables: is given more than once")
+        );
+        assert_eq!(
+            err(&[("tables", "13"), ("results", "6"), ("mp", "1.23456")]).as_deref(),
+            Some("mp: has more than 4 decimals")
+        );
+    }
+
+    #[test]
+    fn scores_are_read_from_a_list() {
+        let c = &X78B;
+        let args = c.parse(&raw(&[("tables", "13"), ("scores", "420, -50;170  +100")]));
+        assert_eq!(
+            args.ok()
+                .and_then(|a| a.scores("scores").map(<[i64]>::to_vec)),
+            Some(vec![420, -50, 170, 100])
+        );
+        for bad in ["425", "420 x", "1e5", "7610", "4.2e2.1"] {
+            let e = c.compute(&raw(&[("tables", "13"), ("scores", bad)]));
+            assert!(
+                matches!(e, Err(RuleError::Input { ref input, .. }) if input == "scores"),
+                "{bad}: {e:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_name_the_input_by_its_label_on_pages() {
+        let c = &X78B4;
+        let Err(e) = c.compute(&raw(&[("tables", "1"), ("results", "6"), ("mp", "1")])) else {
+            panic!("1 table is refused")
+        };
+        assert_eq!(
+            c.error_text(&e, Lang::Nb),
+            "Antall bord (A): må være fra 2 til 1000"
+        );
+        assert_eq!(
+            c.error_text(&e, Lang::Da),
+            "Antal borde (A): skal være fra 2 til 1000"
+        );
+        let Err(e) = c.compute(&raw(&[("tables", "6"), ("results", "6"), ("mp", "1")])) else {
+            panic!("as many results as tables is refused")
+        };
+        assert_eq!(
+            c.error_text(&e, Lang::Nb),
+            "Antall bord (A): må være større enn Resultater i gruppen (G)"
+        );
+    }
+}
