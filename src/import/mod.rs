@@ -108,7 +108,8 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         Book::Laws => Style::Laws,
         Book::Handbook => Style::Handbook,
     };
-    number_entries(&mut entries, style, &mut report);
+    let anchor = body_anchor(&pages[body_first..], &entries);
+    number_entries(&mut entries, anchor, style, &mut report);
     let mut body: Vec<pages::Page> = pages[body_first..].to_vec();
     let heads: Vec<String> = entries
         .iter()
@@ -233,6 +234,25 @@ fn mark_lost_ends(parts: &mut [Part], report: &mut Report) {
     }
 }
 
+/// The body's first law heading in capitals (`1. KORTSTOKKEN`) and the
+/// contents entry that spells the same letters: (entry index, number).
+fn body_anchor(body: &[pages::Page], entries: &[toc::TocEntry]) -> Option<(usize, usize)> {
+    let letters = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    body.iter().find_map(|page| {
+        (0..page.words.len()).find_map(|i| {
+            let (num, len) = pages::caps_heading(&page.words, i)?;
+            let title = letters(&page.words[i + 1..i + len].join(" "));
+            let k = entries.iter().position(|e| letters(&e.title) == title)?;
+            Some((k, usize::from(num)))
+        })
+    })
+}
+
 /// Removes a chapter line of the contents printed at the top of a page
 /// ("Udregningsmetoder" above § 201): it becomes the `chapter:` of the
 /// parts under it, not body text.
@@ -317,19 +337,26 @@ fn join_source_hyphens(source: &str) -> String {
 
 /// Gives numbers to entries that print none. Laws: the printed numbers
 /// (`22.`, `50.`) anchor a count, so the entry P places before the first
-/// printed number P is law 1; what precedes is front matter. Handbook: an
+/// printed number P is law 1; what precedes is front matter. Contents that
+/// print no number at all are anchored by the body's first law heading
+/// (`body_anchor`: the entry it matches and its number). Handbook: an
 /// unnumbered entry is the one before it plus one, within its chapter.
-fn number_entries(entries: &mut [toc::TocEntry], style: Style, report: &mut Report) {
+fn number_entries(
+    entries: &mut [toc::TocEntry],
+    body_anchor: Option<(usize, usize)>,
+    style: Style,
+    report: &mut Report,
+) {
     match style {
         Style::Laws => {
-            let Some((k, p)) = entries
+            let printed = entries
                 .iter()
                 .enumerate()
-                .find_map(|(i, e)| e.number.as_ref()?.parse::<usize>().ok().map(|p| (i, p)))
-            else {
+                .find_map(|(i, e)| e.number.as_ref()?.parse::<usize>().ok().map(|p| (i, p)));
+            let Some((k, p)) = printed.or(body_anchor) else {
                 return;
             };
-            let Some(first) = k.checked_sub(p - 1) else {
+            let Some(first) = p.checked_sub(1).and_then(|p1| k.checked_sub(p1)) else {
                 return;
             };
             for (j, e) in entries.iter_mut().enumerate().skip(first) {

@@ -276,3 +276,65 @@ proptest::proptest! {
         }
     }
 }
+
+/// A small book of our own: contents that print no numbers (the body's
+/// first law heading anchors them), a preface, definitions found by their
+/// order, a law with a running head, a lettered section, items, a footnote,
+/// a lost `§` and suit symbols.
+const SMALL_BOOK: &str = "1 Innhold Forord... 2 Definisjoner Kortstokken Mapper\n\n\
+2 Forord Dette er et forord. 2\n\n\
+3 DEFINISJONER Definisjoner Alert Et signal til motstanderne. Bet Hvert stikk som mangler. 3\n\n\
+4 1. KORTSTOKKEN 1. KORTSTOKKEN A. Rangering Fargene er spar ( ) og hjerter ( ). \
+1. Tekst med en sortert 1 kortstokk. 2. Straff ( 90) kan gis. 1 En forklaring av ordet. 4\n\n\
+5 1. KORTSTOKKEN B. Baksiden Baksiden bør være lik. 2. MAPPER Hver mappe har fire lommer. 5";
+
+#[test]
+fn a_small_book_of_our_own_imports_with_its_structure() {
+    let r = import::import(SMALL_BOOK.as_bytes(), Book::Laws).expect("imports");
+    let file = |name: &str| {
+        r.files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| {
+                panic!(
+                    "no {name}: {:?}",
+                    r.files.iter().map(|f| &f.0).collect::<Vec<_>>()
+                )
+            })
+    };
+    let law = file("lov-01.md");
+    assert!(law.contains("# 1. Kortstokken\n"), "{law}");
+    assert!(
+        law.contains("## A. Rangering\n\nFargene er spar (♠) og hjerter (♥)."),
+        "{law}"
+    );
+    assert!(
+        law.contains("1. Tekst med en sortert[^1] kortstokk."),
+        "{law}"
+    );
+    assert!(law.contains("2. Straff (§ 90) kan gis."), "{law}");
+    assert!(law.contains("<!-- page 5 -->\n## B. Baksiden"), "{law}");
+    assert!(law.contains("[^1]: En forklaring av ordet."), "{law}");
+    assert!(!law.contains("KORTSTOKKEN"), "running heads removed: {law}");
+    assert!(file("lov-02.md").contains("# 2. Mapper\n\nHver mappe har fire lommer."));
+    let defs = file("definisjoner.md");
+    assert!(defs.contains("kind: definitions"), "{defs}");
+    assert!(
+        defs.contains("## Alert\n\nEt signal til motstanderne."),
+        "{defs}"
+    );
+    assert!(
+        defs.contains("## Bet\n\nHvert stikk som mangler."),
+        "{defs}"
+    );
+    assert!(file("forord.md").contains("# Forord\n\nDette er et forord."));
+    let a = r.report.audit.as_ref().expect("audit");
+    assert_eq!(a.missing_total, 0, "{:?}", a.missing);
+    // Every repair names its page.
+    assert!(r
+        .report
+        .repairs
+        .iter()
+        .any(|e| e.page == 4 && e.what.contains("lost § restored")));
+}
