@@ -12,6 +12,7 @@
 //! measures it against judged queries.
 
 mod analyzer;
+mod anchors;
 mod citation;
 mod eval;
 mod glossary;
