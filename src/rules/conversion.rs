@@ -9,8 +9,8 @@ use num_traits::{One, Zero};
 
 use super::number::{int, ratio, show, Q};
 use super::scoring::{
-    check_group, check_scores, check_tables, pct_to_mp, round_board_mp, show_score, step, top,
-    MATCHPOINTS, MAX_TABLES, PERCENT, ROUNDED_MP,
+    check_group, check_group_mp, check_scores, check_tables, of_prefix, pct_to_mp, round_board_mp,
+    show_score, step, top, MATCHPOINTS, MAX_TABLES, PERCENT, ROUNDED_MP,
 };
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
@@ -117,16 +117,7 @@ pub fn neuberg(tables: i64, results: i64, mp: Q) -> Result<Outcome, RuleError> {
         ));
     }
     check_group(tables, results)?;
-    let group_top = top(results);
-    if mp < Q::zero() || mp > group_top {
-        return Err(RuleError::input(
-            "mp",
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max: group_top,
-            },
-        ));
-    }
+    check_group_mp(mp, results)?;
     let mut steps = Vec::new();
     let (exact, rounded) = neuberg_steps(tables, results, mp, &mut steps, "");
     let pct = rounded / top(tables) * int(100);
@@ -152,11 +143,7 @@ pub(crate) fn neuberg_steps(
     let g = int(results.into());
     let exact = a / g * (mp + Q::one()) - Q::one();
     let rounded = round_board_mp(exact, tables);
-    let prefix = if of.is_empty() {
-        String::new()
-    } else {
-        format!("{of}: ")
-    };
+    let prefix = of_prefix(of);
     steps.push(step(
         "X78B4",
         NEUBERG,

@@ -24,7 +24,7 @@ odd number of tables, a case the text would then leave open.
 use num_traits::Zero;
 
 use super::number::{int, ratio, show, Q};
-use super::scoring::{step, MAX_TABLES};
+use super::scoring::{check_top, step, MAX_TABLES};
 use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
 /// The form of scoring a standard deduction is sized for (211B).
@@ -84,15 +84,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
         ),
         Form::Knockout => ("211B1d", ratio(3, 2), Unit::Imp, Label::SingleMatch1ImpsOff),
         Form::PairsMp { top } => {
-            if !(1..=2 * MAX_TABLES).contains(&top) {
-                return Err(RuleError::input(
-                    "top",
-                    Problem::OutOfRange {
-                        min: int(1),
-                        max: int((2 * MAX_TABLES).into()),
-                    },
-                ));
-            }
+            check_top(top)?;
             (
                 "211B2a",
                 int(top.into()) / int(10),

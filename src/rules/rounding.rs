@@ -7,7 +7,7 @@ redress under 12C1b.
 use num_traits::Zero;
 
 use super::number::{int, ratio, round_away_from, show, Q};
-use super::scoring::{check_imps, step, MAX_IMP, MAX_TABLES};
+use super::scoring::{check_imps, check_top, step, MAX_IMP};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Unit};
 
 /// How a result is counted, for X78C.
@@ -28,15 +28,7 @@ pub(crate) const ROUNDED: Label = Label::RoundedNearestUnitHalvesAway;
 pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
     let (c, unit, centre, u) = match method {
         Method::Matchpoints { top } => {
-            if !(1..=2 * MAX_TABLES).contains(&top) {
-                return Err(RuleError::input(
-                    "top",
-                    Problem::OutOfRange {
-                        min: int(1),
-                        max: int((2 * MAX_TABLES).into()),
-                    },
-                ));
-            }
+            check_top(top)?;
             let top = int(top.into());
             if value < Q::zero() || value > top {
                 return Err(RuleError::input(

@@ -122,11 +122,7 @@ pub fn round_board_mp(value: Q, tables: i64) -> Q {
 pub(crate) fn pct_to_mp(pct: Q, tables: i64, steps: &mut Vec<Step>, of: &str) -> Q {
     let exact = pct / int(100) * top(tables);
     let rounded = round_board_mp(exact, tables);
-    let prefix = if of.is_empty() {
-        String::new()
-    } else {
-        format!("{of}: ")
-    };
+    let prefix = of_prefix(of);
     steps.push(step(
         "X78B",
         PCT_OF_TOP,
@@ -166,4 +162,44 @@ pub(crate) fn check_scores(scores: &[i64]) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// A matchpoint top (`top`): 1 to the top of the largest field.
+pub(crate) fn check_top(top: i64) -> Result<(), RuleError> {
+    if (1..=2 * MAX_TABLES).contains(&top) {
+        return Ok(());
+    }
+    Err(RuleError::input(
+        "top",
+        Problem::OutOfRange {
+            min: int(1),
+            max: int((2 * MAX_TABLES).into()),
+        },
+    ))
+}
+
+/// A pair's matchpoints (`mp`) within its group of `results`, whose top is
+/// 2 × (G − 1).
+pub(crate) fn check_group_mp(mp: Q, results: i64) -> Result<(), RuleError> {
+    let group_top = top(results);
+    if mp >= int(0) && mp <= group_top {
+        return Ok(());
+    }
+    Err(RuleError::input(
+        "mp",
+        Problem::OutOfRange {
+            min: int(0),
+            max: group_top,
+        },
+    ))
+}
+
+/// The lead-in of a step about one of several like results (`"2: "`), or
+/// nothing for the only one.
+pub(crate) fn of_prefix(of: &str) -> String {
+    if of.is_empty() {
+        String::new()
+    } else {
+        format!("{of}: ")
+    }
 }

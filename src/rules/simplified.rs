@@ -13,7 +13,7 @@ use super::boards::{
     weighted_name, BOARD_MP, EW_MP, EW_PERCENT, NS_MP, NS_PERCENT,
 };
 use super::number::{int, ratio, show, Q};
-use super::scoring::{check_tables, show_score, step, top, MAX_IMP, MAX_TABLES};
+use super::scoring::{check_group_mp, check_tables, show_score, step, top, MAX_IMP, MAX_TABLES};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
 /// X78D6's top: the one given, else the board's on `tables` tables (a step).
@@ -66,16 +66,7 @@ pub fn small_group(
     let t = small_group_top(tables, top_mp, &mut steps)?;
     // The pair's matchpoints are won within its group of G results, whose
     // top is 2 × (G − 1); with the bonus the score stays within the top.
-    let group_top = top(results);
-    if mp < Q::zero() || mp > group_top {
-        return Err(RuleError::input(
-            "mp",
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max: group_top,
-            },
-        ));
-    }
+    check_group_mp(mp, results)?;
     // 100·G ≤ 15·A, in whole numbers: "at most 15 % of the tables".
     let small = 100 * results <= 15 * tables;
     let share = ratio(100 * i128::from(results), tables.into());

@@ -276,9 +276,10 @@ function delay(ms) {
 
 // Tells the server of a language chosen offline (the switch sets its
 // cookie), once the network answers; a failure leaves it for next time.
+// Returns the reader's language.
 async function tellServerLang(cache) {
   const { lang, pending } = await readLang(cache);
-  if (!pending) return;
+  if (!pending) return lang;
   const url = SWITCH_PATH + "?l=" + encodeURIComponent(lang) + "&til=/";
   const answered = await Promise.race([
     fetch(url, { credentials: "same-origin", redirect: "manual" }).then(
@@ -288,12 +289,12 @@ async function tellServerLang(cache) {
     delay(NETWORK_GRACE_MS).then(() => false),
   ]);
   if (answered) await writeLang(cache, lang, false);
+  return lang;
 }
 
 async function page(event, url) {
   const cache = await caches.open(CACHE);
-  await tellServerLang(cache);
-  const { lang } = await readLang(cache);
+  const lang = await tellServerLang(cache);
   const network = fetch(event.request).then(async (res) => {
     if (storable(res) && res.type === "basic" && keep(url)) {
       const served = res.headers.get("content-language");
