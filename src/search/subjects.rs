@@ -27,6 +27,7 @@ use tantivy::tokenizer::{Language, RawTokenizer, Stemmer, TextAnalyzer};
 use super::analyzer::{fold, Analyzers, Lang};
 use super::impact::{Impacts, QueryWord, TermId};
 use super::query::QUERY_STOP_WORDS;
+use super::thesaurus;
 use crate::corpus::{Corpus, Kind, TermLang};
 
 /// What a term that is the query adds, as a share of the best score of the
@@ -194,7 +195,9 @@ impl SubjectTable {
                 }
             }
         }
+        let group_words = t.join_word_groups(analyzers, impacts);
         let mut surfaces: Vec<String> = folded.keys().cloned().collect();
+        surfaces.extend(group_words);
         for info in &t.terms {
             surfaces.extend(analyzers.words(&info.text));
         }
@@ -215,6 +218,57 @@ impl SubjectTable {
         folded.sort_by(|a, b| a.0.cmp(&b.0));
         t.folded = folded;
         t
+    }
+
+    /// Lets every word of a thesaurus group meet the terms that have
+    /// another word of it (`frekk`, `uforskammet` and `rude` meet `uhøflig
+    /// spiller`): a player's everyday word finds the index's by the group,
+    /// so each term need not list every synonym. Only words the books never
+    /// use are joined so: the others meet their group by the thesaurus's
+    /// expansions, at a synonym's weight. A member tagged with a
+    /// language (`da:hold`) counts in that language only. Returns the
+    /// groups' words as typed, for the precomputed surface table.
+    fn join_word_groups(&mut self, analyzers: &mut Analyzers, impacts: &Impacts) -> Vec<String> {
+        let mut words = Vec::new();
+        for group in thesaurus::word_groups() {
+            let mut member_keys: Vec<Vec<String>> = Vec::with_capacity(group.len());
+            let mut slots: Vec<Slot> = Vec::new();
+            for (langs, text) in group {
+                let keys: Vec<String> = keys_of(text, true, analyzers)
+                    .into_iter()
+                    .filter(|k| {
+                        k.starts_with("en:") && langs.len() == Lang::ALL.len()
+                            || langs.iter().any(|l| k.starts_with(l.tag()))
+                    })
+                    .collect();
+                for k in &keys {
+                    if let Some(s) = self.by_key.get(k.as_str()) {
+                        slots.extend_from_slice(s);
+                    }
+                }
+                member_keys.push(keys);
+                words.push(text.to_string());
+                let f = fold(text);
+                if f != text {
+                    words.push(f);
+                }
+            }
+            if slots.is_empty() {
+                continue;
+            }
+            slots.sort_unstable();
+            slots.dedup();
+            // A word the books use already meets its group's terms by the
+            // thesaurus's expansions, at a synonym's weight (`by_term`).
+            let unused = |keys: &Vec<String>| keys.iter().all(|k| impacts.term(k).is_none());
+            for k in member_keys.into_iter().filter(unused).flatten() {
+                let entry = self.by_key.entry(k.into_boxed_str()).or_default();
+                entry.extend_from_slice(&slots);
+                entry.sort_unstable();
+                entry.dedup();
+            }
+        }
+        words
     }
 
     /// The words a word's keys meet (its Norwegian and Danish terms and

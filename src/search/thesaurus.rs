@@ -542,6 +542,217 @@ const GROUPS: &[&[&str]] = &[
         "bidding box",
     ],
     &["skjerm", "skærm", "screen"],
+    // # Conduct at the table: everyday words, in the three languages, for what the
+    // subject index and the books name otherwise
+    &[
+        "uhøflig",
+        "uhøflighet",
+        "uhøflighed",
+        "frekk",
+        "frekkhet",
+        "uforskammet",
+        "ubehøvlet",
+        "ufin",
+        "rude",
+        "rudeness",
+        "impolite",
+        "discourteous",
+    ],
+    &[
+        "juks", "jukse", "juksing", "fusk", "fuske", "snyd", "snyde", "cheat", "cheating",
+    ],
+    &[
+        "rope", "ropte", "råbe", "råbte", "skrike", "skrige", "shout", "yell",
+    ],
+    &[
+        "sint",
+        "vred",
+        "irritert",
+        "irriteret",
+        "rasende",
+        "angry",
+        "furious",
+    ],
+    &[
+        "mobiltelefon",
+        "mobil",
+        "telefon",
+        "smarttelefon",
+        "phone",
+        "cellphone",
+        "smartphone",
+    ],
+    &["snakke", "prate", "da:tale", "talk", "chat", "speak"],
+    // # Events at the table: everyday words, in the three languages, for what the
+    // subject index and the books name otherwise
+    &["gulv", "gulvet", "floor"],
+    &["skjult", "gjemt", "gemt", "hidden", "concealed"],
+    &["droppe", "droppet", "drop", "dropped"],
+    &["stopp", "stop", "stanse", "standse", "halt"],
+    &["fortsette", "fortsætte", "continue"],
+    &["vente", "wait"],
+    &["forlate", "forlade", "forlot", "forlod", "leave"],
+    &["glemme", "glemte", "glemt", "forget", "forgot", "forgotten"],
+    &["pause", "pausen", "kaffepause", "break", "intermission"],
+    &[
+        "oppdage", "opdage", "oppdaget", "opdaget", "discover", "notice", "detect",
+    ],
+    &["telle", "tælle", "opptelling", "optælling", "count"],
+    &[
+        "sjekke",
+        "tjekke",
+        "kontrollere",
+        "kontroll",
+        "kontrol",
+        "check",
+        "verify",
+    ],
+    &[
+        "gjenta",
+        "gentage",
+        "gjentakelse",
+        "gentagelse",
+        "repeat",
+        "repetition",
+    ],
+    &[
+        "angre",
+        "fortryde",
+        "undo",
+        "retract",
+        "tilbaketrekke",
+        "tilbagetrække",
+    ],
+    &[
+        "misforståelse",
+        "misforstå",
+        "misunderstanding",
+        "misunderstood",
+    ],
+    &[
+        "maskin",
+        "maskine",
+        "kortmaskin",
+        "givemaskin",
+        "machine",
+        "duplimate",
+    ],
+    &["da:kortspil", "kortstokk", "kortstokken", "deck"],
+    // # Judging what happened: everyday words, in the three languages, for what the
+    // subject index and the books name otherwise
+    &[
+        "uenighet",
+        "uenighed",
+        "uenig",
+        "uenige",
+        "disagreement",
+        "dispute",
+        "disagree",
+        "tvist",
+        "strid",
+    ],
+    &["enighet", "enighed", "enig", "enige", "agreed"],
+    &[
+        "sammenlignbar",
+        "sammenlignelig",
+        "tilsvarende",
+        "lignende",
+        "liknende",
+        "comparable",
+        "similar",
+    ],
+    &[
+        "tidlig",
+        "tidligt",
+        "premature",
+        "prematurely",
+        "early",
+        "forhastet",
+    ],
+    &[
+        "bevisst",
+        "bevidst",
+        "forsettlig",
+        "forsætlig",
+        "overlagt",
+        "deliberate",
+        "deliberately",
+        "intentional",
+        "intentionally",
+    ],
+    &[
+        "tilfeldig",
+        "tilfældig",
+        "tilfeldigvis",
+        "tilfældigvis",
+        "uhell",
+        "uheld",
+        "accidental",
+        "accidentally",
+    ],
+    &[
+        "tvil",
+        "tvivl",
+        "tvilsom",
+        "tvivlsom",
+        "usikker",
+        "doubt",
+        "doubtful",
+        "uncertain",
+    ],
+    &[
+        "uvanlig",
+        "usædvanlig",
+        "unormal",
+        "merkelig",
+        "mærkelig",
+        "underlig",
+        "unusual",
+        "odd",
+        "strange",
+        "abnormal",
+    ],
+    &[
+        "tillatt",
+        "tilladt",
+        "lovlig",
+        "tillate",
+        "tillade",
+        "allowed",
+        "permitted",
+        "legal",
+    ],
+    &[
+        "forspille",
+        "forspilt",
+        "fortabe",
+        "fortabt",
+        "forfeit",
+        "forfeited",
+    ],
+    // # Rulings and scores: everyday words, in the three languages, for what the
+    // subject index and the books name otherwise
+    &[
+        "kjennelse",
+        "kendelse",
+        "avgjørelse",
+        "afgørelse",
+        "beslutning",
+        "ruling",
+        "decision",
+    ],
+    &[
+        "justere",
+        "justering",
+        "justert",
+        "justeret",
+        "adjust",
+        "adjusted",
+        "adjustment",
+    ],
+    &["skade", "skadet", "damage", "damaged", "harm"],
+    &["fordel", "gevinst", "vinning", "advantage", "benefit"],
+    &["poeng", "point", "points"],
 ];
 
 /// Specific words that also find a general term, but not the reverse:
@@ -723,6 +934,20 @@ pub(crate) fn lookup_words() -> impl Iterator<Item = &'static str> {
         .flatten()
         .copied()
         .filter(|w| !w.contains([' ', '-']))
+}
+
+/// Every group's single words, each with the languages it is taken in: the
+/// subject index lets any word of a group meet a term that has another
+/// (`frekk` meets `uhøflig spiller`), the words the books never use
+/// included, which the books' search has no use for.
+pub(crate) fn word_groups() -> impl Iterator<Item = Vec<(&'static [Lang], &'static str)>> {
+    GROUPS.iter().map(|g| {
+        g.iter()
+            .copied()
+            .filter(|w| !w.contains([' ', '-']))
+            .map(member_langs)
+            .collect()
+    })
 }
 
 /// The languages a member is taken in, and its text without the tag.
