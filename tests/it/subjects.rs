@@ -265,6 +265,15 @@ fn a_title_only_law_is_found_by_its_subjects_in_each_language() {
 }
 
 #[test]
+fn a_players_word_finds_the_subject_by_its_thesaurus_group() {
+    // Neither word is in the books or in any subject's terms; each is in a
+    // thesaurus group with a word a term has (`uhøflig spiller`,
+    // `mobiltelefon`).
+    assert_found_by_subject("ubehøvlet spiller", "74", 3);
+    assert_found_by_subject("smartphone", "80", 3);
+}
+
+#[test]
 fn a_subject_found_says_so_and_the_books_own_words_still_rank_first() {
     // A defined term still gives its definition first.
     let hits = top("straffekort", 1);
