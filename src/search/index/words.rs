@@ -1,0 +1,367 @@
+//! How a query's words become what the impact table is searched by: each
+//! word of the corpus compiled once at build (its stems, spellings,
+//! neighbours, synonyms), the thesaurus's terms of several words, and, per
+//! query, the phrases and compounds its neighbouring words make.
+//!
+//! A child of [`super`] (the index's tables are its private fields), kept
+//! apart because this is the one place a query's words are planned: the
+//! ranking in the parent reads only the compiled [`QueryWord`]s.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::{idf, SearchIndex, TermSet, MAX_PHRASE_WORDS};
+use crate::corpus::Corpus;
+use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
+use crate::search::impact::{QueryVariant, QueryWord};
+use crate::search::query::{self, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
+use crate::search::subjects::SubjectMatch;
+
+/// Weight of a compound typed as two words (see `add_joined`): what was
+/// meant, spelt apart, a little below an exact word.
+pub(crate) const W_JOINED: f32 = 0.8;
+/// Shortest word that joins its neighbour into a compound.
+pub(crate) const MIN_JOINED_PART_CHARS: usize = 3;
+/// Shortest pair completed as a compound whose second word is unfinished.
+pub(crate) const MIN_JOINED_COMPLETION_CHARS: usize = 7;
+
+impl SearchIndex {
+    /// What each term of several words of the thesaurus and glossary
+    /// stands for, compiled.
+    pub(super) fn precompute_phrases(&self) -> HashMap<Box<str>, Arc<[QueryVariant]>> {
+        self.thesaurus
+            .typed_phrases()
+            .filter_map(|(key, syns)| {
+                let variants: Vec<QueryVariant> = syns
+                    .iter()
+                    .filter_map(|syn| {
+                        let ((_, first), rest) = syn.split_first()?;
+                        let id = if rest.is_empty() {
+                            self.impacts.term(first)
+                        } else {
+                            self.impacts.phrase(first, rest)
+                        }?;
+                        Some(QueryVariant {
+                            id,
+                            weight: query::W_SYNONYM,
+                            in_parts: false,
+                            title: 1.0,
+                        })
+                    })
+                    .collect();
+                // Keyed as a query reads it: without its question and
+                // function words (`out of turn` is read `out turn`).
+                let key: Vec<&str> = key
+                    .split_whitespace()
+                    .filter(|w| !query::QUERY_STOP_WORDS.contains(w))
+                    .collect();
+                (key.len() > 1 && !variants.is_empty())
+                    .then(|| (key.join(" ").into(), variants.into()))
+            })
+            .collect()
+    }
+
+    /// The expansions of every word the corpus uses and of its ascii
+    /// spellings, as a non-last and as a last query word.
+    pub(super) fn precompute_expansions(
+        &self,
+        analyzers: &mut Analyzers,
+    ) -> HashMap<Box<str>, [Box<[QueryWord]>; 2]> {
+        let features = Features::ALL;
+        let mut out = HashMap::new();
+        for word in self.vocab.typed_forms() {
+            if out.contains_key(word.as_str()) {
+                continue;
+            }
+            let [inner, last] =
+                query::expand_word_both(&word, self.lexicon(), analyzers, &features)
+                    .map(|plans| self.compile(&plans, &features).into_boxed_slice());
+            out.insert(word.into_boxed_str(), [inner, last]);
+        }
+        out
+    }
+
+    /// What words the corpus does not use (the thesaurus's, the subject
+    /// index's) are searched as, as [`SearchIndex::precompute_expansions`]
+    /// compiles the corpus's own: for the offline copy's word table.
+    pub(crate) fn expansions_of(&self, words: &[String]) -> Vec<[Box<[QueryWord]>; 2]> {
+        let features = Features::ALL;
+        with_analyzers(|a| {
+            words
+                .iter()
+                .map(|w| {
+                    query::expand_word_both(w, self.lexicon(), a, &features)
+                        .map(|plans| self.compile(&plans, &features).into_boxed_slice())
+                })
+                .collect()
+        })
+    }
+
+    /// The provisions a query cites, and its words compiled against the
+    /// impact table: looked up for a word the corpus uses (or an ascii
+    /// spelling of one), expanded otherwise.
+    pub(super) fn query_words(
+        &self,
+        query: &SearchQuery,
+        corpus: &Corpus,
+        analyzers: &mut Analyzers,
+        features: &Features,
+    ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>) {
+        let lexicon = self.lexicon();
+        let read = query::read(query, corpus, lexicon, analyzers, features);
+        let mut words = self.compile(&read.cite_words, features);
+        let n = read.words.len();
+        let precomputed = *features == Features::ALL;
+        // Each query word's compiled words (none for a word the corpus
+        // knows nothing of).
+        let mut per_word: Vec<Vec<QueryWord>> = Vec::with_capacity(n);
+        for (i, word) in read.words.iter().enumerate() {
+            let last = i + 1 == n;
+            per_word.push(
+                match self.expansions.get(word.as_str()).filter(|_| precomputed) {
+                    Some(e) => e[usize::from(last)].to_vec(),
+                    None => {
+                        let plans = query::expand_word(word, last, lexicon, analyzers, features);
+                        self.compile(&plans, features)
+                    }
+                },
+            );
+        }
+        if features.thesaurus {
+            self.add_phrases(&read.words, &mut per_word, analyzers);
+        }
+        if features.compounds {
+            self.add_joined(&read.words, &mut per_word, analyzers);
+        }
+        let subjects = if features.subjects {
+            let rare = idf(1, self.impacts.docs() as u64);
+            self.subjects
+                .lookup(&read.words, &per_word, rare, analyzers)
+        } else {
+            Vec::new()
+        };
+        words.extend(per_word.into_iter().flatten());
+        (read.cites, words, subjects)
+    }
+
+    /// Neighbouring query words that make a term of several words
+    /// (`penalty card`, `sit out`) each also stand for what the term does;
+    /// a word the corpus does not use (`sit`) stands for that alone, a
+    /// function word (`for` in `for sen`) for nothing.
+    fn add_phrases(
+        &self,
+        typed: &[String],
+        per_word: &mut [Vec<QueryWord>],
+        analyzers: &mut Analyzers,
+    ) {
+        let docs = self.impacts.docs() as u64;
+        for len in 2..=MAX_PHRASE_WORDS {
+            for (i, window) in typed.windows(len).enumerate() {
+                let Some(extra) = self.phrases.get(window.join(" ").as_str()) else {
+                    continue;
+                };
+                for (compiled, word) in per_word.iter_mut().zip(typed).skip(i).take(len) {
+                    if compiled.is_empty() {
+                        let function_word =
+                            Lang::ALL.iter().all(|&l| analyzers.term(l, word).is_none());
+                        if function_word {
+                            continue;
+                        }
+                        // As rare as the rarest thing it stands for, as a
+                        // word without terms of its own is (see `compile`).
+                        let rarity = extra
+                            .iter()
+                            .map(|v| idf(u64::from(self.impacts.doc_freq(v.id)), docs))
+                            .fold(0.0f32, f32::max);
+                        compiled.push(QueryWord {
+                            variants: extra.clone(),
+                            exact: [None; 2],
+                            rarity,
+                        });
+                        continue;
+                    }
+                    for word in compiled.iter_mut() {
+                        // As for any synonym: a word the books use is not
+                        // named in a heading by the term's equivalents.
+                        let known = word.exact.iter().any(Option::is_some);
+                        let mut variants = word.variants.to_vec();
+                        for v in extra.iter() {
+                            if !variants.iter().any(|w| w.id == v.id) {
+                                let title = if known { 0.0 } else { v.title };
+                                variants.push(QueryVariant { title, ..*v });
+                            }
+                        }
+                        word.variants = variants.into();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two neighbouring query words that the books write as one compound
+    /// (`straffe kort` for `straffekort`; `feil info`, whose second word is
+    /// unfinished, for `feilinformasjon`) each also stand for that compound:
+    /// writing a compound apart is the commonest misspelling of Norwegian
+    /// and Danish. Function words, numbers and short words do not join.
+    fn add_joined(
+        &self,
+        typed: &[String],
+        per_word: &mut [Vec<QueryWord>],
+        analyzers: &mut Analyzers,
+    ) {
+        let docs = self.impacts.docs() as u64;
+        for (i, pair) in typed.windows(2).enumerate() {
+            let [a, b] = pair else { continue };
+            let joinable = |w: &str, a: &mut Analyzers| {
+                w.chars().count() >= MIN_JOINED_PART_CHARS
+                    && w.chars().all(char::is_alphabetic)
+                    && Lang::ALL.iter().any(|&l| a.term(l, w).is_some())
+            };
+            if !joinable(a, analyzers) || !joinable(b, analyzers) {
+                continue;
+            }
+            let joined = format!("{a}{b}");
+            let mut terms: Vec<String> = Lang::ALL
+                .iter()
+                .filter_map(|&l| self.vocab.stem(l, &joined, analyzers))
+                .filter(|t| self.vocab.has_term(t))
+                .collect();
+            // The second word unfinished: the compounds the pair begins.
+            if terms.is_empty()
+                && !self.vocab.has_word(b)
+                && joined.chars().count() >= MIN_JOINED_COMPLETION_CHARS
+            {
+                for &id in self.vocab.completions(&joined) {
+                    if let Some(w) = self.vocab.word(id) {
+                        terms.extend(w.terms.iter().cloned());
+                    }
+                }
+            }
+            let mut extra: Vec<QueryVariant> = Vec::new();
+            for id in terms.iter().filter_map(|t| self.impacts.term(t)) {
+                if !extra.iter().any(|v| v.id == id) {
+                    extra.push(QueryVariant {
+                        id,
+                        weight: W_JOINED,
+                        in_parts: false,
+                        title: W_JOINED,
+                    });
+                }
+            }
+            if extra.is_empty() {
+                continue;
+            }
+            for compiled in per_word.iter_mut().skip(i).take(2) {
+                if compiled.is_empty() {
+                    let rarity = extra
+                        .iter()
+                        .map(|v| idf(u64::from(self.impacts.doc_freq(v.id)), docs))
+                        .fold(0.0f32, f32::max);
+                    compiled.push(QueryWord {
+                        variants: extra.clone().into(),
+                        exact: [None; 2],
+                        rarity,
+                    });
+                    continue;
+                }
+                for word in compiled.iter_mut() {
+                    let mut variants = word.variants.to_vec();
+                    for v in &extra {
+                        if !variants.iter().any(|w| w.id == v.id) {
+                            variants.push(*v);
+                        }
+                    }
+                    word.variants = variants.into();
+                }
+            }
+        }
+    }
+
+    /// Planned words against the impact table: each expansion as a term
+    /// or phrase id, with its weight; the word's exact terms (for the
+    /// proximity bonus) and its rarity (for coverage).
+    fn compile(&self, plans: &[WordPlan], features: &Features) -> Vec<QueryWord> {
+        let docs = self.impacts.docs() as u64;
+        plans
+            .iter()
+            .map(|w| {
+                let mut word = QueryWord::default();
+                let mut variants: Vec<QueryVariant> = Vec::with_capacity(w.variants.len());
+                let mut kinds: Vec<MatchKind> = Vec::with_capacity(w.variants.len());
+                let mut own_rarity = 0.0f32;
+                let mut any_rarity = 0.0f32;
+                for v in &w.variants {
+                    let id = if v.rest.is_empty() {
+                        self.impacts.term(&v.term)
+                    } else {
+                        self.impacts.phrase(&v.term, &v.rest)
+                    };
+                    let df = id.map_or(0, |id| self.impacts.doc_freq(id));
+                    let rarity = idf(u64::from(df), docs);
+                    let own = matches!(v.kind, MatchKind::Exact | MatchKind::Folded);
+                    if own && df > 0 {
+                        own_rarity = own_rarity.max(rarity);
+                    }
+                    any_rarity = any_rarity.max(rarity);
+                    let Some(id) = id else { continue };
+                    let single = v.rest.is_empty();
+                    if single && v.kind == MatchKind::Exact {
+                        for (slot, lang) in Lang::ALL.iter().enumerate() {
+                            if word.exact[slot].is_none() && v.term.starts_with(lang.tag()) {
+                                word.exact[slot] = Some(id);
+                            }
+                        }
+                    }
+                    variants.push(QueryVariant {
+                        id,
+                        weight: v.weight,
+                        in_parts: features.compounds && single && own,
+                        title: v.weight,
+                    });
+                    kinds.push(v.kind);
+                }
+                // A heading names a word the books use by that word (its
+                // forms, spellings, neighbours); a synonym in it names
+                // something else (`justert score` is not the term `Justert
+                // resultat`). A word the books do not use (an English term)
+                // is named by its translations.
+                let synonym_title = if own_rarity > 0.0 { 0.0 } else { 1.0 };
+                for (v, kind) in variants.iter_mut().zip(&kinds) {
+                    if *kind == MatchKind::Synonym {
+                        v.title = synonym_title;
+                    }
+                }
+                word.variants = variants.into();
+                // A word is as rare as its own terms; only a word without
+                // any in the index takes the rarity of its rarest
+                // expansion: a common word must not weigh like a rare
+                // synonym or neighbour of it.
+                word.rarity = if own_rarity > 0.0 {
+                    own_rarity
+                } else {
+                    any_rarity
+                };
+                word
+            })
+            .collect()
+    }
+
+    /// Every term a query's expansions stand for, as a set of term ids:
+    /// what a snippet marks.
+    pub(super) fn marked_terms(&self, words: &[QueryWord]) -> TermSet {
+        let mut set = TermSet::new(self.impacts.len());
+        for v in words.iter().flat_map(|w| w.variants.iter()) {
+            self.impacts.for_each_term(v.id, |t| set.insert(t));
+        }
+        set
+    }
+
+    /// What query words are expanded against.
+    pub(super) fn lexicon(&self) -> Lexicon<'_> {
+        Lexicon {
+            vocab: &self.vocab,
+            thesaurus: &self.thesaurus,
+            irregular: &self.irregular,
+        }
+    }
+}
