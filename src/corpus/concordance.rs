@@ -208,7 +208,9 @@ fn depth(id: &ProvisionId) -> usize {
 /// `id` lies below `from`; the same place below `to`: `16C2a` under `16C` →
 /// `16D` is `16D2a`. Only when `from` and `to` are at the same depth (the
 /// levels below then keep their kind); otherwise only `from` itself maps.
-fn carry_down(from: &ProvisionId, to: &ProvisionId, id: &ProvisionId) -> Option<ProvisionId> {
+/// Public because `diff` folds a moved subtree into one mapping by the same
+/// rule a concordance reads it with.
+pub fn carry_down(from: &ProvisionId, to: &ProvisionId, id: &ProvisionId) -> Option<ProvisionId> {
     if id == from {
         return Some(to.clone());
     }
