@@ -48,7 +48,7 @@ pub fn draft(diff: &EditionDiff, old_edition: Option<u16>, new_edition: Option<u
         if !needs_line(&made, fate) {
             continue;
         }
-        let entry = entry_for(fate, made.entries.len() + 1);
+        let entry = entry_for(fate, below(diff, &fate.old), made.entries.len() + 1);
         out.push_str(&line(&entry));
         made.entries.push(entry);
     }
@@ -82,13 +82,34 @@ fn needs_line(made: &Concordance, fate: &Fate) -> bool {
     }
 }
 
-fn entry_for(fate: &Fate, line: usize) -> Entry {
+/// How many provisions below a law's own number did not stay as they were.
+fn below(diff: &EditionDiff, law: &ProvisionId) -> usize {
+    diff.fates
+        .iter()
+        .filter(|f| f.old != *law && law.contains(&f.old) && f.kind != FateKind::Unchanged)
+        .count()
+}
+
+/// The line of one old provision; `changed_below` (for a law) says how
+/// many of its parts have lines of their own to check.
+fn entry_for(fate: &Fate, changed_below: usize, line: usize) -> Entry {
     let clean = |s: String| s.replace(['\t', '\n'], " ");
-    let source = clean(format!(
-        "lovbok diff, to confirm: {} ({})",
-        fate.kind.as_str(),
-        fate.evidence
-    ));
+    let is_root = fate.old.numbered_parent().is_none();
+    let source = clean(match (fate.kind, is_root, changed_below) {
+        (FateKind::Removed, ..) => "lovbok diff, to confirm: removed".to_string(),
+        (FateKind::Unchanged, true, 0) => {
+            "lovbok diff, to confirm: the whole law unchanged (every provision's text identical after whitespace normalisation)".to_string()
+        }
+        (FateKind::Unchanged, true, n) => format!(
+            "lovbok diff, to confirm: the law's number unchanged ({}; {n} of its provisions differ, decided by the lines below)",
+            fate.evidence
+        ),
+        (kind, ..) => format!(
+            "lovbok diff, to confirm: {} ({})",
+            kind.as_str(),
+            fate.evidence
+        ),
+    });
     let decision = match &fate.new {
         Some(new) if *new == fate.old => Decision::Unchanged,
         Some(new) => Decision::MapsTo { cite: new.clone() },

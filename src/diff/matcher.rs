@@ -234,8 +234,7 @@ fn parts_of(whole: &Words, candidates: &[(usize, &Unit)]) -> Option<Vec<(usize, 
         if placed.containment(part.len()) < CONTAINED {
             continue;
         }
-        let (Some(&first), Some(&last)) = (placed.positions.first(), placed.positions.last())
-        else {
+        let Some((first, last)) = placed.span() else {
             continue;
         };
         // A part is a stretch of the whole, not words scattered over it.

@@ -148,9 +148,40 @@ pub struct Placement {
     pub found: usize,
     /// The whole's word positions that hold them.
     pub positions: Vec<usize>,
+    /// The runs of consecutive words found: start in the whole, start in
+    /// the part, length.
+    runs: Vec<(usize, usize, usize)>,
+    part_len: usize,
+    whole_len: usize,
 }
 
+/// Shortest run of shared words that anchors a part's span in its whole: a
+/// word or two ("når", "en") also occurs elsewhere in it by chance.
+const ANCHOR: usize = 3;
+
 impl Placement {
+    /// The first and last word of the whole (0-based) the part spans: its
+    /// first and last run of at least [`ANCHOR`] words (all runs when none
+    /// is that long), stretched by the part's own words before and after
+    /// them, which a changed word at the cut may have kept from matching.
+    pub fn span(&self) -> Option<(usize, usize)> {
+        let long: Vec<&(usize, usize, usize)> = self
+            .runs
+            .iter()
+            .filter(|(_, _, len)| *len >= ANCHOR)
+            .collect();
+        let runs: Vec<&(usize, usize, usize)> = if long.is_empty() {
+            self.runs.iter().collect()
+        } else {
+            long
+        };
+        let (w, p, _) = runs.first()?;
+        let (lw, lp, len) = runs.last()?;
+        let after = self.part_len.saturating_sub(lp + len);
+        let last = (lw + len - 1 + after).min(self.whole_len.saturating_sub(1));
+        Some((w.saturating_sub(*p), last))
+    }
+
     /// Share of the part's words found in the whole.
     pub fn containment(&self, part_len: usize) -> f64 {
         if part_len == 0 {
@@ -163,10 +194,15 @@ impl Placement {
 
 /// Places `part` in `whole` (for splits and merges).
 pub fn place(part: &Words, whole: &Words) -> Placement {
-    let mut out = Placement::default();
-    for (w, _, len) in equal_ranges(&ops(whole, part)) {
+    let mut out = Placement {
+        part_len: part.len(),
+        whole_len: whole.len(),
+        ..Placement::default()
+    };
+    for (w, p, len) in equal_ranges(&ops(whole, part)) {
         out.found += len;
         out.positions.extend(w..w + len);
+        out.runs.push((w, p, len));
     }
     out
 }
@@ -303,6 +339,12 @@ mod tests {
         let p = place(&w("fire fem seks"), &whole);
         assert_eq!(p.found, 3);
         assert_eq!(p.positions, vec![3, 4, 5]);
+        assert_eq!(p.span(), Some((3, 5)));
+        // A stray shared word before the part does not stretch its span.
+        let whole = w("når en to tre fire fem seks sju");
+        let p = place(&w("når fire fem seks sju"), &whole);
+        assert_eq!(p.found, 5);
+        assert_eq!(p.span(), Some((3, 7)));
         assert_eq!(p.containment(3), 1.0);
     }
 
