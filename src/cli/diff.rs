@@ -9,14 +9,14 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::error::CliError;
-use crate::corpus::BookId;
 use crate::diff::{self, concordance, edition, Counts, DiffError, Edition, EditionDiff};
 
 /// One side of the JSON report.
 #[derive(Serialize)]
 struct SideDto {
     folder: String,
-    /// The edition the laws' front matter declares (else the first book's).
+    /// The edition the front matter of the first book compared declares
+    /// (the laws when both are).
     edition: Option<u16>,
 }
 
@@ -30,9 +30,9 @@ struct ReportDto<'a> {
     diff: &'a EditionDiff,
 }
 
+/// The edition of the first book compared (the laws when both are).
 fn year(e: &Edition, d: &EditionDiff) -> Option<u16> {
-    e.year(BookId::Laws)
-        .or_else(|| d.books.first().and_then(|b| e.year(*b)))
+    d.books.first().and_then(|b| e.year(*b))
 }
 
 fn label(e: &Edition, d: &EditionDiff) -> String {

@@ -65,7 +65,11 @@ impl Edition {
         }
         let sources: Vec<SourceFile> = read_dir_sources(folder)?
             .into_iter()
-            .filter(|s| BookId::ALL.iter().any(|b| s.path.starts_with(b.as_str())))
+            .filter(|s| {
+                BookId::ALL
+                    .iter()
+                    .any(|b| s.path.starts_with(&format!("{}/", b.as_str())))
+            })
             .collect();
         let loaded = Corpus::build(&sources);
         let errors: Vec<Diagnostic> = loaded
