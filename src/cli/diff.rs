@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::error::CliError;
+use crate::corpus::BookId;
 use crate::diff::{self, concordance, edition, Counts, DiffError, Edition, EditionDiff};
 
 /// One side of the JSON report.
@@ -54,6 +55,9 @@ pub fn run(
     edition::check_books(&old, &new)?;
     let d = diff::compare(&old.corpus, &new.corpus);
     if let Some(file) = concordance_file {
+        if !d.books.contains(&BookId::Laws) {
+            return Err(DiffError::ConcordanceNeedsLaws.into());
+        }
         let text = concordance::draft(&d, year(&old, &d), year(&new, &d));
         write_new(file, &text)?;
     }

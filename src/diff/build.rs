@@ -119,7 +119,7 @@ impl Builder<'_> {
 
     fn one(&mut self, o: usize, n: usize, evidence: &Evidence) {
         let (ou, nu) = (&self.old.units[o], &self.new.units[n]);
-        let reworded = matches!(evidence, Evidence::Similar { .. });
+        let reworded = ou.words.normal != nu.words.normal;
         if ou.id == nu.id {
             if reworded {
                 let c = self.push(
@@ -263,10 +263,13 @@ impl Builder<'_> {
                 };
                 let new = self.m.new_of(o).map(|n| self.new.units[n].id.clone());
                 let (kind, evidence) = match &self.m.links[l] {
-                    Link::One { evidence, .. } => {
+                    Link::One {
+                        evidence, new: n, ..
+                    } => {
                         let kind = if new.as_ref() != Some(&old) {
                             FateKind::Renumbered
-                        } else if matches!(evidence, Evidence::Similar { .. }) {
+                        } else if self.old.units[o].words.normal != self.new.units[*n].words.normal
+                        {
                             FateKind::Changed
                         } else {
                             FateKind::Unchanged

@@ -28,6 +28,8 @@ pub enum DiffError {
         old_books: String,
         new_books: String,
     },
+    #[error("a concordance maps the Laws' numbers, and the two folders do not both hold laws/")]
+    ConcordanceNeedsLaws,
     #[error("{0} exists: lovbok diff never writes over a file")]
     Exists(String),
     #[error("cannot write {path}: {source}")]

@@ -394,13 +394,16 @@ fn moved(m: &mut Matching, old: &Side, new: &Side) {
     }
 }
 
-/// Provisions with no text of their own follow their parts: the new
-/// provision that holds most of an old one's matched parts, if it too has
-/// no text and holds at least half of them. Deepest first, so that a
-/// container of containers can follow the ones below it.
+/// Provisions with parts follow them: the new provision that holds most
+/// of an old one's matched parts, if it holds at least half of them and is
+/// not matched yet. This is all there is to go on for a provision with no
+/// text of its own (an item whose words are all in its sub-items), and it
+/// keeps a section whose title was rewritten whole the same section.
+/// Deepest first, so that a container of containers can follow the ones
+/// below it.
 fn structure(m: &mut Matching, old: &Side, new: &Side) {
     let mut order: Vec<usize> = (0..old.units.len())
-        .filter(|o| old.units[*o].words.is_empty())
+        .filter(|o| !old.units[*o].children.is_empty())
         .collect();
     order.sort_by_key(|o| std::cmp::Reverse(old.units[*o].depth));
     for o in order {
@@ -421,7 +424,7 @@ fn structure(m: &mut Matching, old: &Side, new: &Side) {
             .into_iter()
             .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
         let Some((n, count)) = best else { continue };
-        if m.new_free(n) && new.units[n].words.is_empty() && 2 * count >= matched {
+        if m.new_free(n) && 2 * count >= matched {
             m.add(Link::One {
                 old: o,
                 new: n,

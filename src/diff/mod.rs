@@ -23,8 +23,9 @@ are constants in `matcher`, each with the measurement behind it):
 4. same place (the same cite, or the same place under a parent that moved),
    word similarity at least 0.5 (changed);
 5. another cite, word similarity at least 0.8 (renumbered and reworded);
-6. a provision with no text of its own (an item whose words are all in its
-   sub-items) follows where most of its parts went;
+6. a provision with parts follows where most of them went (all there is
+   for an item whose words are all in its sub-items, or a section whose
+   title was rewritten whole);
 7. pass 4 again, now that containers have moved.
 
 [`concordance::draft`] writes the matches as a concordance of the old
@@ -70,7 +71,8 @@ pub enum Evidence {
         words: usize,
         parts: Vec<PartPlace>,
     },
-    /// A provision with no text of its own, matched by where its parts went.
+    /// A provision matched by where its parts went (all there is for one
+    /// with no text of its own, or whose title was rewritten whole).
     Structure {
         /// Parts of the old provision that are parts of the new one.
         parts: usize,
@@ -122,10 +124,9 @@ impl fmt::Display for Evidence {
                     each.join(" and ")
                 )
             }
-            Evidence::Structure { parts, of } => write!(
-                f,
-                "no text of its own; {parts} of its {of} parts moved there"
-            ),
+            Evidence::Structure { parts, of } => {
+                write!(f, "followed its parts: {parts} of its {of} parts are below it")
+            }
             Evidence::Unmatched { nearest: None } => {
                 write!(f, "no provision of the other edition shares its words")
             }

@@ -128,6 +128,25 @@ fn an_item_with_no_text_of_its_own_follows_its_parts() {
 }
 
 #[test]
+fn a_section_whose_title_was_rewritten_whole_follows_its_items() {
+    let old = format!("## A. Alfa\n\n1. {ALFA}\n\n2. {BETA}\n");
+    let new = format!("## A. Omega\n\n1. {ALFA}\n\n2. {BETA}\n");
+    let d = compare(&law(&old), &law(&new));
+    match d.changes.as_slice() {
+        [Change::Changed {
+            cite,
+            evidence,
+            words,
+        }] => {
+            assert_eq!(cite.to_string(), "1A");
+            assert_eq!(*evidence, Evidence::Structure { parts: 2, of: 2 });
+            assert_eq!(words.compact(), "[-Alfa-] {+Omega+}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn a_section_removed_with_its_items_is_one_change() {
     let old = format!("## A. Alfa\n\n{ALFA}\n\n## B. Beta\n\n1. {BETA}\n\n2. {GAMMA}\n");
     let new = format!("## A. Alfa\n\n{ALFA}\n");

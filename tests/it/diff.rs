@@ -358,6 +358,21 @@ fn lovbok_diff_refuses_bad_folders_with_a_clear_message() {
         assert!(err.contains(want), "want {want:?}, got {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+    let draft = root.join("draft.tsv");
+    let o = lovbok(&[
+        "diff",
+        s(&handbook),
+        s(&handbook),
+        "--concordance",
+        s(&draft),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("do not both hold laws/"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!draft.exists());
     let _ = std::fs::remove_dir_all(&root);
 }
 
