@@ -117,7 +117,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Write a draft concordance of the older edition's law cites to
-        /// FILE (new; for NEW/laws/concordance-<old year>.tsv).
+        /// FILE (a new file; put it in NEW/laws as concordance-YEAR.tsv, YEAR
+        /// the old edition).
         #[arg(long, value_name = "FILE")]
         concordance: Option<PathBuf>,
     },

@@ -157,7 +157,7 @@ pub struct Placement {
 
 /// Shortest run of shared words that anchors a part's span in its whole: a
 /// word or two ("når", "en") also occurs elsewhere in it by chance.
-const ANCHOR: usize = 3;
+pub const ANCHOR: usize = 3;
 
 impl Placement {
     /// The first and last word of the whole (0-based) the part spans: its
