@@ -17,6 +17,7 @@ pub mod cards;
 pub mod cite;
 pub mod cli;
 pub mod corpus;
+pub mod diff;
 pub mod export;
 pub mod graph;
 pub mod import;

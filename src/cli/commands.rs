@@ -41,6 +41,12 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             out,
             compare,
         } => super::import::run(transcript, *book, out, *compare),
+        Command::Diff {
+            old,
+            new,
+            json,
+            concordance,
+        } => super::diff::run(old, new, *json, concordance.as_deref()),
         Command::Export { jsonl, site, lang } => match (jsonl, site) {
             (_, Some(dir)) => export_site(&source, dir, lang),
             (true, None) => export(&Kb::load(&source)?),

@@ -30,4 +30,6 @@ pub enum CliError {
     Export(#[from] crate::export::ExportError),
     #[error("import: {0}")]
     Import(#[from] crate::import::ImportError),
+    #[error("diff: {0}")]
+    Diff(#[from] crate::diff::DiffError),
 }

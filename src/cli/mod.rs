@@ -9,6 +9,7 @@ errors that stop the command (an unreadable folder, bad arguments) exit 2.
 
 mod calc;
 mod commands;
+mod diff;
 mod error;
 mod import;
 pub mod logging;
@@ -103,6 +104,23 @@ pub enum Command {
         /// the same book, provision by provision, in the report.
         #[arg(long)]
         compare: bool,
+    },
+    /// Compare two editions of a book (corpus folders): provisions added,
+    /// removed, renumbered, changed, split and merged, each with its
+    /// evidence; optionally write a draft concordance (see docs/diff.md).
+    Diff {
+        /// The older edition's corpus folder (with laws/ or handbook/).
+        old: PathBuf,
+        /// The newer edition's corpus folder.
+        new: PathBuf,
+        /// Print JSON (a stable object: both sides, counts, changes).
+        #[arg(long)]
+        json: bool,
+        /// Write a draft concordance of the older edition's law cites to
+        /// FILE (a new file; put it in NEW/laws as concordance-YEAR.tsv, YEAR
+        /// the old edition).
+        #[arg(long, value_name = "FILE")]
+        concordance: Option<PathBuf>,
     },
     /// Print the practice cards of the study mode: JSON (as GET /api/cards)
     /// or a tab-separated file that Anki imports (front, back, tags).

@@ -1,6 +1,8 @@
 /*!
 Editions of the Laws as data: how a cite numbered in an older edition reads
-in the edition the corpus holds (2017).
+in the edition the corpus holds (2017 for the built-in corpus; a folder of
+a newer edition holds its own, and `concordance-2017.tsv` there maps the
+2017 numbers to it, as `lovbok diff` drafts it).
 
 The handbook (2013) cites the 2007 Laws; some of those numbers now name a
 provision about something else (2007 `16C` is 2017 `16D`). A concordance
@@ -208,7 +210,9 @@ fn depth(id: &ProvisionId) -> usize {
 /// `id` lies below `from`; the same place below `to`: `16C2a` under `16C` →
 /// `16D` is `16D2a`. Only when `from` and `to` are at the same depth (the
 /// levels below then keep their kind); otherwise only `from` itself maps.
-fn carry_down(from: &ProvisionId, to: &ProvisionId, id: &ProvisionId) -> Option<ProvisionId> {
+/// Public because `diff` folds a moved subtree into one mapping by the same
+/// rule a concordance reads it with.
+pub fn carry_down(from: &ProvisionId, to: &ProvisionId, id: &ProvisionId) -> Option<ProvisionId> {
     if id == from {
         return Some(to.clone());
     }
