@@ -25,6 +25,7 @@ pub mod measure;
 pub mod pages;
 pub mod render;
 pub mod report;
+pub mod segment;
 pub mod structure;
 pub mod text;
 pub mod toc;
@@ -282,36 +283,17 @@ fn strip_chapter_lines(body: &mut [pages::Page], entries: &[toc::TocEntry], repo
 }
 
 /// The book's own words, to split glued contents entries with: every word
-/// of the body and of the entries printed with spaces. A one-letter word
-/// counts only when it stands alone at least three times ("i", "å"), so
-/// that a glued run is not cut into letters.
-fn vocabulary(toks: &[Tok], entries: &[toc::TocEntry]) -> HashSet<String> {
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+/// of the body and of the entries printed with spaces.
+fn vocabulary(toks: &[Tok], entries: &[toc::TocEntry]) -> segment::Vocabulary {
     // Entries printed with spaces (three words or more); their long words
     // may themselves be glued runs, so only short ones count.
     let spaced = entries
         .iter()
         .filter(|e| e.title.split_whitespace().count() >= 3)
-        .flat_map(|e| e.title.split_whitespace().map(str::to_string))
+        .flat_map(|e| e.title.split_whitespace())
         .filter(|w| w.chars().count() < 12);
-    for w in toks.iter().map(|t| t.w.clone()).chain(spaced) {
-        // Whole words only: pieces of hyphenated or marked-up words are not
-        // words of their own.
-        // Labels ("a)", "(i)") keep their brackets and so are not words.
-        let bare = w
-            .trim_end_matches([',', '.', ';', ':', '»', '«', '!', '?'])
-            .trim_start_matches(['«', '»']);
-        // A lone letter with a stop is a label ("E."), not a word.
-        let label = bare.chars().count() == 1 && bare.len() != w.len();
-        if !label && !bare.is_empty() && bare.chars().all(char::is_alphabetic) {
-            *counts.entry(bare.to_lowercase()).or_default() += 1;
-        }
-    }
-    counts
-        .into_iter()
-        .filter(|(w, n)| w.chars().count() > 1 || *n >= 3)
-        .map(|(w, _)| w)
-        .collect()
+    let words = toks.iter().map(|t| t.w.as_str()).chain(spaced);
+    segment::Vocabulary::new(segment::count_words(words))
 }
 
 /// The audit's view of the source: words broken across a page break joined.
