@@ -87,6 +87,9 @@ pub struct Import {
     pub book: Book,
     pub files: Vec<(String, String)>,
     pub report: Report,
+    /// The book's own words, which split its glued contents: kept so that
+    /// a test can measure the splitter on every title of a hand-made book.
+    pub vocabulary: segment::Vocabulary,
 }
 
 /// Imports a transcript held in memory.
@@ -136,7 +139,8 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         footnotes::numbered(&mut body, &mut report);
     }
     let toks = repair_words(&body, style, &mut report);
-    unglue_contents(&mut entries, &toks, &mut report);
+    let vocabulary = vocabulary(&toks, &entries);
+    unglue_contents(&mut entries, &vocabulary, &mut report);
     let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
     let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
     for p in &mut parts {
@@ -168,6 +172,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         book,
         files,
         report,
+        vocabulary,
     })
 }
 
@@ -196,15 +201,18 @@ fn repair_words(body: &[pages::Page], style: Style, report: &mut Report) -> Vec<
 /// Splits glued contents entries with the body's words. Only contents
 /// whose entries are glued runs are split: a quarter or more of them one
 /// long word ("Tapavrettentilkorrigering").
-fn unglue_contents(entries: &mut [toc::TocEntry], toks: &[Tok], report: &mut Report) {
-    let vocab = vocabulary(toks, entries);
+fn unglue_contents(
+    entries: &mut [toc::TocEntry],
+    vocab: &segment::Vocabulary,
+    report: &mut Report,
+) {
     let glued = entries
         .iter()
         .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= 15)
         .count();
     if glued * 4 >= entries.len() {
         for e in entries.iter_mut() {
-            e.title = toc::unglue(&e.title, &vocab, e.page, report);
+            e.title = toc::unglue(&e.title, vocab, e.page, report);
         }
     }
 }

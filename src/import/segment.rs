@@ -62,6 +62,11 @@ const UNKNOWN_LETTER: f64 = -2.5;
 /// end) with is not part of an unknown word that begins (ends) with it.
 const EDGE_LIMIT: usize = 5;
 
+/// The shortest run worth splitting: two words glued are eight letters or
+/// more (`Spiltkort`), and shorter words (`utført`) are too easily cut into
+/// a prefix and a word.
+pub const MIN_RUN: usize = 8;
+
 /// What a piece of a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

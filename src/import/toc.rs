@@ -4,7 +4,7 @@
 //! split with the vocabulary of the book's own body text (`segment`).
 
 use super::report::Report;
-use super::segment::{Kind, Vocabulary};
+use super::segment::{Kind, Vocabulary, MIN_RUN};
 
 /// One entry of the table of contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ pub fn unglue(title: &str, vocab: &Vocabulary, page: u16, report: &mut Report) -
     for word in spaced.split_whitespace() {
         let core: String = word.chars().filter(|c| c.is_alphabetic()).collect();
         let lower = core.to_lowercase();
-        if core.chars().count() < 6 || vocab.contains(&lower) || word.contains(['-', '\'', '(']) {
+        if core.chars().count() < MIN_RUN || vocab.contains(&lower) || word.contains(['-', '\'', '(']) {
             out.push(word.to_string());
             continue;
         }
