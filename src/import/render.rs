@@ -152,8 +152,8 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
             }
             1 | super::definitions::TERM => {
                 p.block(&line, &node.words[..node.words.len().min(1)]);
-                if !text.is_empty() {
-                    p.block(&text, &node.words);
+                for sense in senses(&node.words) {
+                    p.block(&words(sense), sense);
                 }
                 continue;
             }
@@ -199,6 +199,27 @@ fn with_footnotes(mut out: String, renumber: bool, notes: &BTreeMap<String, Vec<
         let text = notes.get(l).map(|t| words(t)).unwrap_or_default();
         out.push_str(&format!("[^{shown}]: {text}\n\n"));
     }
+    out
+}
+
+/// A text cut before each numbered sense (`1.`, `2.`, … in sequence, when
+/// it opens with `1.`): one paragraph per sense, as the format lists them.
+fn senses(toks: &[Tok]) -> Vec<&[Tok]> {
+    let mut out = Vec::new();
+    if toks.is_empty() {
+        return out;
+    }
+    let numbered = toks[0].w == "1.";
+    let mut next = 2;
+    let mut from = 0;
+    for (k, t) in toks.iter().enumerate().skip(1) {
+        if numbered && t.w == format!("{next}.") {
+            out.push(&toks[from..k]);
+            from = k;
+            next += 1;
+        }
+    }
+    out.push(&toks[from..]);
     out
 }
 
