@@ -27,6 +27,7 @@ pub mod render;
 pub mod report;
 pub mod segment;
 pub mod structure;
+pub mod table;
 pub mod text;
 pub mod toc;
 
@@ -149,6 +150,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
             definitions::split(p, &mut report);
         }
     }
+    log_tables(&parts, &mut report);
     add_title_only(&mut parts, &parts_toc, &mut report);
     mark_lost_ends(&mut parts, &mut report);
     let mut notes: BTreeMap<String, Vec<Tok>> = BTreeMap::new();
@@ -213,6 +215,31 @@ fn unglue_contents(
     if glued * 4 >= entries.len() {
         for e in entries.iter_mut() {
             e.title = toc::unglue(&e.title, vocab, e.page, report);
+        }
+    }
+}
+
+/// Logs each table the transcript flattened, which `render` rebuilds in
+/// the free paragraphs of a part (its text before the first label, a
+/// lettered section's or a definition's text).
+fn log_tables(parts: &[Part], report: &mut Report) {
+    fn free(p: &Part) -> Vec<&[Tok]> {
+        let nodes = p
+            .nodes
+            .iter()
+            .filter(|n| n.level == 1 || n.level == definitions::TERM)
+            .map(|n| n.words.as_slice());
+        std::iter::once(p.intro.as_slice()).chain(nodes).collect()
+    }
+    for part in parts {
+        for toks in free(part) {
+            for block in table::blocks(toks) {
+                if let table::Block::Table(rows) = block {
+                    let page = toks.first().map_or(0, |t| t.page);
+                    let last = rows.first().and_then(|r| r.get(1)).cloned().unwrap_or_default();
+                    report.repair(page, &format!("table rebuilt: {} rows that each end on \"{last}\", flattened into the text; \"{last}\" in every row is a column whose values were lost, marked […]", rows.len()));
+                }
+            }
         }
     }
 }

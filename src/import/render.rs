@@ -125,9 +125,7 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
         now: part.pages.iter().copied().min().unwrap_or(0),
         out: fm + &heading,
     };
-    if !part.intro.is_empty() {
-        p.block(&words(&part.intro), &part.intro);
-    }
+    paragraphs(&mut p, &part.intro);
     let mut pending_number: Option<String> = None;
     let mut last_number = 0u32;
     for (k, node) in part.nodes.iter().enumerate() {
@@ -153,7 +151,7 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
             1 | super::definitions::TERM => {
                 p.block(&line, &node.words[..node.words.len().min(1)]);
                 for sense in senses(&node.words) {
-                    p.block(&words(sense), sense);
+                    paragraphs(&mut p, sense);
                 }
                 continue;
             }
@@ -200,6 +198,17 @@ fn with_footnotes(mut out: String, renumber: bool, notes: &BTreeMap<String, Vec<
         out.push_str(&format!("[^{shown}]: {text}\n\n"));
     }
     out
+}
+
+/// Writes a text of free paragraphs, with the tables the transcript
+/// flattened rebuilt (`table`).
+fn paragraphs(p: &mut Pager, toks: &[Tok]) {
+    for block in super::table::blocks(toks) {
+        match block {
+            super::table::Block::Text(t) => p.block(&words(t), t),
+            super::table::Block::Table(rows) => p.block(&super::table::markdown(&rows), &[]),
+        }
+    }
 }
 
 /// A text cut before each numbered sense (`1.`, `2.`, … in sequence, when
