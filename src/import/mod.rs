@@ -163,6 +163,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         book: book.folder(),
         lang: if book == Book::Laws { "nb" } else { "da" },
         edition,
+        laws_edition: cited_laws_edition(book, edition, &mut report),
         style,
     };
     let files: Vec<(String, String)> = parts
@@ -217,6 +218,27 @@ fn unglue_contents(
             e.title = toc::unglue(&e.title, vocab, e.page, report);
         }
     }
+}
+
+/// The edition of the Laws a handbook's citations use: the newest one not
+/// newer than the handbook (the Laws in force when it was written) among
+/// those a corpus can read (the built-in edition, and each older one the
+/// built-in corpus has a concordance for). `None` for the built-in edition,
+/// which needs no `laws-edition:`, for the Laws themselves, and for a book
+/// whose year is unknown.
+fn cited_laws_edition(book: Book, edition: Option<u16>, report: &mut Report) -> Option<u16> {
+    use crate::corpus::{Concordance, CURRENT_EDITION};
+    let year = edition.filter(|_| book == Book::Handbook)?;
+    let readable = crate::corpus::embedded_sources()
+        .iter()
+        .filter_map(|s| Concordance::edition_of_file(s.path.strip_prefix("laws/")?))
+        .chain([CURRENT_EDITION])
+        .filter(|&e| e <= year)
+        .max()?;
+    (readable != CURRENT_EDITION).then(|| {
+        report.repair(1, &format!("the handbook ({year}) cites the Laws in force when it was written, the {readable} edition (the newest one not newer than the book that a concordance maps to {CURRENT_EDITION}): laws-edition: {readable} in every file"));
+        readable
+    })
 }
 
 /// Logs each table the transcript flattened, which `render` rebuilds in

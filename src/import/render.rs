@@ -11,6 +11,9 @@ pub struct BookMeta {
     pub book: &'static str,
     pub lang: &'static str,
     pub edition: Option<u16>,
+    /// The edition of the Laws the book's citations use, when not the
+    /// built-in one (`laws-edition:`).
+    pub laws_edition: Option<u16>,
     pub style: Style,
 }
 
@@ -97,6 +100,9 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
     let mut fm = format!("---\nbook: {}\n", meta.book);
     if let Some(e) = meta.edition {
         fm.push_str(&format!("edition: {e}\n"));
+    }
+    if let Some(e) = meta.laws_edition {
+        fm.push_str(&format!("laws-edition: {e}\n"));
     }
     fm.push_str(&format!(
         "lang: {}\nkind: {}\n",
