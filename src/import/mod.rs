@@ -73,6 +73,26 @@ pub enum ImportError {
     NoPages,
     #[error("no table of contents found (a page with \"Innhold\" or \"Indholdsfortegnelse\" followed by the page where the first entry begins)")]
     NoContents,
+    #[error("the page numbers go backwards: page {page} (line {line}) follows page {after}")]
+    PagesBackwards { page: u16, after: u16, line: usize },
+    #[error("the numbering goes backwards: {cite} in the {place} (page {page}, line {line}) comes after {after}")]
+    NumbersBackwards {
+        cite: String,
+        after: String,
+        place: &'static str,
+        page: u16,
+        line: usize,
+    },
+    #[error("{cite} is numbered twice in the {place}: on page {first_page} and again on page {page} (line {line})")]
+    DuplicateCite {
+        cite: String,
+        place: &'static str,
+        first_page: u16,
+        page: u16,
+        line: usize,
+    },
+    #[error("no numbering recognised: the body (from page {page}, line {line}) has no heading of a law (\"12. TITLE\") or section (\"201. Title\") that the contents list")]
+    NoNumbering { page: u16, line: usize },
     #[error("output folder {0} exists and is not empty: import never writes over files")]
     OutNotEmpty(String),
     #[error("cannot write {path}: {source}")]
@@ -97,6 +117,21 @@ pub struct Import {
 pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     let mut report = Report::default();
     let mut pages = pages::read_pages(bytes)?;
+    for (after, first, last) in pages::missing_pages(&pages) {
+        let missing = if first == last {
+            format!("page {first} is")
+        } else {
+            format!("pages {first}-{last} are")
+        };
+        report.unsure(
+            after,
+            &format!(
+                "{missing} missing from the transcript (page {after} follows page {}, line {})",
+                first - 1,
+                pages::line_of(&pages, after)
+            ),
+        );
+    }
     let (toc_first, body_first) = toc::toc_span(&pages).ok_or(ImportError::NoContents)?;
     let edition = pages.first().and_then(|p| {
         p.words.iter().find_map(|w| {
@@ -115,6 +150,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     };
     let anchor = body_anchor(&pages[body_first..], &entries);
     number_entries(&mut entries, anchor, style, &mut report);
+    toc::check_order(&entries, |p| pages::line_of(&pages, p))?;
     let mut body: Vec<pages::Page> = pages[body_first..].to_vec();
     let heads: Vec<String> = entries
         .iter()
@@ -143,7 +179,14 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     let vocabulary = vocabulary(&toks, &entries);
     unglue_contents(&mut entries, &vocabulary, &mut report);
     let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
-    let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
+    let mut parts = structure::walk(&toks, &parts_toc, style, &body, &mut report)?;
+    if !parts.iter().any(|p| p.number.is_some()) {
+        let page = body.first().map_or(0, |p| p.number);
+        return Err(ImportError::NoNumbering {
+            page,
+            line: pages::line_of(&body, page),
+        });
+    }
     for p in &mut parts {
         p.definitions = p.number.is_none() && definitions.contains(&p.title.to_uppercase());
         if p.definitions {

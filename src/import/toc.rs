@@ -3,8 +3,11 @@
 //! numbers the body lost. Glued words ("Tapavrettentilkorrigering") are
 //! split with the vocabulary of the book's own body text (`segment`).
 
+use std::collections::HashMap;
+
 use super::report::Report;
 use super::segment::{Kind, Vocabulary, MIN_RUN};
+use super::ImportError;
 
 /// One entry of the table of contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,6 +150,45 @@ pub fn parse(pages: &[super::pages::Page], first: usize, body: usize) -> Vec<Toc
         }
     }
     out
+}
+
+/// Refuses contents that number a part twice, or whose numbers go down
+/// within a series (laws and sections; X-sections), naming the entry's
+/// page and the line that page starts on (`line_of`).
+pub fn check_order(entries: &[TocEntry], line_of: impl Fn(u16) -> usize) -> Result<(), ImportError> {
+    let mut seen: HashMap<&str, u16> = HashMap::new();
+    let mut last: [Option<(u32, &str)>; 2] = [None, None];
+    for e in entries {
+        let Some(n) = e.number.as_deref() else {
+            continue;
+        };
+        let series = usize::from(n.starts_with('X'));
+        let Ok(value) = n.trim_start_matches('X').parse::<u32>() else {
+            continue;
+        };
+        if let Some(&first_page) = seen.get(n) {
+            return Err(ImportError::DuplicateCite {
+                cite: n.to_string(),
+                place: "contents",
+                first_page,
+                page: e.page,
+                line: line_of(e.page),
+            });
+        }
+        if let Some((before, cite)) = last[series].filter(|(v, _)| value < *v) {
+            let _ = before;
+            return Err(ImportError::NumbersBackwards {
+                cite: n.to_string(),
+                after: cite.to_string(),
+                place: "contents",
+                page: e.page,
+                line: line_of(e.page),
+            });
+        }
+        seen.insert(n, e.page);
+        last[series] = Some((value, n));
+    }
+    Ok(())
 }
 
 /// Splits glued runs in `title` into words ([`Vocabulary::split`]); logs

@@ -190,6 +190,123 @@ fn bad_input_is_refused_with_a_reason() {
     ));
 }
 
+/// `SMALL_BOOK` with one piece of it replaced.
+fn small_book_with(from: &str, to: &str) -> Vec<u8> {
+    assert!(SMALL_BOOK.contains(from), "{from}");
+    SMALL_BOOK.replacen(from, to, 1).into_bytes()
+}
+
+#[test]
+fn pages_numbered_backwards_are_refused_with_page_and_line() {
+    // Page 5 printed as 3, right after page 4 (which starts on line 7).
+    let e = bad(&small_book_with("\n\n5 1. KORTSTOKKEN", "\n\n3 1. KORTSTOKKEN"));
+    assert!(
+        matches!(
+            e,
+            ImportError::PagesBackwards {
+                page: 3,
+                after: 4,
+                line: 9
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("line 9"), "{e}");
+    // A page number repeated.
+    let e = bad(&small_book_with("\n\n5 1. KORTSTOKKEN", "\n\n4 1. KORTSTOKKEN"));
+    assert!(
+        matches!(e, ImportError::PagesBackwards { page: 4, after: 4, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_page_missing_is_logged_and_the_rest_imported() {
+    let r = import::import(&small_book_with("\n\n5 1. KORTSTOKKEN", "\n\n6 1. KORTSTOKKEN"), Book::Laws)
+        .expect("imports");
+    assert!(
+        r.report
+            .unsure
+            .iter()
+            .any(|e| e.page == 6 && e.what.contains("page 5 is missing")),
+        "{:?}",
+        r.report.unsure
+    );
+    // Law 2 on the page after the gap is still read.
+    assert!(r.files.iter().any(|(n, t)| n == "lov-02.md" && t.contains("fire lommer")));
+}
+
+#[test]
+fn contents_numbered_backwards_or_twice_are_refused() {
+    // Fixture contents with printed numbers: 1, 3, 2 goes backwards.
+    let e = bad(&small_book_with(
+        "Definisjoner Kortstokken Mapper",
+        "Definisjoner 1. Kortstokken 3. Mapper 2. Bordet",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::NumbersBackwards { cite, after, place: "contents", page: 1, line: 1 }
+                if cite == "2" && after == "3"
+        ),
+        "{e}"
+    );
+    // 1, 2, 2: law 2 twice.
+    let e = bad(&small_book_with(
+        "Definisjoner Kortstokken Mapper",
+        "Definisjoner 1. Kortstokken 2. Mapper 2. Bordet",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::DuplicateCite { cite, place: "contents", page: 1, line: 1, .. } if cite == "2"
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("numbered twice"), "{e}");
+}
+
+#[test]
+fn a_body_that_numbers_backwards_or_twice_is_refused() {
+    // Law 1's heading again after law 2 (page 5, line 9): backwards.
+    let e = bad(&small_book_with(
+        "Hver mappe har fire lommer.",
+        "Hver mappe har fire lommer. 1. KORTSTOKKEN Mer tekst.",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::NumbersBackwards { cite, after, place: "body", page: 5, line: 9 }
+                if cite == "1" && after == "2"
+        ),
+        "{e}"
+    );
+    // Law 2's heading twice: the same cite twice.
+    let e = bad(&small_book_with(
+        "Hver mappe har fire lommer.",
+        "Hver mappe har fire lommer. 2. MAPPER Mer tekst.",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::DuplicateCite { cite, place: "body", first_page: 5, page: 5, line: 9 }
+                if cite == "2"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_body_with_no_numbering_is_refused() {
+    // Numbered pages and contents, but no law heading in the body.
+    let e = bad(b"1 Innhold Forord... 2 Kortstokken Mapper\n\n2 Forord Dette er et forord. 2\n\n\
+3 Her er bare tekst uten lover. 3");
+    assert!(
+        matches!(e, ImportError::NoNumbering { page: 2, line: 3 }),
+        "{e}"
+    );
+}
+
 fn lovbok(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_lovbok"))
         .args(args)
@@ -217,16 +334,33 @@ fn cli_refuses_bad_input_without_panicking() {
     std::fs::write(&binary, [0u8, 159, 146, 150]).expect("write");
     let nopages = dir.join("nopages.txt");
     std::fs::write(&nopages, "Et brev.\n\nUten sidetall.\n").expect("write");
+    let backwards = dir.join("backwards.txt");
+    std::fs::write(
+        &backwards,
+        small_book_with("\n\n5 1. KORTSTOKKEN", "\n\n3 1. KORTSTOKKEN"),
+    )
+    .expect("write");
+    let twice = dir.join("twice.txt");
+    std::fs::write(
+        &twice,
+        small_book_with(
+            "Hver mappe har fire lommer.",
+            "Hver mappe har fire lommer. 2. MAPPER Mer tekst.",
+        ),
+    )
+    .expect("write");
     let out = dir.join("out");
     for (file, says) in [
         (dir.join("missing.txt"), "cannot read"),
         (empty, "empty"),
         (binary, "not text"),
         (nopages, "no page numbers"),
+        (backwards, "page 3 (line 9) follows page 4"),
+        (twice, "2 is numbered twice in the body: on page 5 and again on page 5 (line 9)"),
     ] {
         let o = lovbok(&["import", path(&file), "--book", "laws", "--out", path(&out)]);
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{file:?}");
+        assert_eq!(o.status.code(), Some(2), "{file:?}");
         assert!(err.contains(says), "{file:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
