@@ -182,7 +182,8 @@ fn restore_sense_number(node: &mut Node, report: &mut Report) {
     if words.first().is_none_or(|t| t.w != "1.") || words.iter().any(|t| t.w == "2.") {
         return;
     }
-    let Some(k) = (1..words.len()).find(|&k| words[k - 1].w == "[…]" && upper(&words[k].w)) else {
+    let Some(k) = (1..words.len()).find(|&k| words[k - 1].w == "[…]" && upper(&words[k].w))
+    else {
         return;
     };
     let page = words[k].page;

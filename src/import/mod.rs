@@ -254,7 +254,7 @@ fn unglue_contents(
 ) {
     let glued = entries
         .iter()
-        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= 15)
+        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= toc::GLUED_RUN)
         .count();
     if glued * 4 >= entries.len() {
         for e in entries.iter_mut() {
@@ -301,7 +301,11 @@ fn log_tables(parts: &[Part], report: &mut Report) {
             for block in table::blocks(toks) {
                 if let table::Block::Table(rows) = block {
                     let page = toks.first().map_or(0, |t| t.page);
-                    let last = rows.first().and_then(|r| r.get(1)).cloned().unwrap_or_default();
+                    let last = rows
+                        .first()
+                        .and_then(|r| r.get(1))
+                        .cloned()
+                        .unwrap_or_default();
                     report.repair(page, &format!("table rebuilt: {} rows that each end on \"{last}\", flattened into the text; \"{last}\" in every row is a column whose values were lost, marked […]", rows.len()));
                 }
             }

@@ -102,7 +102,10 @@ pub fn missing_pages(pages: &[Page]) -> Vec<(u16, u16, u16)> {
 
 /// The transcript line a page starts on (0 for a page not read).
 pub fn line_of(pages: &[Page], page: u16) -> usize {
-    pages.iter().find(|p| p.number == page).map_or(0, |p| p.line)
+    pages
+        .iter()
+        .find(|p| p.number == page)
+        .map_or(0, |p| p.line)
 }
 
 /// Takes the printed page number off the end (and a doubled one off the

@@ -152,7 +152,13 @@ impl Vocabulary {
             counts
                 .keys()
                 .filter(|w| len(w) >= len(f) + 3)
-                .filter(|w| if at_end { w.ends_with(f) } else { w.starts_with(f) })
+                .filter(|w| {
+                    if at_end {
+                        w.ends_with(f)
+                    } else {
+                        w.starts_with(f)
+                    }
+                })
                 .count()
                 <= EDGE_LIMIT
         };
@@ -235,7 +241,10 @@ impl Vocabulary {
     fn kind(&self, chars: &[char]) -> (Kind, f64) {
         let p: String = chars.iter().collect();
         if is_function(&p) {
-            return (Kind::Function, self.log_p(*self.counts.get(&p).unwrap_or(&1)));
+            return (
+                Kind::Function,
+                self.log_p(*self.counts.get(&p).unwrap_or(&1)),
+            );
         }
         if let Some(&c) = self.counts.get(&p) {
             return (Kind::Known, self.log_p(c));
@@ -246,7 +255,12 @@ impl Vocabulary {
         let n = chars.len();
         let edge = |words: &[&str], at_end: bool| {
             words.iter().any(|f| {
-                n >= len(f) + 3 && if at_end { p.ends_with(f) } else { p.starts_with(f) }
+                n >= len(f) + 3
+                    && if at_end {
+                        p.ends_with(f)
+                    } else {
+                        p.starts_with(f)
+                    }
             })
         };
         // An unknown word is at least three letters and starts as a word

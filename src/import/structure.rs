@@ -328,7 +328,8 @@ impl Walker<'_> {
                     let here = toks[i + 1..toks.len().min(i + 1 + title.len())]
                         .iter()
                         .map(|t| t.w.as_str());
-                    title.len() == here.len() && here.zip(&title).all(|(a, b)| letters(a) == letters(b))
+                    title.len() == here.len()
+                        && here.zip(&title).all(|(a, b)| letters(a) == letters(b))
                 }
             }
         })
@@ -344,7 +345,9 @@ impl Walker<'_> {
             ImportError::DuplicateCite {
                 cite,
                 place: "body",
-                first_page: open.and_then(|p| p.pages.first().copied()).unwrap_or(tok.page),
+                first_page: open
+                    .and_then(|p| p.pages.first().copied())
+                    .unwrap_or(tok.page),
                 page: tok.page,
                 line,
             }

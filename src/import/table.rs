@@ -143,8 +143,10 @@ mod tests {
     #[test]
     fn a_flattened_table_is_rebuilt_in_its_groups() {
         // Fixture: an invented table, not book text.
-        let t = toks("Fargene er slik: Rød Side Kort Blå Side Kort Grønn Side Kort \
-             Gul i hjørnet Kort Hvit i hjørnet Kort Svart i hjørnet Kort Så videre.");
+        let t = toks(
+            "Fargene er slik: Rød Side Kort Blå Side Kort Grønn Side Kort \
+             Gul i hjørnet Kort Hvit i hjørnet Kort Svart i hjørnet Kort Så videre.",
+        );
         let b = blocks(&t);
         assert_eq!(b.len(), 4, "{b:?}");
         assert!(matches!(b[0], Block::Text(x) if join(x) == "Fargene er slik:"));
@@ -155,7 +157,8 @@ mod tests {
         assert_eq!(rows.len(), 3);
         assert!(matches!(&b[2], Block::Table(r) if r[0][0] == "Gul i hjørnet"));
         assert!(matches!(b[3], Block::Text(x) if join(x) == "Så videre."));
-        assert!(markdown(rows).starts_with("|  |  |  |\n| --- | --- | --- |\n| Rød Side | Kort | […] |"));
+        assert!(markdown(rows)
+            .starts_with("|  |  |  |\n| --- | --- | --- |\n| Rød Side | Kort | […] |"));
     }
 
     #[test]

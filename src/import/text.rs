@@ -294,7 +294,13 @@ fn lost_before_sentence(prev: &Tok, next: &Tok, lower: &std::collections::HashSe
         && !word.is_empty()
         && word.chars().all(char::is_lowercase)
         && NEVER_BEFORE_STOP.contains(&prev.w.as_str())
-        && lower.contains(&next.w.to_lowercase().trim_end_matches(|c: char| !c.is_alphabetic()).to_string())
+        && lower.contains(
+            &next
+                .w
+                .to_lowercase()
+                .trim_end_matches(|c: char| !c.is_alphabetic())
+                .to_string(),
+        )
 }
 
 /// Prepositions that are never a verb's particle ("omregnes til" and

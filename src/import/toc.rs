@@ -152,10 +152,17 @@ pub fn parse(pages: &[super::pages::Page], first: usize, body: usize) -> Vec<Toc
     out
 }
 
+/// The length from which a word of the contents is taken for a glued run
+/// (`Tapavrettentilkorrigering`).
+pub const GLUED_RUN: usize = 15;
+
 /// Refuses contents that number a part twice, or whose numbers go down
 /// within a series (laws and sections; X-sections), naming the entry's
 /// page and the line that page starts on (`line_of`).
-pub fn check_order(entries: &[TocEntry], line_of: impl Fn(u16) -> usize) -> Result<(), ImportError> {
+pub fn check_order(
+    entries: &[TocEntry],
+    line_of: impl Fn(u16) -> usize,
+) -> Result<(), ImportError> {
     let mut seen: HashMap<&str, u16> = HashMap::new();
     let mut last: [Option<(u32, &str)>; 2] = [None, None];
     for e in entries {
@@ -200,12 +207,25 @@ pub fn unglue(title: &str, vocab: &Vocabulary, page: u16, report: &mut Report) -
     for word in spaced.split_whitespace() {
         let core: String = word.chars().filter(|c| c.is_alphabetic()).collect();
         let lower = core.to_lowercase();
-        if core.chars().count() < MIN_RUN || vocab.contains(&lower) || word.contains(['-', '\'', '(']) {
+        if core.chars().count() < MIN_RUN
+            || vocab.contains(&lower)
+            || word.contains(['-', '\'', '('])
+        {
             out.push(word.to_string());
             continue;
         }
         let parts = vocab.split(&lower);
         if parts.len() < 2 {
+            // As long as a glued run, but no cut is sure: the editor looks.
+            let unknown = parts
+                .first()
+                .is_none_or(|p| matches!(p.kind, Kind::Unknown | Kind::Barred));
+            if unknown && core.chars().count() >= GLUED_RUN {
+                report.unsure(
+                    page,
+                    &format!("\"{word}\" kept whole: neither a word of the body nor a form or compound of its words, and no split is sure"),
+                );
+            }
             out.push(word.to_string());
             continue;
         }
