@@ -117,30 +117,9 @@ pub struct Import {
 pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     let mut report = Report::default();
     let mut pages = pages::read_pages(bytes)?;
-    for (after, first, last) in pages::missing_pages(&pages) {
-        let missing = if first == last {
-            format!("page {first} is")
-        } else {
-            format!("pages {first}-{last} are")
-        };
-        report.unsure(
-            after,
-            &format!(
-                "{missing} missing from the transcript (page {after} follows page {}, line {})",
-                first - 1,
-                pages::line_of(&pages, after)
-            ),
-        );
-    }
+    pages::log_missing(&pages, &mut report);
     let (toc_first, body_first) = toc::toc_span(&pages).ok_or(ImportError::NoContents)?;
-    let edition = pages.first().and_then(|p| {
-        p.words.iter().find_map(|w| {
-            w.trim_matches(|c: char| !c.is_ascii_digit())
-                .parse::<u16>()
-                .ok()
-                .filter(|y| (1900..2100).contains(y))
-        })
-    });
+    let edition = printed_year(&pages);
     let body_from = pages.get(body_first).map_or(0, |p| p.number);
     pages::strip_page_numbers(&mut pages, body_from, &mut report);
     let mut entries = toc::parse(&pages, toc_first, body_first);
@@ -180,13 +159,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     unglue_contents(&mut entries, &vocabulary, &mut report);
     let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
     let mut parts = structure::walk(&toks, &parts_toc, style, &body, &mut report)?;
-    if !parts.iter().any(|p| p.number.is_some()) {
-        let page = body.first().map_or(0, |p| p.number);
-        return Err(ImportError::NoNumbering {
-            page,
-            line: pages::line_of(&body, page),
-        });
-    }
+    refuse_unnumbered(&parts, &body)?;
     for p in &mut parts {
         p.definitions = p.number.is_none() && definitions.contains(&p.title.to_uppercase());
         if p.definitions {
@@ -219,6 +192,32 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         files,
         report,
         vocabulary,
+    })
+}
+
+/// The year the title page prints (`... 1. september 2017`): the book's
+/// edition.
+fn printed_year(pages: &[pages::Page]) -> Option<u16> {
+    pages.first().and_then(|p| {
+        p.words.iter().find_map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_digit())
+                .parse::<u16>()
+                .ok()
+                .filter(|y| (1900..2100).contains(y))
+        })
+    })
+}
+
+/// Refuses a body in which no numbered part of the contents was found:
+/// the transcript has no numbering the importer recognises.
+fn refuse_unnumbered(parts: &[Part], body: &[pages::Page]) -> Result<(), ImportError> {
+    if parts.iter().any(|p| p.number.is_some()) {
+        return Ok(());
+    }
+    let page = body.first().map_or(0, |p| p.number);
+    Err(ImportError::NoNumbering {
+        page,
+        line: pages::line_of(body, page),
     })
 }
 

@@ -7,7 +7,7 @@
 //! listing of other documents) is not part of the book. A page right after
 //! a page with a number as high or lower is an error (the numbers go
 //! backwards); one with a higher number than the next means pages are
-//! missing, which the import logs.
+//! missing, which the import logs (`log_missing`).
 
 use super::report::Report;
 use super::ImportError;
@@ -73,7 +73,7 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
         }
         // After other text, only the next page goes on with the book;
         // right after a page, a page numbered past the next one means pages
-        // are missing, and the import logs the gap (`missing_pages`).
+        // are missing, and the import logs the gap (`log_missing`).
         if between && n != last + 1 {
             break;
         }
@@ -90,14 +90,27 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
     Ok(pages)
 }
 
-/// The gaps in a run of pages (pages missing from the transcript): the
-/// page after the gap, the first and last page missing.
-pub fn missing_pages(pages: &[Page]) -> Vec<(u16, u16, u16)> {
-    pages
-        .windows(2)
-        .filter(|w| w[1].number > w[0].number + 1)
-        .map(|w| (w[1].number, w[0].number + 1, w[1].number - 1))
-        .collect()
+/// Logs each gap in the run of pages (pages missing from the transcript)
+/// as unsure, on the page after it.
+pub fn log_missing(pages: &[Page], report: &mut Report) {
+    for w in pages.windows(2) {
+        let (before, after) = (w[0].number, w[1].number);
+        if after <= before + 1 {
+            continue;
+        }
+        let missing = if after == before + 2 {
+            format!("page {} is", before + 1)
+        } else {
+            format!("pages {}-{} are", before + 1, after - 1)
+        };
+        report.unsure(
+            after,
+            &format!(
+                "{missing} missing from the transcript (page {after} follows page {before}, line {})",
+                w[1].line
+            ),
+        );
+    }
 }
 
 /// The transcript line a page starts on (0 for a page not read).
