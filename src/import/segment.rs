@@ -67,6 +67,10 @@ const EDGE_LIMIT: usize = 5;
 /// a prefix and a word.
 pub const MIN_RUN: usize = 8;
 
+/// The longest run split: the search is cubic in a run's length, and no
+/// title glues more letters than this (the seed's longest has 46).
+pub const MAX_RUN: usize = 120;
+
 /// What a piece of a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -283,11 +287,20 @@ impl Vocabulary {
         if n == 0 {
             return Vec::new();
         }
+        if n > MAX_RUN {
+            return vec![Piece {
+                text: run.to_string(),
+                kind: Kind::Unknown,
+            }];
+        }
         let kinds: Vec<Vec<(Kind, f64)>> = (0..n)
             .map(|s| (s + 1..=n).map(|e| self.kind(&chars[s..e])).collect())
             .collect();
+        let texts: Vec<Vec<String>> = (0..n)
+            .map(|s| (s + 1..=n).map(|e| chars[s..e].iter().collect()).collect())
+            .collect();
         let piece = |s: usize, e: usize| kinds[s][e - s - 1];
-        let text = |s: usize, e: usize| chars[s..e].iter().collect::<String>();
+        let text = |s: usize, e: usize| texts[s][e - s - 1].as_str();
         // best[e][s]: the best score of a cut whose last piece is s..e, and
         // where the piece before it starts.
         let mut best: Vec<Vec<Option<(f64, usize)>>> = vec![vec![None; n + 1]; n + 1];
@@ -306,7 +319,7 @@ impl Vocabulary {
                         continue;
                     };
                     let prev = (text(before, start), piece(before, start).0);
-                    if !allowed(&prev, &(text(start, end), kind)) {
+                    if !allowed(prev, (text(start, end), kind)) {
                         continue;
                     }
                     let c = s0 + score;
@@ -318,7 +331,7 @@ impl Vocabulary {
         }
         // A run never ends on an ending standing alone (`turneringsleder|en`).
         let last = (0..n)
-            .filter(|&s| s == 0 || !SUFFIX_PIECES.contains(&text(s, n).as_str()))
+            .filter(|&s| s == 0 || !SUFFIX_PIECES.contains(&text(s, n)))
             .filter_map(|s| best[n][s].map(|(score, _)| (score, s)))
             .reduce(|a, b| if b.0 > a.0 { b } else { a });
         let Some((_, mut start)) = last else {
@@ -331,7 +344,7 @@ impl Vocabulary {
         let mut out = Vec::new();
         loop {
             out.push(Piece {
-                text: text(start, end),
+                text: text(start, end).to_string(),
                 kind: piece(start, end).0,
             });
             if start == 0 {
@@ -347,10 +360,8 @@ impl Vocabulary {
 }
 
 /// Whether a cut may stand between two pieces (text, kind).
-fn allowed(prev: &(String, Kind), next: &(String, Kind)) -> bool {
+fn allowed((pt, pk): (&str, Kind), (nt, nk): (&str, Kind)) -> bool {
     use Kind::*;
-    let (pt, pk) = (prev.0.as_str(), prev.1);
-    let (nt, nk) = (next.0.as_str(), next.1);
     let word = matches!(pk, Function | Known);
     !((pk == Unknown && matches!(nk, Unknown | Compound))
         || (len(pt) == 1 && nk == Unknown)
@@ -406,5 +417,19 @@ mod tests {
         assert_eq!(split(&v, "kortstokkene"), "kortstokkene");
         assert_eq!(split(&v, "averstatningspoeng"), "av erstatningspoeng");
         assert_eq!(split(&v, "utregningsmetoder"), "utregningsmetoder");
+    }
+
+    #[test]
+    fn a_run_too_long_to_search_stays_whole() {
+        let v = vocab(BODY);
+        let run = "tapav".repeat(MAX_RUN);
+        assert_eq!(v.split(&run).len(), 1);
+        // A run near the longest searched is split (in a fraction of a
+        // second, even unoptimised).
+        let run = "tapavrettentil".repeat(8);
+        assert!(run.chars().count() <= MAX_RUN);
+        let t = std::time::Instant::now();
+        assert_eq!(v.split(&run).len(), 32);
+        eprintln!("longest run split in {:?}", t.elapsed());
     }
 }
