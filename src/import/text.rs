@@ -194,7 +194,7 @@ pub const PREPOSITIONS: [&str; 12] = [
 /// parentheses ("((Indsæt tabel tab-202 her ))") stands for something not in
 /// the source; a preposition right before a comma governs words that were
 /// lost ("dækket af , skal"); so did one, or a conjunction, right before
-/// a sentence that starts with no stop before it ([`lost_before_sentence`]).
+/// a sentence that starts with no stop before it (`lost_before_sentence`).
 pub fn mark_gaps(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
     let lower = lower_case_words(&toks);
