@@ -168,4 +168,37 @@ pub fn split(part: &mut Part, report: &mut Report) {
             starts.len()
         ),
     );
+    for node in &mut part.nodes {
+        restore_sense_number(node, report);
+    }
+}
+
+/// A definition with numbered senses (its text opens with `1.`) and no
+/// `2.`, whose text goes on after lost words (`[…]`) with a new sentence:
+/// the source lost sense 2's number with those words; restored from the
+/// sequence.
+fn restore_sense_number(node: &mut Node, report: &mut Report) {
+    let words = &node.words;
+    if words.first().is_none_or(|t| t.w != "1.") || words.iter().any(|t| t.w == "2.") {
+        return;
+    }
+    let Some(k) = (1..words.len()).find(|&k| words[k - 1].w == "[…]" && upper(&words[k].w))
+    else {
+        return;
+    };
+    let page = words[k].page;
+    report.repair(
+        page,
+        &format!(
+            "sense number 2 of \"{}\" lost with the words before \"{}\": restored from the sequence (sense 1 is numbered)",
+            node.label, words[k].w
+        ),
+    );
+    node.words.insert(
+        k,
+        Tok {
+            w: "2.".into(),
+            page,
+        },
+    );
 }

@@ -25,7 +25,9 @@ pub mod measure;
 pub mod pages;
 pub mod render;
 pub mod report;
+pub mod segment;
 pub mod structure;
+pub mod table;
 pub mod text;
 pub mod toc;
 
@@ -71,6 +73,26 @@ pub enum ImportError {
     NoPages,
     #[error("no table of contents found (a page with \"Innhold\" or \"Indholdsfortegnelse\" followed by the page where the first entry begins)")]
     NoContents,
+    #[error("the page numbers go backwards: page {page} (line {line}) follows page {after}")]
+    PagesBackwards { page: u16, after: u16, line: usize },
+    #[error("the numbering goes backwards: {cite} in the {place} (page {page}, line {line}) comes after {after}")]
+    NumbersBackwards {
+        cite: String,
+        after: String,
+        place: &'static str,
+        page: u16,
+        line: usize,
+    },
+    #[error("{cite} is numbered twice in the {place}: on page {first_page} and again on page {page} (line {line})")]
+    DuplicateCite {
+        cite: String,
+        place: &'static str,
+        first_page: u16,
+        page: u16,
+        line: usize,
+    },
+    #[error("no numbering recognised: the body (from page {page}, line {line}) has no heading of a law (\"12. TITLE\") or section (\"201. Title\") that the contents list")]
+    NoNumbering { page: u16, line: usize },
     #[error("output folder {0} exists and is not empty: import never writes over files")]
     OutNotEmpty(String),
     #[error("cannot write {path}: {source}")]
@@ -86,21 +108,18 @@ pub struct Import {
     pub book: Book,
     pub files: Vec<(String, String)>,
     pub report: Report,
+    /// The book's own words, which split its glued contents: kept so that
+    /// a test can measure the splitter on every title of a hand-made book.
+    pub vocabulary: segment::Vocabulary,
 }
 
 /// Imports a transcript held in memory.
 pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     let mut report = Report::default();
     let mut pages = pages::read_pages(bytes)?;
+    pages::log_missing(&pages, &mut report);
     let (toc_first, body_first) = toc::toc_span(&pages).ok_or(ImportError::NoContents)?;
-    let edition = pages.first().and_then(|p| {
-        p.words.iter().find_map(|w| {
-            w.trim_matches(|c: char| !c.is_ascii_digit())
-                .parse::<u16>()
-                .ok()
-                .filter(|y| (1900..2100).contains(y))
-        })
-    });
+    let edition = printed_year(&pages);
     let body_from = pages.get(body_first).map_or(0, |p| p.number);
     pages::strip_page_numbers(&mut pages, body_from, &mut report);
     let mut entries = toc::parse(&pages, toc_first, body_first);
@@ -110,6 +129,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
     };
     let anchor = body_anchor(&pages[body_first..], &entries);
     number_entries(&mut entries, anchor, style, &mut report);
+    toc::check_order(&entries, |p| pages::line_of(&pages, p))?;
     let mut body: Vec<pages::Page> = pages[body_first..].to_vec();
     let heads: Vec<String> = entries
         .iter()
@@ -135,15 +155,18 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         footnotes::numbered(&mut body, &mut report);
     }
     let toks = repair_words(&body, style, &mut report);
-    unglue_contents(&mut entries, &toks, &mut report);
+    let vocabulary = vocabulary(&toks, &entries);
+    unglue_contents(&mut entries, &vocabulary, &mut report);
     let parts_toc: Vec<toc::TocEntry> = entries.iter().filter(|e| !e.chapter).cloned().collect();
-    let mut parts = structure::walk(&toks, &parts_toc, style, &mut report);
+    let mut parts = structure::walk(&toks, &parts_toc, style, &body, &mut report)?;
+    refuse_unnumbered(&parts, &body)?;
     for p in &mut parts {
         p.definitions = p.number.is_none() && definitions.contains(&p.title.to_uppercase());
         if p.definitions {
             definitions::split(p, &mut report);
         }
     }
+    log_tables(&parts, &mut report);
     add_title_only(&mut parts, &parts_toc, &mut report);
     mark_lost_ends(&mut parts, &mut report);
     let mut notes: BTreeMap<String, Vec<Tok>> = BTreeMap::new();
@@ -156,6 +179,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         book: book.folder(),
         lang: if book == Book::Laws { "nb" } else { "da" },
         edition,
+        laws_edition: cited_laws_edition(book, edition, &mut report),
         style,
     };
     let files: Vec<(String, String)> = parts
@@ -167,6 +191,33 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         book,
         files,
         report,
+        vocabulary,
+    })
+}
+
+/// The year the title page prints (`... 1. september 2017`): the book's
+/// edition.
+fn printed_year(pages: &[pages::Page]) -> Option<u16> {
+    pages.first().and_then(|p| {
+        p.words.iter().find_map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_digit())
+                .parse::<u16>()
+                .ok()
+                .filter(|y| (1900..2100).contains(y))
+        })
+    })
+}
+
+/// Refuses a body in which no numbered part of the contents was found:
+/// the transcript has no numbering the importer recognises.
+fn refuse_unnumbered(parts: &[Part], body: &[pages::Page]) -> Result<(), ImportError> {
+    if parts.iter().any(|p| p.number.is_some()) {
+        return Ok(());
+    }
+    let page = body.first().map_or(0, |p| p.number);
+    Err(ImportError::NoNumbering {
+        page,
+        line: pages::line_of(body, page),
     })
 }
 
@@ -195,15 +246,68 @@ fn repair_words(body: &[pages::Page], style: Style, report: &mut Report) -> Vec<
 /// Splits glued contents entries with the body's words. Only contents
 /// whose entries are glued runs are split: a quarter or more of them one
 /// long word ("Tapavrettentilkorrigering").
-fn unglue_contents(entries: &mut [toc::TocEntry], toks: &[Tok], report: &mut Report) {
-    let vocab = vocabulary(toks, entries);
+fn unglue_contents(
+    entries: &mut [toc::TocEntry],
+    vocab: &segment::Vocabulary,
+    report: &mut Report,
+) {
     let glued = entries
         .iter()
-        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= 15)
+        .filter(|e| !e.title.contains(' ') && e.title.chars().count() >= toc::GLUED_RUN)
         .count();
     if glued * 4 >= entries.len() {
         for e in entries.iter_mut() {
-            e.title = toc::unglue(&e.title, &vocab, e.page, report);
+            e.title = toc::unglue(&e.title, vocab, e.page, report);
+        }
+    }
+}
+
+/// The edition of the Laws a handbook's citations use: the newest one not
+/// newer than the handbook (the Laws in force when it was written) among
+/// those a corpus can read (the built-in edition, and each older one the
+/// built-in corpus has a concordance for). `None` for the built-in edition,
+/// which needs no `laws-edition:`, for the Laws themselves, and for a book
+/// whose year is unknown.
+fn cited_laws_edition(book: Book, edition: Option<u16>, report: &mut Report) -> Option<u16> {
+    use crate::corpus::{Concordance, CURRENT_EDITION};
+    let year = edition.filter(|_| book == Book::Handbook)?;
+    let readable = crate::corpus::embedded_sources()
+        .iter()
+        .filter_map(|s| Concordance::edition_of_file(s.path.strip_prefix("laws/")?))
+        .chain([CURRENT_EDITION])
+        .filter(|&e| e <= year)
+        .max()?;
+    (readable != CURRENT_EDITION).then(|| {
+        report.repair(1, &format!("the handbook ({year}) cites the Laws in force when it was written, the {readable} edition (the newest one not newer than the book that a concordance maps to {CURRENT_EDITION}): laws-edition: {readable} in every file"));
+        readable
+    })
+}
+
+/// Logs each table the transcript flattened, which `render` rebuilds in
+/// the free paragraphs of a part (its text before the first label, a
+/// lettered section's or a definition's text).
+fn log_tables(parts: &[Part], report: &mut Report) {
+    fn free(p: &Part) -> Vec<&[Tok]> {
+        let nodes = p
+            .nodes
+            .iter()
+            .filter(|n| n.level == 1 || n.level == definitions::TERM)
+            .map(|n| n.words.as_slice());
+        std::iter::once(p.intro.as_slice()).chain(nodes).collect()
+    }
+    for part in parts {
+        for toks in free(part) {
+            for block in table::blocks(toks) {
+                if let table::Block::Table(rows) = block {
+                    let page = toks.first().map_or(0, |t| t.page);
+                    let last = rows
+                        .first()
+                        .and_then(|r| r.get(1))
+                        .cloned()
+                        .unwrap_or_default();
+                    report.repair(page, &format!("table rebuilt: {} rows that each end on \"{last}\", flattened into the text; \"{last}\" in every row is a column whose values were lost, marked […]", rows.len()));
+                }
+            }
         }
     }
 }
@@ -282,36 +386,17 @@ fn strip_chapter_lines(body: &mut [pages::Page], entries: &[toc::TocEntry], repo
 }
 
 /// The book's own words, to split glued contents entries with: every word
-/// of the body and of the entries printed with spaces. A one-letter word
-/// counts only when it stands alone at least three times ("i", "å"), so
-/// that a glued run is not cut into letters.
-fn vocabulary(toks: &[Tok], entries: &[toc::TocEntry]) -> HashSet<String> {
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+/// of the body and of the entries printed with spaces.
+fn vocabulary(toks: &[Tok], entries: &[toc::TocEntry]) -> segment::Vocabulary {
     // Entries printed with spaces (three words or more); their long words
     // may themselves be glued runs, so only short ones count.
     let spaced = entries
         .iter()
         .filter(|e| e.title.split_whitespace().count() >= 3)
-        .flat_map(|e| e.title.split_whitespace().map(str::to_string))
+        .flat_map(|e| e.title.split_whitespace())
         .filter(|w| w.chars().count() < 12);
-    for w in toks.iter().map(|t| t.w.clone()).chain(spaced) {
-        // Whole words only: pieces of hyphenated or marked-up words are not
-        // words of their own.
-        // Labels ("a)", "(i)") keep their brackets and so are not words.
-        let bare = w
-            .trim_end_matches([',', '.', ';', ':', '»', '«', '!', '?'])
-            .trim_start_matches(['«', '»']);
-        // A lone letter with a stop is a label ("E."), not a word.
-        let label = bare.chars().count() == 1 && bare.len() != w.len();
-        if !label && !bare.is_empty() && bare.chars().all(char::is_alphabetic) {
-            *counts.entry(bare.to_lowercase()).or_default() += 1;
-        }
-    }
-    counts
-        .into_iter()
-        .filter(|(w, n)| w.chars().count() > 1 || *n >= 3)
-        .map(|(w, _)| w)
-        .collect()
+    let words = toks.iter().map(|t| t.w.as_str()).chain(spaced);
+    segment::Vocabulary::new(segment::count_words(words))
 }
 
 /// The audit's view of the source: words broken across a page break joined.

@@ -3,8 +3,11 @@
 //!
 //! A transcript is plain text in which every printed page is one paragraph
 //! that starts with its page number. Pages are read while their numbers run
-//! on (1, 2, 3, ...); whatever follows the run (a listing of other documents,
-//! a repeated number) is not part of the book.
+//! on (1, 2, 3, ...); whatever follows the run after text that is no page (a
+//! listing of other documents) is not part of the book. A page right after
+//! a page with a number as high or lower is an error (the numbers go
+//! backwards); one with a higher number than the next means pages are
+//! missing, which the import logs (`log_missing`).
 
 use super::report::Report;
 use super::ImportError;
@@ -36,21 +39,45 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
     })?;
     let mut pages: Vec<Page> = Vec::new();
     let mut line = 1usize;
+    // Text that is no page stood since the last page: the book may have
+    // ended there.
+    let mut between = false;
     for para in text.split("\n\n") {
         let start = line + para.len() - para.trim_start_matches('\n').len();
         line += para.matches('\n').count() + 2;
         let mut words = para.split_whitespace();
         let Some(first) = words.next() else { continue };
         let Ok(n) = first.parse::<u16>() else {
+            between = !pages.is_empty();
             continue;
         };
-        let expected = pages.last().map_or(1, |p| p.number + 1);
-        if n != expected {
-            if pages.is_empty() {
+        let Some(last) = pages.last().map(|p| p.number) else {
+            if n != 1 {
                 continue;
             }
+            pages.push(Page {
+                number: n,
+                line: start,
+                words: words.map(str::to_string).collect(),
+            });
+            continue;
+        };
+        // A page right after a page, numbered as high or lower: the
+        // numbers go backwards (after other text, it is another document).
+        if n <= last && !between {
+            return Err(ImportError::PagesBackwards {
+                page: n,
+                after: last,
+                line: start,
+            });
+        }
+        // After other text, only the next page goes on with the book;
+        // right after a page, a page numbered past the next one means pages
+        // are missing, and the import logs the gap (`log_missing`).
+        if between && n != last + 1 {
             break;
         }
+        between = false;
         pages.push(Page {
             number: n,
             line: start,
@@ -61,6 +88,37 @@ pub fn read_pages(bytes: &[u8]) -> Result<Vec<Page>, ImportError> {
         return Err(ImportError::NoPages);
     }
     Ok(pages)
+}
+
+/// Logs each gap in the run of pages (pages missing from the transcript)
+/// as unsure, on the page after it.
+pub fn log_missing(pages: &[Page], report: &mut Report) {
+    for w in pages.windows(2) {
+        let (before, after) = (w[0].number, w[1].number);
+        if after <= before + 1 {
+            continue;
+        }
+        let missing = if after == before + 2 {
+            format!("page {} is", before + 1)
+        } else {
+            format!("pages {}-{} are", before + 1, after - 1)
+        };
+        report.unsure(
+            after,
+            &format!(
+                "{missing} missing from the transcript (page {after} follows page {before}, line {})",
+                w[1].line
+            ),
+        );
+    }
+}
+
+/// The transcript line a page starts on (0 for a page not read).
+pub fn line_of(pages: &[Page], page: u16) -> usize {
+    pages
+        .iter()
+        .find(|p| p.number == page)
+        .map_or(0, |p| p.line)
 }
 
 /// Takes the printed page number off the end (and a doubled one off the

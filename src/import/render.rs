@@ -11,6 +11,9 @@ pub struct BookMeta {
     pub book: &'static str,
     pub lang: &'static str,
     pub edition: Option<u16>,
+    /// The edition of the Laws the book's citations use, when not the
+    /// built-in one (`laws-edition:`).
+    pub laws_edition: Option<u16>,
     pub style: Style,
 }
 
@@ -98,6 +101,9 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
     if let Some(e) = meta.edition {
         fm.push_str(&format!("edition: {e}\n"));
     }
+    if let Some(e) = meta.laws_edition {
+        fm.push_str(&format!("laws-edition: {e}\n"));
+    }
     fm.push_str(&format!(
         "lang: {}\nkind: {}\n",
         meta.lang,
@@ -125,9 +131,7 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
         now: part.pages.iter().copied().min().unwrap_or(0),
         out: fm + &heading,
     };
-    if !part.intro.is_empty() {
-        p.block(&words(&part.intro), &part.intro);
-    }
+    paragraphs(&mut p, &part.intro);
     let mut pending_number: Option<String> = None;
     let mut last_number = 0u32;
     for (k, node) in part.nodes.iter().enumerate() {
@@ -152,8 +156,8 @@ pub fn render(part: &Part, meta: &BookMeta, notes: &BTreeMap<String, Vec<Tok>>) 
             }
             1 | super::definitions::TERM => {
                 p.block(&line, &node.words[..node.words.len().min(1)]);
-                if !text.is_empty() {
-                    p.block(&text, &node.words);
+                for sense in senses(&node.words) {
+                    paragraphs(&mut p, sense);
                 }
                 continue;
             }
@@ -199,6 +203,38 @@ fn with_footnotes(mut out: String, renumber: bool, notes: &BTreeMap<String, Vec<
         let text = notes.get(l).map(|t| words(t)).unwrap_or_default();
         out.push_str(&format!("[^{shown}]: {text}\n\n"));
     }
+    out
+}
+
+/// Writes a text of free paragraphs, with the tables the transcript
+/// flattened rebuilt (`table`).
+fn paragraphs(p: &mut Pager, toks: &[Tok]) {
+    for block in super::table::blocks(toks) {
+        match block {
+            super::table::Block::Text(t) => p.block(&words(t), t),
+            super::table::Block::Table(rows) => p.block(&super::table::markdown(&rows), &[]),
+        }
+    }
+}
+
+/// A text cut before each numbered sense (`1.`, `2.`, … in sequence, when
+/// it opens with `1.`): one paragraph per sense, as the format lists them.
+fn senses(toks: &[Tok]) -> Vec<&[Tok]> {
+    let mut out = Vec::new();
+    if toks.is_empty() {
+        return out;
+    }
+    let numbered = toks[0].w == "1.";
+    let mut next = 2;
+    let mut from = 0;
+    for (k, t) in toks.iter().enumerate().skip(1) {
+        if numbered && t.w == format!("{next}.") {
+            out.push(&toks[from..k]);
+            from = k;
+            next += 1;
+        }
+    }
+    out.push(&toks[from..]);
     out
 }
 

@@ -5,10 +5,11 @@
 //! ("1. september", "13 kort") are not taken for labels.
 
 use super::footnotes::START;
-use super::pages::caps_heading;
+use super::pages::{caps_heading, line_of, Page};
 use super::report::Report;
 use super::text::Tok;
 use super::toc::TocEntry;
+use super::ImportError;
 use crate::corpus::id::to_roman;
 
 /// Which book's conventions the transcript follows.
@@ -295,6 +296,72 @@ impl Walker<'_> {
         }
     }
 
+    /// The heading of a part already opened, at `i`: its number and title
+    /// as the contents give them ("12. TITLE" in capitals, or "212. Title").
+    /// Returns the entry's index. A number in running text is no heading:
+    /// the title must follow it.
+    fn earlier_heading(&self, toks: &[Tok], i: usize) -> Option<usize> {
+        let label = toks[i].w.strip_suffix('.')?;
+        let letters = |s: &str| -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        (0..self.next_entry).find(|&k| {
+            let e = &self.toc[k];
+            if e.number.as_deref() != Some(label) {
+                return false;
+            }
+            match self.style {
+                Style::Laws => {
+                    let words: Vec<String> = toks[i..toks.len().min(i + 20)]
+                        .iter()
+                        .map(|t| t.w.clone())
+                        .collect();
+                    caps_heading(&words, 0).is_some_and(|(_, len)| {
+                        letters(&words[1..len].join(" ")) == letters(&e.title)
+                    })
+                }
+                Style::Handbook => {
+                    let title: Vec<&str> = e.title.split_whitespace().collect();
+                    let here = toks[i + 1..toks.len().min(i + 1 + title.len())]
+                        .iter()
+                        .map(|t| t.w.as_str());
+                    title.len() == here.len()
+                        && here.zip(&title).all(|(a, b)| letters(a) == letters(b))
+                }
+            }
+        })
+    }
+
+    /// The error for the heading of entry `k` met again at `tok`: the same
+    /// part twice, or one before the part now open.
+    fn out_of_order(&self, k: usize, tok: &Tok, body: &[Page]) -> ImportError {
+        let cite = self.toc[k].number.clone().unwrap_or_default();
+        let open = self.parts.last();
+        let line = line_of(body, tok.page);
+        if k + 1 == self.next_entry {
+            ImportError::DuplicateCite {
+                cite,
+                place: "body",
+                first_page: open
+                    .and_then(|p| p.pages.first().copied())
+                    .unwrap_or(tok.page),
+                page: tok.page,
+                line,
+            }
+        } else {
+            ImportError::NumbersBackwards {
+                cite,
+                after: open.and_then(|p| p.number.clone()).unwrap_or_default(),
+                place: "body",
+                page: tok.page,
+                line,
+            }
+        }
+    }
+
     fn open_top(&mut self, title: String, page: u16, report: &mut Report) {
         let entry = self.toc[self.next_entry].clone();
         self.next_entry += 1;
@@ -500,8 +567,16 @@ impl Walker<'_> {
     }
 }
 
-/// Walks the body's words into parts. `toc` lists the parts in book order.
-pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -> Vec<Part> {
+/// Walks the body's words into parts. `toc` lists the parts in book order;
+/// `body` gives the lines pages start on, for the error when a heading
+/// comes twice or out of order.
+pub fn walk(
+    toks: &[Tok],
+    toc: &[TocEntry],
+    style: Style,
+    body: &[Page],
+    report: &mut Report,
+) -> Result<Vec<Part>, ImportError> {
     let mut w = Walker {
         style,
         toc,
@@ -524,6 +599,8 @@ pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -
             w.in_footnote = None;
             w.open_top(title, t.page, report);
             i += len;
+        } else if let Some(k) = w.earlier_heading(toks, i) {
+            return Err(w.out_of_order(k, t, body));
         } else if let Some(next) = w.letter_then_top(toks, i, report) {
             i = next;
         } else if w.in_footnote.is_some() {
@@ -539,5 +616,5 @@ pub fn walk(toks: &[Tok], toc: &[TocEntry], style: Style, report: &mut Report) -
             i += 1;
         }
     }
-    w.parts
+    Ok(w.parts)
 }

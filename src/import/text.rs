@@ -193,12 +193,28 @@ pub const PREPOSITIONS: [&str; 12] = [
 /// Marks text the source lost: a transcriber's placeholder in double
 /// parentheses ("((Indsæt tabel tab-202 her ))") stands for something not in
 /// the source; a preposition right before a comma governs words that were
-/// lost ("dækket af , skal").
+/// lost ("dækket af , skal"); so did one, or a conjunction, right before
+/// a sentence that starts with no stop before it (`lost_before_sentence`).
 pub fn mark_gaps(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let lower = lower_case_words(&toks);
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
+        if let Some(prev) = out.last().filter(|p| lost_before_sentence(p, t, &lower)) {
+            report.repair(
+                t.page,
+                &format!(
+                    "words lost after \"{}\" (\"{}\" starts a sentence with no stop before it): marked […]",
+                    prev.w, t.w
+                ),
+            );
+            let page = prev.page;
+            out.push(Tok {
+                w: "[…]".into(),
+                page,
+            });
+        }
         if t.w.starts_with("((") {
             if let Some(end) = (i..toks.len().min(i + 20)).find(|&k| toks[k].w.ends_with("))")) {
                 let placeholder = toks[i..=end]
@@ -250,6 +266,41 @@ pub fn mark_gaps(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
         i += 1;
     }
     out
+}
+
+/// Words a sentence never ends on: the prepositions of [`NEVER_FINAL`]
+/// and the conjunctions.
+const NEVER_BEFORE_STOP: [&str; 9] = ["i", "af", "av", "på", "fra", "med", "og", "eller", "samt"];
+
+/// The book's words written in lower case somewhere (stops and quotes off).
+fn lower_case_words(toks: &[Tok]) -> std::collections::HashSet<String> {
+    toks.iter()
+        .map(|t| t.w.trim_matches(|c: char| !c.is_alphabetic()))
+        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `prev` is a word a sentence never ends on and `next` starts a sentence:
+/// a capital on a word the book otherwise writes in lower case (so not a
+/// name: "i Norge" stays) and nothing else in capitals ("publisert i Det
+/// har vært"). The words between, with the stop, were lost.
+fn lost_before_sentence(prev: &Tok, next: &Tok, lower: &std::collections::HashSet<String>) -> bool {
+    let mut cs = next.w.chars();
+    let capital = cs.next().is_some_and(char::is_uppercase);
+    let rest: String = cs.collect();
+    let word = rest.trim_end_matches(|c: char| !c.is_alphabetic());
+    capital
+        && !word.is_empty()
+        && word.chars().all(char::is_lowercase)
+        && NEVER_BEFORE_STOP.contains(&prev.w.as_str())
+        && lower.contains(
+            &next
+                .w
+                .to_lowercase()
+                .trim_end_matches(|c: char| !c.is_alphabetic())
+                .to_string(),
+        )
 }
 
 /// Prepositions that are never a verb's particle ("omregnes til" and

@@ -1,11 +1,13 @@
 //! The table of contents: the book's own list of its numbered parts, which
 //! gives the titles of the parts whose text the transcript lacks and the
 //! numbers the body lost. Glued words ("Tapavrettentilkorrigering") are
-//! split with the vocabulary of the book's own body text.
+//! split with the vocabulary of the book's own body text (`segment`).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use super::report::Report;
+use super::segment::{Kind, Vocabulary, MIN_RUN};
+use super::ImportError;
 
 /// One entry of the table of contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,22 +152,80 @@ pub fn parse(pages: &[super::pages::Page], first: usize, body: usize) -> Vec<Toc
     out
 }
 
-/// Splits glued runs in `title` into words of `vocab` (lower-cased), the
-/// split with the fewest unknown letters and then the fewest words; logs
-/// each split, and a split with an unknown piece as unsure.
-pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Report) -> String {
+/// The length from which a word of the contents is taken for a glued run
+/// (`Tapavrettentilkorrigering`).
+pub const GLUED_RUN: usize = 15;
+
+/// Refuses contents that number a part twice, or whose numbers go down
+/// within a series (laws and sections; X-sections), naming the entry's
+/// page and the line that page starts on (`line_of`).
+pub fn check_order(
+    entries: &[TocEntry],
+    line_of: impl Fn(u16) -> usize,
+) -> Result<(), ImportError> {
+    let mut seen: HashMap<&str, u16> = HashMap::new();
+    let mut last: [Option<(u32, &str)>; 2] = [None, None];
+    for e in entries {
+        let Some(n) = e.number.as_deref() else {
+            continue;
+        };
+        let series = usize::from(n.starts_with('X'));
+        let Ok(value) = n.trim_start_matches('X').parse::<u32>() else {
+            continue;
+        };
+        if let Some(&first_page) = seen.get(n) {
+            return Err(ImportError::DuplicateCite {
+                cite: n.to_string(),
+                place: "contents",
+                first_page,
+                page: e.page,
+                line: line_of(e.page),
+            });
+        }
+        if let Some((before, cite)) = last[series].filter(|(v, _)| value < *v) {
+            let _ = before;
+            return Err(ImportError::NumbersBackwards {
+                cite: n.to_string(),
+                after: cite.to_string(),
+                place: "contents",
+                page: e.page,
+                line: line_of(e.page),
+            });
+        }
+        seen.insert(n, e.page);
+        last[series] = Some((value, n));
+    }
+    Ok(())
+}
+
+/// Splits glued runs in `title` into words ([`Vocabulary::split`]); logs
+/// each split, and a split with a piece the book does not use as unsure.
+pub fn unglue(title: &str, vocab: &Vocabulary, page: u16, report: &mut Report) -> String {
     let mut out = Vec::new();
     // "Kommunikasjon,tempoogvilleding": a comma glued between runs.
     let spaced = title.replace(',', ", ");
     for word in spaced.split_whitespace() {
         let core: String = word.chars().filter(|c| c.is_alphabetic()).collect();
         let lower = core.to_lowercase();
-        if core.chars().count() < 8 || vocab.contains(&lower) || word.contains(['-', '\'', '(']) {
+        if core.chars().count() < MIN_RUN
+            || vocab.contains(&lower)
+            || word.contains(['-', '\'', '('])
+        {
             out.push(word.to_string());
             continue;
         }
-        let parts = segment(&lower, vocab);
+        let parts = vocab.split(&lower);
         if parts.len() < 2 {
+            // As long as a glued run, but no cut is sure: the editor looks.
+            let unknown = parts
+                .first()
+                .is_none_or(|p| matches!(p.kind, Kind::Unknown | Kind::Barred));
+            if unknown && core.chars().count() >= GLUED_RUN {
+                report.unsure(
+                    page,
+                    &format!("\"{word}\" kept whole: neither a word of the body nor a form or compound of its words, and no split is sure"),
+                );
+            }
             out.push(word.to_string());
             continue;
         }
@@ -173,17 +233,21 @@ pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Repo
         let mut chars = word.chars();
         let mut rebuilt = Vec::new();
         for p in &parts {
-            let piece: String = chars.by_ref().take(p.chars().count()).collect();
+            let piece: String = chars.by_ref().take(p.text.chars().count()).collect();
             rebuilt.push(piece);
         }
         let rest: String = chars.collect();
         let mut joined = rebuilt.join(" ");
         joined.push_str(&rest);
-        let unknown: Vec<&String> = parts.iter().filter(|p| !vocab.contains(*p)).collect();
+        let unknown: Vec<&str> = parts
+            .iter()
+            .filter(|p| matches!(p.kind, Kind::Unknown | Kind::Barred))
+            .map(|p| p.text.as_str())
+            .collect();
         if !unknown.is_empty() {
             report.unsure(
                 page,
-                &format!("glued words \"{word}\" split as \"{joined}\"; not among the body's words: {unknown:?}"),
+                &format!("glued words \"{word}\" split as \"{joined}\"; not among the body's words or their forms: {unknown:?}"),
             );
             out.push(joined);
             continue;
@@ -197,70 +261,15 @@ pub fn unglue(title: &str, vocab: &HashSet<String>, page: u16, report: &mut Repo
     out.join(" ")
 }
 
-/// What an unknown piece costs in [`segment`]'s score.
-const UNKNOWN_PIECE: i64 = 10;
-
-/// Dynamic programme over split points, scored by [`UNKNOWN_PIECE`] and
-/// the squares of the known pieces' lengths.
-/// An unknown piece of one or two letters is an inflection of the word
-/// before it ("samtidig" + "e"), and joins it.
-fn segment(s: &str, vocab: &HashSet<String>) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let n = chars.len();
-    // Score: a known piece earns the square of its length (long words
-    // beat strings of short ones), an unknown piece costs a fixed amount.
-    let mut best: Vec<Option<(i64, usize)>> = vec![None; n + 1];
-    best[0] = Some((0, 0));
-    for end in 1..=n {
-        for start in 0..end {
-            let Some((score, _)) = best[start] else {
-                continue;
-            };
-            let piece: String = chars[start..end].iter().collect();
-            let len = (end - start) as i64;
-            let add = if vocab.contains(&piece) {
-                len * len
-            } else {
-                -UNKNOWN_PIECE
-            };
-            let c = score + add;
-            if best[end].is_none_or(|(b, _)| c > b) {
-                best[end] = Some((c, start));
-            }
-        }
-    }
-    let mut parts = Vec::new();
-    let mut at = n;
-    while at > 0 {
-        let Some((_, start)) = best[at] else { break };
-        parts.push(chars[start..at].iter().collect::<String>());
-        at = start;
-    }
-    parts.reverse();
-    // Merge neighbouring unknown pieces into one.
-    let mut merged: Vec<String> = Vec::new();
-    for p in parts {
-        let ending = !vocab.contains(&p) && p.chars().count() <= 2;
-        match merged.last_mut() {
-            Some(last) if ending || (!vocab.contains(last) && !vocab.contains(&p)) => {
-                last.push_str(&p)
-            }
-            _ => merged.push(p),
-        }
-    }
-    merged
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn splits_glued_words_with_known_vocabulary() {
-        let vocab: HashSet<String> = ["tap", "av", "retten", "til", "korrigering"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let vocab = Vocabulary::new(crate::import::segment::count_words(
+            "tap av retten til korrigering".split_whitespace(),
+        ));
         let mut r = Report::default();
         assert_eq!(
             unglue("Tapavrettentilkorrigering", &vocab, 3, &mut r),

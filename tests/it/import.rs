@@ -98,9 +98,58 @@ fn handbook_seed_against_the_hand_made_corpus() {
 }
 
 /// (ids %, identical %, identical but for […] %, audit %) reached on the laws seed.
-const FLOOR_LAWS: (f64, f64, f64, f64) = (100.0, 91.0, 91.3, 99.9);
+const FLOOR_LAWS: (f64, f64, f64, f64) = (100.0, 98.8, 99.1, 99.98);
 /// (ids %, identical %, identical but for […] %, audit %) reached on the handbook seed.
-const FLOOR_HANDBOOK: (f64, f64, f64, f64) = (100.0, 98.4, 100.0, 99.9);
+const FLOOR_HANDBOOK: (f64, f64, f64, f64) = (100.0, 98.5, 100.0, 99.93);
+
+/// Every word of every title of a hand-made book (laws, sections, items,
+/// definitions' terms) that the splitter of glued contents would look at
+/// (`MIN_RUN` letters or more, not a word of the book's body), split alone with
+/// the book's own words: those that come back in pieces although the
+/// hand-made book writes them whole.
+fn broken_title_words(seed: &str, book: Book) -> (usize, Vec<String>) {
+    let (r, _) = imported(seed, book);
+    let loaded = lovbok::corpus::Corpus::build(&hand(book));
+    let mut words: Vec<String> = loaded
+        .corpus
+        .provisions()
+        .iter()
+        .filter_map(|p| p.title.clone())
+        .flat_map(|t| {
+            t.split(|c: char| !c.is_alphabetic())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .map(|w| w.to_lowercase())
+        .filter(|w| w.chars().count() >= import::segment::MIN_RUN && !r.vocabulary.contains(w))
+        .collect();
+    words.sort();
+    words.dedup();
+    let broken = words
+        .iter()
+        .filter(|w| r.vocabulary.split(w).len() > 1)
+        .cloned()
+        .collect();
+    (words.len(), broken)
+}
+
+#[test]
+fn splitting_glued_contents_keeps_the_hand_made_titles_words_whole() {
+    // Measured ceilings; lower them when the splitter learns more, never
+    // raise them. The laws' titles hold two compounds whose parts are both
+    // words of the book ("tilbaketrekking", "feilsortert"; the report
+    // lists them), of 30 words checked; the handbook's one
+    // ("resultatopsamling", of 5; its contents are not glued, so the
+    // splitter does not run on them).
+    for (seed, book, ceiling) in [
+        ("laws-2017-nb.txt", Book::Laws, 2),
+        ("dbf-td-handbook-2013-da.txt", Book::Handbook, 1),
+    ] {
+        let (checked, broken) = broken_title_words(seed, book);
+        eprintln!("{seed}: {checked} title words checked, broken {broken:?}");
+        assert!(broken.len() <= ceiling, "{seed}: {broken:?}");
+    }
+}
 
 #[test]
 fn every_repair_and_doubt_names_a_page_of_the_book() {
@@ -141,6 +190,144 @@ fn bad_input_is_refused_with_a_reason() {
     ));
 }
 
+/// `SMALL_BOOK` with one piece of it replaced.
+fn small_book_with(from: &str, to: &str) -> Vec<u8> {
+    assert!(SMALL_BOOK.contains(from), "{from}");
+    SMALL_BOOK.replacen(from, to, 1).into_bytes()
+}
+
+#[test]
+fn pages_numbered_backwards_are_refused_with_page_and_line() {
+    // Page 5 printed as 3, right after page 4 (which starts on line 7).
+    let e = bad(&small_book_with(
+        "\n\n5 1. KORTSTOKKEN",
+        "\n\n3 1. KORTSTOKKEN",
+    ));
+    assert!(
+        matches!(
+            e,
+            ImportError::PagesBackwards {
+                page: 3,
+                after: 4,
+                line: 9
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("line 9"), "{e}");
+    // A page number repeated.
+    let e = bad(&small_book_with(
+        "\n\n5 1. KORTSTOKKEN",
+        "\n\n4 1. KORTSTOKKEN",
+    ));
+    assert!(
+        matches!(
+            e,
+            ImportError::PagesBackwards {
+                page: 4,
+                after: 4,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_page_missing_is_logged_and_the_rest_imported() {
+    let r = import::import(
+        &small_book_with("\n\n5 1. KORTSTOKKEN", "\n\n6 1. KORTSTOKKEN"),
+        Book::Laws,
+    )
+    .expect("imports");
+    assert!(
+        r.report
+            .unsure
+            .iter()
+            .any(|e| e.page == 6 && e.what.contains("page 5 is missing")),
+        "{:?}",
+        r.report.unsure
+    );
+    // Law 2 on the page after the gap is still read.
+    assert!(r
+        .files
+        .iter()
+        .any(|(n, t)| n == "lov-02.md" && t.contains("fire lommer")));
+}
+
+#[test]
+fn contents_numbered_backwards_or_twice_are_refused() {
+    // Fixture contents with printed numbers: 1, 3, 2 goes backwards.
+    let e = bad(&small_book_with(
+        "Definisjoner Kortstokken Mapper",
+        "Definisjoner 1. Kortstokken 3. Mapper 2. Bordet",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::NumbersBackwards { cite, after, place: "contents", page: 1, line: 1 }
+                if cite == "2" && after == "3"
+        ),
+        "{e}"
+    );
+    // 1, 2, 2: law 2 twice.
+    let e = bad(&small_book_with(
+        "Definisjoner Kortstokken Mapper",
+        "Definisjoner 1. Kortstokken 2. Mapper 2. Bordet",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::DuplicateCite { cite, place: "contents", page: 1, line: 1, .. } if cite == "2"
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("numbered twice"), "{e}");
+}
+
+#[test]
+fn a_body_that_numbers_backwards_or_twice_is_refused() {
+    // Law 1's heading again after law 2 (page 5, line 9): backwards.
+    let e = bad(&small_book_with(
+        "Hver mappe har fire lommer.",
+        "Hver mappe har fire lommer. 1. KORTSTOKKEN Mer tekst.",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::NumbersBackwards { cite, after, place: "body", page: 5, line: 9 }
+                if cite == "1" && after == "2"
+        ),
+        "{e}"
+    );
+    // Law 2's heading twice: the same cite twice.
+    let e = bad(&small_book_with(
+        "Hver mappe har fire lommer.",
+        "Hver mappe har fire lommer. 2. MAPPER Mer tekst.",
+    ));
+    assert!(
+        matches!(
+            &e,
+            ImportError::DuplicateCite { cite, place: "body", first_page: 5, page: 5, line: 9 }
+                if cite == "2"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_body_with_no_numbering_is_refused() {
+    // Numbered pages and contents, but no law heading in the body.
+    let e = bad(
+        b"1 Innhold Forord... 2 Kortstokken Mapper\n\n2 Forord Dette er et forord. 2\n\n\
+3 Her er bare tekst uten lover. 3",
+    );
+    assert!(
+        matches!(e, ImportError::NoNumbering { page: 2, line: 3 }),
+        "{e}"
+    );
+}
+
 fn lovbok(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_lovbok"))
         .args(args)
@@ -168,16 +355,36 @@ fn cli_refuses_bad_input_without_panicking() {
     std::fs::write(&binary, [0u8, 159, 146, 150]).expect("write");
     let nopages = dir.join("nopages.txt");
     std::fs::write(&nopages, "Et brev.\n\nUten sidetall.\n").expect("write");
+    let backwards = dir.join("backwards.txt");
+    std::fs::write(
+        &backwards,
+        small_book_with("\n\n5 1. KORTSTOKKEN", "\n\n3 1. KORTSTOKKEN"),
+    )
+    .expect("write");
+    let twice = dir.join("twice.txt");
+    std::fs::write(
+        &twice,
+        small_book_with(
+            "Hver mappe har fire lommer.",
+            "Hver mappe har fire lommer. 2. MAPPER Mer tekst.",
+        ),
+    )
+    .expect("write");
     let out = dir.join("out");
     for (file, says) in [
         (dir.join("missing.txt"), "cannot read"),
         (empty, "empty"),
         (binary, "not text"),
         (nopages, "no page numbers"),
+        (backwards, "page 3 (line 9) follows page 4"),
+        (
+            twice,
+            "2 is numbered twice in the body: on page 5 and again on page 5 (line 9)",
+        ),
     ] {
         let o = lovbok(&["import", path(&file), "--book", "laws", "--out", path(&out)]);
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{file:?}");
+        assert_eq!(o.status.code(), Some(2), "{file:?}");
         assert!(err.contains(says), "{file:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
