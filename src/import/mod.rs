@@ -186,7 +186,7 @@ pub fn import(bytes: &[u8], book: Book) -> Result<Import, ImportError> {
         .iter()
         .map(|p| (render::file_name(p), render::render(p, &meta, &notes)))
         .collect();
-    report.audit = Some(audit::audit(&source, &files));
+    report.audit = Some(audit::audit(&source, &report.set_aside, &files));
     Ok(Import {
         book,
         files,

@@ -21,6 +21,10 @@ pub struct Report {
     pub unsure: Vec<Entry>,
     pub audit: Option<Audit>,
     pub measurement: Option<Measurement>,
+    /// Text of the transcript that is not the book's (a transcriber's
+    /// placeholder): left out of the output, and out of the word audit's
+    /// source, each logged as a repair.
+    pub set_aside: Vec<String>,
 }
 
 impl Report {
@@ -30,6 +34,12 @@ impl Report {
             page,
             what: what.to_string(),
         });
+    }
+
+    /// Sets aside `text` on `page` as not the book's, saying why.
+    pub fn set_aside(&mut self, page: u16, text: &str, why: &str) {
+        self.set_aside.push(text.to_string());
+        self.repair(page, why);
     }
 
     /// Logs a place on `page` the importer could not decide for sure.
@@ -45,12 +55,13 @@ impl Report {
         let mut out = String::from("# Import report\n\n");
         if let Some(a) = &self.audit {
             out.push_str(&format!(
-                "## Word audit\n\n{} source words, {} in the output ({:.2} %), {} missing, {} extra.\n\n",
+                "## Word audit\n\n{} source words, {} in the output ({:.2} %), {} missing, {} extra; {} set aside as not the book's text.\n\n",
                 a.source_words,
                 a.source_words - a.missing_total,
                 a.share(),
                 a.missing_total,
-                a.extra_total
+                a.extra_total,
+                a.set_aside
             ));
             if !a.missing.is_empty() {
                 out.push_str(&format!("Missing: {}\n\n", a.missing.join(", ")));

@@ -222,8 +222,9 @@ pub fn mark_gaps(toks: Vec<Tok>, report: &mut Report) -> Vec<Tok> {
                     .map(|t| t.w.as_str())
                     .collect::<Vec<_>>()
                     .join(" ");
-                report.repair(
+                report.set_aside(
                     t.page,
+                    &placeholder,
                     &format!(
                         "transcriber's placeholder \"{placeholder}\" is not book text: marked […]"
                     ),

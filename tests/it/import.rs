@@ -73,6 +73,7 @@ fn laws_seed_against_the_hand_made_corpus() {
         m.identical_or_gap_pct()
     );
     assert!(a.share() >= FLOOR_LAWS.3, "audit {:.2} %", a.share());
+    assert_eq!(a.missing_total, 0, "words lost: {:?}", a.missing);
 }
 
 #[test]
@@ -95,12 +96,16 @@ fn handbook_seed_against_the_hand_made_corpus() {
         m.identical_or_gap_pct()
     );
     assert!(a.share() >= FLOOR_HANDBOOK.3, "audit {:.2} %", a.share());
+    assert_eq!(a.missing_total, 0, "words lost: {:?}", a.missing);
+    // The transcriber's placeholder on p. 17 ("((Indsæt tabel tab-202 her
+    // ))") is set aside as not the book's text, not lost.
+    assert_eq!(a.set_aside, 4);
 }
 
 /// (ids %, identical %, identical but for […] %, audit %) reached on the laws seed.
-const FLOOR_LAWS: (f64, f64, f64, f64) = (100.0, 98.8, 99.1, 99.98);
+const FLOOR_LAWS: (f64, f64, f64, f64) = (100.0, 98.8, 99.1, 100.0);
 /// (ids %, identical %, identical but for […] %, audit %) reached on the handbook seed.
-const FLOOR_HANDBOOK: (f64, f64, f64, f64) = (100.0, 98.5, 100.0, 99.93);
+const FLOOR_HANDBOOK: (f64, f64, f64, f64) = (100.0, 98.5, 100.0, 100.0);
 
 /// Every word of every title of a hand-made book (laws, sections, items,
 /// definitions' terms) that the splitter of glued contents would look at
