@@ -22,6 +22,7 @@ use crate::kb::url_of;
 use super::backlinks::{BacklinkGroup, BacklinkView, Relation};
 use super::i18n::{fill, Lang, Strings};
 use super::nearest::nearest_provisions;
+use super::parallel::{ParallelBacklinks, ParallelView};
 use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
 use super::{assets, ReloadNotice, Site, UiContext};
 
@@ -272,6 +273,16 @@ pub struct ProvisionPage {
     /// For a provision whose text is not in the source: what the handbook
     /// says about it, each citing sentence once.
     pub handbook_says: Vec<BacklinkView>,
+    /// The same cite in the other editions or languages of the Laws
+    /// (`web::parallel`); shown at the top, as the supplied text, when the
+    /// built-in text is absent (`supplied`), else beside the text.
+    pub parallels: Vec<ParallelView>,
+    pub supplied: bool,
+    /// Citations of the provision in the parallel texts.
+    pub parallel_cited_by: Vec<ParallelBacklinks>,
+    /// Where the lead wires edition change marks ("endret i 2027-utgaven")
+    /// from `diff`: one line per change of the provision, empty until then.
+    pub change_marks: Vec<String>,
 }
 
 /// One line of the table of contents.
@@ -581,6 +592,7 @@ impl Site {
             .collect();
 
         let absent = (!current.in_corpus).then(|| self.absent_view(idx, ui));
+        let parallels = self.parallel_views(idx, ui);
         // What the other book says about the provision the page opens at:
         // the handbook's provisions citing it, its parts, or its lettered
         // ancestors (not its law as a whole, which "Henvist fra" lists).
@@ -662,6 +674,10 @@ impl Site {
             calc: self.calc_view(&current.id, query, ui),
             subjects: self.subject_chips(idx, ui),
             handbook_says,
+            supplied: !current.in_corpus && !parallels.is_empty(),
+            parallels,
+            parallel_cited_by: self.parallel_backlinks(idx, ui),
+            change_marks: Vec::new(),
         }
         .render()
     }

@@ -4,6 +4,7 @@ mod cards;
 mod cite;
 mod cli;
 mod corpus;
+mod editions;
 mod fixtures;
 mod import;
 mod link_wild;
