@@ -51,6 +51,10 @@ pub fn embedded_sources() -> Vec<SourceFile> {
         .collect()
 }
 
+/// The folder of a corpus root that holds the parallel texts (other
+/// editions or languages of the Laws, `super::parallel`).
+pub const EDITIONS_DIR: &str = "editions";
+
 /// The book folders a corpus root holds.
 pub const BOOK_DIRS: [&str; 2] = ["laws", "handbook"];
 
@@ -78,7 +82,7 @@ pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
     if !found_book {
         return Err(LoadError::Empty(root.display().to_string()));
     }
-    let editions = root.join(super::parallel::EDITIONS_DIR);
+    let editions = root.join(EDITIONS_DIR);
     if editions.is_dir() {
         for dir in sub_dirs(&editions)? {
             out.extend(read_edition_dir(&dir)?);
@@ -102,7 +106,7 @@ pub fn read_edition_dir(dir: &Path) -> Result<Vec<SourceFile>, LoadError> {
         })
         .unwrap_or_else(|| "edition".to_string());
     let mut out = Vec::new();
-    let prefix = format!("{}/{name}", super::parallel::EDITIONS_DIR);
+    let prefix = format!("{}/{name}", EDITIONS_DIR);
     read_folder(dir, &prefix, is_markdown, &mut out)?;
     if out.is_empty() {
         return Err(LoadError::NoEdition(dir.display().to_string()));

@@ -20,10 +20,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::load::SourceFile;
+pub use super::load::EDITIONS_DIR;
 use super::{BookId, Corpus, Diagnostic, Severity, CURRENT_EDITION};
-
-/// The folder of a corpus root that holds the parallel texts.
-pub const EDITIONS_DIR: &str = "editions";
 
 /// The file of an edition folder that says where its text comes from.
 pub const LABEL_FILE: &str = "edition.md";

@@ -74,7 +74,7 @@ pub fn search_parallels(corpus: &Corpus, query: &SearchQuery, limit: usize) -> V
     for (t, text) in corpus.parallels().iter().enumerate() {
         hits.extend(search_one(t, text, &wanted));
     }
-    hits.sort_by(|a, b| b.score.cmp(&a.score));
+    hits.sort_by_key(|h| std::cmp::Reverse(h.score));
     hits.truncate(limit.min(MAX_PARALLEL_HITS));
     hits
 }

@@ -27,7 +27,9 @@ fn sources() -> Vec<SourceFile> {
     s
 }
 
-fn state() -> AppState {
+/// The built-in corpus with the fixture beside it, served (also by the
+/// browser test's second server).
+pub(crate) fn state() -> AppState {
     static STATE: LazyLock<AppState> = LazyLock::new(|| {
         AppState::new(Kb::from_sources(&sources()).expect("the corpus with the fixture builds"))
     });
