@@ -85,7 +85,9 @@ pub struct ParallelText {
     pub lang: TextLang,
     /// Where the text comes from, as `edition.md` says (shown with it).
     pub source: String,
-    /// Its provisions, by the same cites as the built-in text.
+    /// Its provisions, by the same cites as the built-in text. Their
+    /// [`super::Provision::lang`] is their book's; the text's language is
+    /// [`ParallelText::lang`].
     pub corpus: Corpus,
 }
 

@@ -403,10 +403,20 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         let site = state.site();
         let provisions = site.kb().corpus().provisions().len();
         let citations = site.kb().citation_count();
-        let corpus = match &config.corpus {
+        let mut corpus = match &config.corpus {
             CorpusSource::Embedded => "built-in corpus".to_string(),
             CorpusSource::Dir(dir) => format!("corpus folder {}", dir.display()),
         };
+        let parallels: Vec<String> = site
+            .kb()
+            .corpus()
+            .parallels()
+            .iter()
+            .map(|t| t.id())
+            .collect();
+        if !parallels.is_empty() {
+            corpus = format!("{corpus} + editions {}", parallels.join(", "));
+        }
         let ms = started.elapsed().as_millis() as u64;
         tracing::info!(
             target: STATUS_TARGET,

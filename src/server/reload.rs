@@ -27,7 +27,24 @@ use super::{AppState, DIAGNOSTIC_TARGET, STATUS_TARGET};
 /// is added, removed, resized or touched.
 pub(crate) fn fingerprint(root: &Path) -> u64 {
     let mut entries: Vec<String> = Vec::new();
-    for book in ["laws", "handbook"] {
+    // The edition folders (parallel texts) below `editions/` count too.
+    let editions = root.join(crate::corpus::load::EDITIONS_DIR);
+    let edition_dirs: Vec<String> = std::fs::read_dir(&editions)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().is_dir())
+                .map(|e| {
+                    format!(
+                        "{}/{}",
+                        crate::corpus::load::EDITIONS_DIR,
+                        e.file_name().to_string_lossy()
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let books = ["laws".to_string(), "handbook".to_string()];
+    for book in books.iter().chain(&edition_dirs) {
         match std::fs::read_dir(root.join(book)) {
             Ok(rd) => {
                 for e in rd.flatten() {

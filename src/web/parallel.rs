@@ -132,15 +132,26 @@ impl Site {
             let mut nodes = Vec::new();
             for i in std::iter::once(top).chain(text.corpus.descendants(top)) {
                 let q = text.corpus.at(i);
+                let printed = if i == top {
+                    String::new()
+                } else {
+                    q.label.clone()
+                };
+                let mut body = self.parallel_html(k, i);
+                // A label without a heading opens its first paragraph, as
+                // the book prints it.
+                if q.title.is_none() && !printed.is_empty() {
+                    let label = format!("<span class=\"label\">{}</span> ", esc(&printed));
+                    match body.strip_prefix("<p>") {
+                        Some(rest) => body = format!("<p>{label}{rest}"),
+                        None => body = format!("<p>{label}</p>{body}"),
+                    }
+                }
                 nodes.push(ParallelNode {
                     depth: text.corpus.path_of(i).len() - text.corpus.path_of(top).len(),
-                    printed: if i == top {
-                        String::new()
-                    } else {
-                        q.label.clone()
-                    },
+                    printed,
                     heading: q.title.clone(),
-                    body: self.parallel_html(k, i),
+                    body,
                 });
             }
             let label = edition_label(t, text);

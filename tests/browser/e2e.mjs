@@ -739,7 +739,7 @@ try {
 
   // 14. A parallel text (an edition folder of our own invented English
   // sentences) served beside the built-in text by a second server.
-  if (process.argv[4]) await editionsCheck(context, process.argv[4].replace(/\/$/, ""));
+  if (process.argv[4]) await editionsCheck(process.argv[4].replace(/\/$/, ""));
 
   step = "console";
   check(problems.length === 0, problems.join("\n"));
@@ -1074,9 +1074,16 @@ async function staticCopy(dir) {
 // the Norwegian translation; a law with text (16) shows the English below
 // its text on a phone and beside it on a wide screen; axe on both, in
 // both colour schemes.
-async function editionsCheck(context, edBase) {
+async function editionsCheck(edBase) {
   step = "editions: title-only law with supplied text";
-  const page = await context.newPage();
+  // A browser profile of its own: the second server is another origin.
+  const edProfile = mkdtempSync(join(tmpdir(), "lovbok-e2e-editions-"));
+  const edContext = await launch(edProfile);
+  const page = await edContext.newPage();
+  const external = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(edBase) && !r.url().startsWith("data:")) external.push(r.url());
+  });
   await page.goto(`${edBase}/p/64`);
   const block = page.locator("#ed-2017-en");
   await block.waitFor({ state: "visible" });
@@ -1111,7 +1118,9 @@ async function editionsCheck(context, edBase) {
   check(side.x > wideBody.x + wideBody.width - 1 && Math.abs(side.y - wideBody.y) < 5, `beside the text on a wide screen (aside at ${side.x},${side.y}; text at ${wideBody.x},${wideBody.y})`);
   await shot(page, "edition-beside-wide", "light");
   await axeCheck(page, "/p/16 with a parallel text (wide)");
-  await page.close();
+  check(external.length === 0, `external requests: ${external.join(", ")}`);
+  await edContext.close();
+  rmSync(edProfile, { recursive: true, force: true });
   log("e2e: a title-only law with a supplied English text and its label, a parallel text below (phone) and beside (wide), axe on both");
 }
 

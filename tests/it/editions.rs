@@ -251,6 +251,10 @@ async fn a_title_only_law_shows_the_supplied_text_with_its_label() {
         .expect("the supplied block");
     // Near the top: before the built-in (empty) text and "Henvist fra".
     assert!(block < page.find("prov-body").unwrap_or(0));
+    assert!(
+        block < page.find("subjects-here").unwrap_or(0),
+        "above the subject chips"
+    );
     assert!(page[block..].contains(r#"<div class="parallel-text" lang="en">"#));
     assert!(page[block..].contains("moves one pretend trick"));
     // Danish interface, same text.
@@ -285,4 +289,44 @@ async fn a_provision_with_text_shows_the_parallel_beside_it_and_its_citations() 
     // No parallel text: no parallel block.
     let (_, page) = get("/p/12").await;
     assert!(!page.contains("with-parallel") && !page.contains("class=\"parallel"));
+}
+
+fn lovbok(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lovbok"))
+        .args(args)
+        .output()
+        .expect("run lovbok")
+}
+
+#[test]
+fn the_cli_loads_an_edition_folder_beside_the_built_in_corpus() {
+    let dir = fixture_dir();
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let o = lovbok(&["check", "--warnings", "--edition", dir]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("editions/laws-2017-en/lov-16.md:18: warning: 16A3 in edition 2017-en"),
+        "{out}"
+    );
+    assert!(
+        out.contains("parallel text 2017-en (editions/laws-2017-en)"),
+        "{out}"
+    );
+    let o = lovbok(&["show", "64", "--edition", dir]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("[2017-en · en · lovbok test fixture"), "{out}");
+    let o = lovbok(&["search", "--json", "pretend trick", "--edition", dir]);
+    let hits: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert!(
+        hits.as_array()
+            .into_iter()
+            .flatten()
+            .any(|h| h["lang"] == "en" && h["source"].is_string()),
+        "{hits}"
+    );
+    // A folder that is not there: a message and exit 2, no panic.
+    let o = lovbok(&["check", "--edition", "/nonexistent/laws-2017-en"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read corpus folder"));
 }
