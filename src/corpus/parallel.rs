@@ -239,41 +239,7 @@ pub fn build_all(
             ));
             continue;
         }
-        for f in &texts {
-            let d = declared(f, &mut problems);
-            let mismatch = |what: &str, line: usize, found: String, want: String| {
-                diag(
-                    &f.path,
-                    line,
-                    Severity::Error,
-                    format!("{what} {found} differs from {LABEL_FILE}'s {want}"),
-                )
-            };
-            match d.edition {
-                Some((y, l)) if y != edition => {
-                    problems.push(mismatch("edition", l, y.to_string(), edition.to_string()))
-                }
-                None => problems.push(diag(
-                    &f.path,
-                    1,
-                    Severity::Error,
-                    "front matter has no `edition` (the year of this edition)".into(),
-                )),
-                _ => {}
-            }
-            match d.lang {
-                Some((l, line)) if l != lang => {
-                    problems.push(mismatch("lang", line, l.to_string(), lang.to_string()))
-                }
-                None => problems.push(diag(
-                    &f.path,
-                    1,
-                    Severity::Error,
-                    "front matter has no `lang` (nb, da or en)".into(),
-                )),
-                _ => {}
-            }
-        }
+        check_files(&texts, edition, lang, &mut problems);
         let (corpus, diags) = build(&texts);
         problems.extend(diags);
         problems.extend(lint_against_main(&corpus, main, &edition_id(edition, lang)));
@@ -286,6 +252,51 @@ pub fn build_all(
         });
     }
     (out, problems)
+}
+
+/// Each text file of an edition folder says the same `edition:` and
+/// `lang:` as its `edition.md`.
+fn check_files(
+    texts: &[&SourceFile],
+    edition: u16,
+    lang: TextLang,
+    problems: &mut Vec<Diagnostic>,
+) {
+    for f in texts {
+        let d = declared(f, problems);
+        let mismatch = |what: &str, line: usize, found: String, want: String| {
+            diag(
+                &f.path,
+                line,
+                Severity::Error,
+                format!("{what} {found} differs from {LABEL_FILE}'s {want}"),
+            )
+        };
+        match d.edition {
+            Some((y, l)) if y != edition => {
+                problems.push(mismatch("edition", l, y.to_string(), edition.to_string()))
+            }
+            None => problems.push(diag(
+                &f.path,
+                1,
+                Severity::Error,
+                "front matter has no `edition` (the year of this edition)".into(),
+            )),
+            _ => {}
+        }
+        match d.lang {
+            Some((l, line)) if l != lang => {
+                problems.push(mismatch("lang", line, l.to_string(), lang.to_string()))
+            }
+            None => problems.push(diag(
+                &f.path,
+                1,
+                Severity::Error,
+                "front matter has no `lang` (nb, da or en)".into(),
+            )),
+            _ => {}
+        }
+    }
 }
 
 /// A parallel text of the Laws only, and a warning for each cite the
