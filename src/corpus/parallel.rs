@@ -130,6 +130,9 @@ struct Declared {
     edition: Option<(u16, usize)>,
     lang: Option<(TextLang, usize)>,
     source: Option<String>,
+    /// The keys were there (a bad value is reported once, as bad).
+    has_edition: bool,
+    has_lang: bool,
 }
 
 /// Reads `edition:`, `lang:` and `source:` of one file, reporting a bad
@@ -139,9 +142,13 @@ fn declared(file: &SourceFile, out: &mut Vec<Diagnostic>) -> Declared {
         edition: None,
         lang: None,
         source: None,
+        has_edition: false,
+        has_lang: false,
     };
     for (k, v, line) in front_matter(&file.text) {
         let mut err = |message: String| out.push(diag(&file.path, line, Severity::Error, message));
+        d.has_edition |= k == "edition";
+        d.has_lang |= k == "lang";
         match k.as_str() {
             "edition" => match v.parse::<u16>() {
                 Ok(y) if (1900..=2999).contains(&y) => d.edition = Some((y, line)),
@@ -276,7 +283,7 @@ fn check_files(
             Some((y, l)) if y != edition => {
                 problems.push(mismatch("edition", l, y.to_string(), edition.to_string()))
             }
-            None => problems.push(diag(
+            None if !d.has_edition => problems.push(diag(
                 &f.path,
                 1,
                 Severity::Error,
@@ -288,7 +295,7 @@ fn check_files(
             Some((l, line)) if l != lang => {
                 problems.push(mismatch("lang", line, l.to_string(), lang.to_string()))
             }
-            None => problems.push(diag(
+            None if !d.has_lang => problems.push(diag(
                 &f.path,
                 1,
                 Severity::Error,
