@@ -294,6 +294,8 @@ pub struct TocEntry {
     pub in_corpus: bool,
     /// How many calculators the law or section holds.
     pub calculators: usize,
+    /// The parallel texts that hold its text ("engelsk original, 2017-utgaven").
+    pub parallels: Vec<String>,
 }
 
 /// A run of entries under one heading (a handbook chapter).
@@ -749,6 +751,7 @@ impl Site {
                     title: p.title.clone().unwrap_or_else(|| label_of(p)),
                     in_corpus: p.in_corpus,
                     calculators: crate::rules::registry::calculators_within(&p.id).count(),
+                    parallels: self.parallel_labels(&p.id, ctx.lang),
                 };
                 let heading = match book {
                     BookId::Laws => None,

@@ -10,7 +10,7 @@ provision they cite, labelled with the edition. Search hits in a parallel
 text (`search::search_parallels`) are listed apart, labelled the same way.
 */
 
-use crate::corpus::{Block, ParallelText, TextLang, CURRENT_EDITION};
+use crate::corpus::{Block, ParallelText, ProvisionId, TextLang, CURRENT_EDITION};
 use crate::graph::Place;
 use crate::search::ParallelHit;
 
@@ -248,6 +248,19 @@ impl Site {
             }
         }
         out
+    }
+
+    /// The parallel texts that hold the text of `id`, named for a reader
+    /// (for the table of contents).
+    pub fn parallel_labels(&self, id: &ProvisionId, ui: Lang) -> Vec<String> {
+        let t = ui.strings();
+        self.kb()
+            .corpus()
+            .parallels()
+            .iter()
+            .filter(|text| text.corpus.get(id).is_some_and(|p| p.in_corpus))
+            .map(|text| edition_label(t, text))
+            .collect()
     }
 
     /// The search hits in the parallel texts, each labelled with its text.

@@ -286,6 +286,16 @@ async fn a_provision_with_text_shows_the_parallel_beside_it_and_its_citations() 
         page.contains(r##"<a href="/p/64#ed-2017-en">Lov 64A2</a>"##)
             || page.contains("/p/64#ed-2017-en")
     );
+    // The contents name the laws a parallel text holds.
+    let (_, page) = get("/innhold").await;
+    let law64 = page
+        .find(r#"href="/p/64""#)
+        .expect("Law 64 in the contents");
+    let entry = &page[law64..law64 + page[law64..].find("</li>").unwrap_or(0)];
+    assert!(
+        entry.contains("edition-badge") && entry.contains("engelsk original, 2017-utgaven"),
+        "{entry}"
+    );
     // No parallel text: no parallel block.
     let (_, page) = get("/p/12").await;
     assert!(!page.contains("with-parallel") && !page.contains("class=\"parallel"));
