@@ -676,7 +676,7 @@ impl Site {
             calc: self.calc_view(&current.id, query, ui),
             subjects: self.subject_chips(idx, ui),
             handbook_says,
-            supplied: !current.in_corpus && !parallels.is_empty(),
+            supplied: !current.in_corpus && parallels.iter().any(|v| v.has_text),
             parallels,
             parallel_cited_by: self.parallel_backlinks(idx, ui),
             change_marks: Vec::new(),

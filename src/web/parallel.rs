@@ -48,6 +48,8 @@ pub struct ParallelView {
     /// its title in this text.
     pub cite_label: String,
     pub title: Option<String>,
+    /// The parallel text has the provision's text, not only its title.
+    pub has_text: bool,
     pub nodes: Vec<ParallelNode>,
 }
 
@@ -176,6 +178,7 @@ impl Site {
                 label: capitalised(&label),
                 cite_label: label_of(p),
                 title: p.title.clone(),
+                has_text: p.in_corpus,
                 nodes,
             });
         }

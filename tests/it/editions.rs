@@ -340,3 +340,33 @@ fn the_cli_loads_an_edition_folder_beside_the_built_in_corpus() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read corpus folder"));
 }
+
+#[test]
+fn a_corpus_folder_reads_its_edition_folders() {
+    let root = std::env::temp_dir().join(format!("lovbok-editions-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let copy = |from: &Path, to: &Path| {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for e in std::fs::read_dir(from).expect("read fixture").flatten() {
+            std::fs::copy(e.path(), to.join(e.file_name())).expect("copy");
+        }
+    };
+    copy(&fixture_dir(), &root.join("editions/laws-2017-en"));
+    std::fs::create_dir_all(root.join("laws")).expect("mkdir laws");
+    std::fs::write(
+        root.join("laws/lov-64.md"),
+        "---\nbook: laws\nedition: 2017\nlang: nb\nkind: law\npages: 5\ntext: absent\n---\n\n# 64. Fixture-tittel\n",
+    )
+    .expect("write");
+    let sources = lovbok::corpus::read_dir_sources(&root).expect("the folder reads");
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(sources
+        .iter()
+        .any(|s| s.path == "editions/laws-2017-en/edition.md"));
+    let loaded = Corpus::build(&sources);
+    assert_eq!(loaded.corpus.parallels().len(), 1);
+    assert!(loaded
+        .corpus
+        .parallel("2017-en")
+        .is_some_and(|t| t.corpus.get(&"64A1".parse().expect("cite")).is_some()));
+}
