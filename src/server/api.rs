@@ -768,6 +768,8 @@ pub struct CorpusDto {
     citations: usize,
     /// When this corpus was loaded (RFC 3339, UTC).
     loaded_at: String,
+    /// The parallel texts served beside it (`2017-en`).
+    editions: Vec<String>,
 }
 
 /// One reload of the corpus folder.
@@ -807,6 +809,12 @@ pub fn status_dto(state: &AppState) -> StatusDto {
             provisions: kb.corpus().provisions().len(),
             citations: kb.citation_count(),
             loaded_at: rfc3339(board.loaded()),
+            editions: kb
+                .corpus()
+                .parallels()
+                .iter()
+                .map(crate::corpus::ParallelText::id)
+                .collect(),
         },
         started_at: rfc3339(board.started),
         last_reload: board.last_reload().map(|r| ReloadDto {

@@ -196,6 +196,13 @@ async fn the_api_gives_parallel_texts_with_edition_lang_and_source() {
 }
 
 #[tokio::test]
+async fn status_names_the_parallel_texts() {
+    let v = json("/api/status").await;
+    check_schema(&v, "Status");
+    assert_eq!(v["corpus"]["editions"], serde_json::json!(["2017-en"]));
+}
+
+#[tokio::test]
 async fn unknown_editions_and_cites_are_404_problems() {
     for uri in [
         "/api/provisions/64?edition=2027-en",
