@@ -54,6 +54,38 @@ pub struct TextCites {
     pub resolved: Vec<Resolved>,
 }
 
+/// A parallel text with the built-in text behind it, for resolving its cites.
+struct Beside<'a> {
+    text: &'a Corpus,
+    main: &'a Corpus,
+}
+
+impl cite::Lookup for Beside<'_> {
+    fn exists(&self, id: &ProvisionId) -> bool {
+        self.text.get(id).is_some() || self.main.get(id).is_some()
+    }
+
+    fn in_corpus(&self, id: &ProvisionId) -> bool {
+        self.text.get(id).is_some_and(|p| p.in_corpus)
+            || self.main.get(id).is_some_and(|p| p.in_corpus)
+    }
+
+    fn nearest(&self, id: &ProvisionId) -> Option<ProvisionId> {
+        let own = self.text.nearest(id).map(|p| p.id.clone());
+        if own.as_ref() == Some(id) {
+            return own;
+        }
+        self.main.nearest(id).map(|p| p.id.clone()).or(own)
+    }
+
+    fn externals(&self, context: &ProvisionId) -> Vec<String> {
+        self.text
+            .get(context)
+            .map(|p| p.externals.clone())
+            .unwrap_or_default()
+    }
+}
+
 /// The citation graph over a corpus.
 #[derive(Debug, Default)]
 pub struct Graph {
@@ -67,6 +99,19 @@ pub struct Graph {
 impl Graph {
     /// Runs the citation pipeline over the whole corpus.
     pub fn build(corpus: &Corpus) -> Graph {
+        Graph::build_with(corpus, corpus)
+    }
+
+    /// The graph of a parallel text (another edition or language of the
+    /// Laws): its cites found by the same finder, and resolved in its own
+    /// tree first, then in the built-in text's, so a cite of a law the
+    /// parallel text does not hold still lands (`to` is the same cite in
+    /// both; `to_index` indexes `text`).
+    pub fn build_parallel(text: &Corpus, main: &Corpus) -> Graph {
+        Graph::build_with(text, &Beside { text, main })
+    }
+
+    fn build_with(corpus: &Corpus, lookup: &dyn cite::Lookup) -> Graph {
         let n = corpus.provisions().len();
         let mut g = Graph {
             outgoing: vec![Vec::new(); n],
@@ -89,7 +134,7 @@ impl Graph {
                     .map(|(i, f)| (Place::Footnote { footnote: i }, f.text.clone())),
             );
             for (place, text) in texts {
-                let resolved = cite::link(&text, Some(&p.id), corpus);
+                let resolved = cite::link(&text, Some(&p.id), lookup);
                 for r in &resolved {
                     for t in &r.targets {
                         let to_index = t.shown().and_then(|id| corpus.index_of(id));

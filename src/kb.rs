@@ -20,7 +20,10 @@ use crate::corpus::{
     self, BookId, Corpus, Diagnostic, Kind, LoadError, Provision, ProvisionId, Severity, SourceFile,
 };
 use crate::graph::Graph;
-use crate::search::{Hit, QueryError, SearchError, SearchIndex, SearchOptions, SearchQuery};
+use crate::search::{
+    search_parallels, Hit, ParallelHit, QueryError, SearchError, SearchIndex, SearchOptions,
+    SearchQuery,
+};
 
 /// Where the corpus comes from.
 #[derive(Clone, Debug)]
@@ -39,6 +42,16 @@ impl CorpusSource {
             CorpusSource::Dir(dir) => corpus::read_dir_sources(dir),
         }
     }
+
+    /// Reads the source files and, beside them, each edition folder given
+    /// with `--edition` (as `editions/<its name>/`).
+    pub fn read_with(&self, editions: &[PathBuf]) -> Result<Vec<SourceFile>, LoadError> {
+        let mut files = self.read()?;
+        for dir in editions {
+            files.extend(corpus::read_edition_dir(dir)?);
+        }
+        Ok(files)
+    }
 }
 
 /// Why a knowledge base could not be built.
@@ -56,6 +69,10 @@ pub enum KbError {
 #[derive(Debug, Clone)]
 pub struct SearchResults {
     pub hits: Vec<Hit>,
+    /// Hits in the parallel texts (other editions or languages of the
+    /// Laws), apart from the ranked hits of the built-in text; none for a
+    /// query that is a citation or one limited to the handbook.
+    pub parallel_hits: Vec<ParallelHit>,
     /// Microseconds spent in the search itself.
     pub took_us: u128,
 }
@@ -64,6 +81,9 @@ pub struct SearchResults {
 pub struct Kb {
     corpus: Corpus,
     graph: Graph,
+    /// The citation graph of each parallel text, in the order of
+    /// [`Corpus::parallels`].
+    parallel_graphs: Vec<Graph>,
     index: SearchIndex,
     /// The top-level provisions in reading order, for prev/next links.
     tops: Vec<usize>,
@@ -103,6 +123,11 @@ impl Kb {
         Kb::from_sources(&source.read()?)
     }
 
+    /// [`Kb::load`] with edition folders beside the corpus (`--edition DIR`).
+    pub fn load_with(source: &CorpusSource, editions: &[PathBuf]) -> Result<Kb, KbError> {
+        Kb::from_sources(&source.read_with(editions)?)
+    }
+
     /// Like [`Kb::load`], from files already in memory.
     pub fn from_sources(sources: &[SourceFile]) -> Result<Kb, KbError> {
         let (kb, diagnostics) = Kb::build_unchecked(sources)?;
@@ -135,6 +160,30 @@ impl Kb {
             }
         }
         diagnostics.extend(concordance_problems(&corpus));
+        let parallel_graphs: Vec<Graph> = corpus
+            .parallels()
+            .iter()
+            .map(|t| Graph::build_parallel(&t.corpus, &corpus))
+            .collect();
+        for (t, g) in corpus.parallels().iter().zip(&parallel_graphs) {
+            diagnostics.extend(g.edges().filter_map(|e| {
+                let Status::Unresolved { reason } = &e.status else {
+                    return None;
+                };
+                let p = t.corpus.at(e.from);
+                Some(Diagnostic {
+                    file: p.origin.file.clone(),
+                    line: p.origin.line,
+                    severity: Severity::Warning,
+                    message: format!(
+                        "unresolved citation {:?} in {} of edition {}: {reason}",
+                        e.text,
+                        p.id,
+                        t.id()
+                    ),
+                })
+            }));
+        }
         let index = SearchIndex::build(&corpus)?;
         let fingerprint = corpus::fingerprint(sources);
         let tops = corpus
@@ -148,6 +197,7 @@ impl Kb {
             Kb {
                 corpus,
                 graph,
+                parallel_graphs,
                 index,
                 tops,
                 fingerprint,
@@ -165,6 +215,11 @@ impl Kb {
     /// The citation graph.
     pub fn graph(&self) -> &Graph {
         &self.graph
+    }
+
+    /// The citation graph of parallel text `i` ([`Corpus::parallels`]).
+    pub fn parallel_graph(&self, i: usize) -> Option<&Graph> {
+        self.parallel_graphs.get(i)
     }
 
     /// The search index.
@@ -200,8 +255,16 @@ impl Kb {
         let started = std::time::Instant::now();
         let query = SearchQuery::parse(raw)?;
         let hits = self.index.search(&self.corpus, &query, opts)?;
+        let parallel_hits = if hits.iter().any(|h| h.via_citation)
+            || opts.book.is_some_and(|b| b != BookId::Laws)
+        {
+            Vec::new()
+        } else {
+            search_parallels(&self.corpus, &query, opts.limit)
+        };
         Ok(SearchResults {
             hits,
+            parallel_hits,
             took_us: started.elapsed().as_micros(),
         })
     }
@@ -568,7 +631,15 @@ fn concordance_problems(corpus: &Corpus) -> Vec<Diagnostic> {
 
 /// Every problem with a corpus: parse diagnostics and unresolved citations.
 pub fn check(source: &CorpusSource) -> Result<(Kb, Vec<Diagnostic>), KbError> {
-    Kb::build_unchecked(&source.read()?)
+    check_with(source, &[])
+}
+
+/// [`check`] with edition folders beside the corpus (`--edition DIR`).
+pub fn check_with(
+    source: &CorpusSource,
+    editions: &[PathBuf],
+) -> Result<(Kb, Vec<Diagnostic>), KbError> {
+    Kb::build_unchecked(&source.read_with(editions)?)
 }
 
 #[cfg(test)]

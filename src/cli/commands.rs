@@ -19,20 +19,26 @@ use crate::web::Site;
 pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     let source = args.source();
     match &args.command {
-        Command::Check { warnings } => check(&source, *warnings),
+        Command::Check { warnings, editions } => check(&source, editions, *warnings),
         Command::Serve(serve_args) => serve(source, serve_args),
-        Command::Show { cite, json } => show(&Site::new(Kb::load(&source)?), cite, *json),
+        Command::Show {
+            cite,
+            json,
+            editions,
+        } => show(&Site::new(Kb::load_with(&source, editions)?), cite, *json),
         Command::Search {
             query,
             book,
             limit,
             json,
+            editions,
         } => {
             let opts = SearchOptions {
                 limit: (*limit).clamp(1, 50),
                 book: book.map(BookId::from),
             };
-            search_cmd(&Site::new(Kb::load(&source)?), query, &opts, *json)
+            let site = Site::new(Kb::load_with(&source, editions)?);
+            search_cmd(&site, query, &opts, *json)
         }
         Command::Eval { file } => eval(&Kb::load(&source)?, file),
         Command::Import {
@@ -80,8 +86,12 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
     }
 }
 
-fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError> {
-    let (kb, diagnostics) = kb::check(source)?;
+fn check(
+    source: &kb::CorpusSource,
+    edition_dirs: &[std::path::PathBuf],
+    warnings: bool,
+) -> Result<ExitCode, CliError> {
+    let (kb, diagnostics) = kb::check_with(source, edition_dirs)?;
     let mut out = io::stdout().lock();
     let errors = diagnostics
         .iter()
@@ -108,6 +118,16 @@ fn check(source: &kb::CorpusSource, warnings: bool) -> Result<ExitCode, CliError
         edges.join(", ")
     )?;
     editions(&kb, &mut out)?;
+    for text in c.parallels() {
+        writeln!(
+            out,
+            "parallel text {} (editions/{}): {} provisions; source: {}",
+            text.id(),
+            text.name,
+            text.corpus.provisions().len(),
+            text.source
+        )?;
+    }
     if errors > 0 {
         writeln!(out, "check failed: {errors} error(s)")?;
         return Ok(ExitCode::from(1));
@@ -165,6 +185,7 @@ fn serve(source: kb::CorpusSource, args: &ServeArgs) -> Result<ExitCode, CliErro
     let addr = parse_addr("--addr", &args.addr)?;
     let mut config = crate::server::ServeConfig::new(addr, source);
     config.limits.cache_entries = args.cache_entries;
+    config.editions = args.editions.clone();
     config.metrics_addr = match &args.metrics_addr {
         Some(raw) => Some(parse_addr("--metrics-addr", raw)?),
         None => None,
@@ -269,6 +290,19 @@ fn show(site: &Site, raw: &str, json: bool) -> Result<ExitCode, CliError> {
     if !ext.is_empty() {
         writeln!(out, "extended by: {}", ext.join(", "))?;
     }
+    for text in kb.corpus().parallels() {
+        let Some(q) = text.corpus.get(&p.id) else {
+            continue;
+        };
+        writeln!(out, "\n[{} · {} · {}]", text.id(), text.lang, text.source)?;
+        if let Some(t) = &q.title {
+            writeln!(out, "{t}")?;
+        }
+        let own = q.text();
+        if !own.is_empty() {
+            writeln!(out, "{own}")?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -282,7 +316,19 @@ fn search_cmd(
     let results = kb.search(query, opts)?;
     let mut out = io::stdout().lock();
     if json {
-        let hits: Vec<_> = results.hits.iter().map(|h| api::hit_dto(site, h)).collect();
+        // The built-in books' hits, then the parallel texts' (each with its
+        // edition, lang and source).
+        let hits: Vec<_> = results
+            .hits
+            .iter()
+            .map(|h| api::hit_dto(site, h))
+            .chain(
+                results
+                    .parallel_hits
+                    .iter()
+                    .filter_map(|h| api::parallel_hit_dto(site, h)),
+            )
+            .collect();
         serde_json::to_writer_pretty(&mut out, &hits)?;
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);
@@ -305,6 +351,21 @@ fn search_cmd(
             h.id.to_string(),
             title,
             h.score
+        )?;
+        writeln!(out, "    {}", strip_marks(&h.snippet))?;
+    }
+    for h in &results.parallel_hits {
+        let Some(text) = kb.corpus().parallels().get(h.text) else {
+            continue;
+        };
+        let p = text.corpus.at(h.index);
+        writeln!(
+            out,
+            " -  {:<14} [{} · {}]  {}",
+            p.id.to_string(),
+            text.id(),
+            text.source,
+            p.title.as_deref().unwrap_or("")
         )?;
         writeln!(out, "    {}", strip_marks(&h.snippet))?;
     }

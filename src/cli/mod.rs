@@ -47,6 +47,10 @@ pub enum Command {
         /// Also print warnings.
         #[arg(long)]
         warnings: bool,
+        /// An edition folder to load beside the corpus (another edition or
+        /// language of the Laws; see docs/editions.md). Repeatable.
+        #[arg(long = "edition", value_name = "DIR")]
+        editions: Vec<PathBuf>,
     },
     /// Print one provision with its path, e.g. `lovbok show 12C1c`.
     Show {
@@ -55,6 +59,10 @@ pub enum Command {
         /// Print JSON (the same object as GET /api/provisions/{cite}).
         #[arg(long)]
         json: bool,
+        /// An edition folder to load beside the corpus (another edition or
+        /// language of the Laws; see docs/editions.md). Repeatable.
+        #[arg(long = "edition", value_name = "DIR")]
+        editions: Vec<PathBuf>,
     },
     /// Search both books.
     Search {
@@ -69,6 +77,10 @@ pub enum Command {
         /// Print JSON (the same hit objects as GET /api/search).
         #[arg(long)]
         json: bool,
+        /// An edition folder to load beside the corpus (another edition or
+        /// language of the Laws; see docs/editions.md). Repeatable.
+        #[arg(long = "edition", value_name = "DIR")]
+        editions: Vec<PathBuf>,
     },
     /// Score search against judged queries (tab-separated lines: id, query, cites).
     Eval {
@@ -202,6 +214,10 @@ pub struct ServeArgs {
     /// Do not print the ready, reloaded and stopped lines (problems still print).
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// An edition folder to serve beside the corpus (another edition or
+    /// language of the Laws; see docs/editions.md). Repeatable.
+    #[arg(long = "edition", value_name = "DIR")]
+    pub editions: Vec<PathBuf>,
 }
 
 /// How `lovbok cards` prints.

@@ -246,6 +246,11 @@ pub fn carry_down(from: &ProvisionId, to: &ProvisionId, id: &ProvisionId) -> Opt
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_laws_book_is_the_current_edition() {
+        assert_eq!(super::super::id::BookId::Laws.edition(), CURRENT_EDITION);
+    }
+
     fn id(s: &str) -> ProvisionId {
         s.parse().unwrap_or_else(|e| panic!("{e}"))
     }

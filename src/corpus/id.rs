@@ -36,6 +36,17 @@ impl BookId {
         }
     }
 
+    /// The edition (year) of the book lovbok holds: the 2017 Laws, the
+    /// 2013 handbook.
+    pub fn edition(self) -> u16 {
+        match self {
+            // `concordance::CURRENT_EDITION` (which imports this file; a
+            // test there holds the two equal).
+            BookId::Laws => 2017,
+            BookId::Handbook => 2013,
+        }
+    }
+
     /// The book's language as a BCP 47 tag.
     pub fn lang(self) -> &'static str {
         match self {

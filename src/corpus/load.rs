@@ -34,6 +34,8 @@ pub enum LoadError {
     },
     #[error("corpus folder {0} holds neither laws/ nor handbook/")]
     Empty(String),
+    #[error("edition folder {0} holds no markdown files")]
+    NoEdition(String),
 }
 
 include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
@@ -49,6 +51,10 @@ pub fn embedded_sources() -> Vec<SourceFile> {
         .collect()
 }
 
+/// The folder of a corpus root that holds the parallel texts (other
+/// editions or languages of the Laws, `super::parallel`).
+pub const EDITIONS_DIR: &str = "editions";
+
 /// The book folders a corpus root holds.
 pub const BOOK_DIRS: [&str; 2] = ["laws", "handbook"];
 
@@ -57,7 +63,8 @@ pub const BOOK_DIRS: [&str; 2] = ["laws", "handbook"];
 const READ_DIRS: [&str; 3] = ["laws", "handbook", super::subjects::SUBJECT_DIR];
 
 /// Reads `laws/*.md`, `handbook/*.md` and `stikkord/*.md` below `root`, in
-/// name order.
+/// name order, and the markdown of every `editions/<name>/` folder (the
+/// parallel texts, `super::parallel`).
 ///
 /// A file that is not UTF-8 is an error naming its line; lovbok never guesses
 /// an encoding for law text.
@@ -70,44 +77,110 @@ pub fn read_dir_sources(root: &Path) -> Result<Vec<SourceFile>, LoadError> {
             continue;
         }
         found_book |= BOOK_DIRS.contains(&book);
-        let io = |source| LoadError::Io {
-            path: dir.display().to_string(),
-            source,
-        };
-        let mut names: Vec<_> = std::fs::read_dir(&dir)
-            .map_err(io)?
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| is_corpus_file(p))
-            .collect();
-        names.sort();
-        for path in names {
-            let rel = format!(
-                "{book}/{}",
-                path.file_name()
-                    .map(|n| n.to_string_lossy())
-                    .unwrap_or_default()
-            );
-            let bytes = std::fs::read(&path).map_err(|source| LoadError::Io {
-                path: path.display().to_string(),
-                source,
-            })?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                let byte = e.utf8_error().valid_up_to();
-                let line = e.as_bytes()[..byte].iter().filter(|b| **b == b'\n').count() + 1;
-                LoadError::Utf8 {
-                    path: rel.clone(),
-                    line,
-                    byte,
-                }
-            })?;
-            out.push(SourceFile { path: rel, text });
-        }
+        read_folder(&dir, book, is_corpus_file, &mut out)?;
     }
     if !found_book {
         return Err(LoadError::Empty(root.display().to_string()));
     }
+    let editions = root.join(EDITIONS_DIR);
+    if editions.is_dir() {
+        for dir in sub_dirs(&editions)? {
+            out.extend(read_edition_dir(&dir)?);
+        }
+    }
     Ok(out)
+}
+
+/// Reads one edition folder (`--edition DIR`) as if it stood at
+/// `editions/<its name>/` of a corpus root: its `*.md` files, the label
+/// `edition.md` among them.
+pub fn read_edition_dir(dir: &Path) -> Result<Vec<SourceFile>, LoadError> {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .filter(|n| !n.is_empty() && n != "." && n != "..")
+        .or_else(|| {
+            std::fs::canonicalize(dir)
+                .ok()
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().to_string()))
+        })
+        .unwrap_or_else(|| "edition".to_string());
+    let mut out = Vec::new();
+    let prefix = format!("{}/{name}", EDITIONS_DIR);
+    read_folder(dir, &prefix, is_markdown, &mut out)?;
+    if out.is_empty() {
+        return Err(LoadError::NoEdition(dir.display().to_string()));
+    }
+    Ok(out)
+}
+
+/// The folders directly below `dir`, in name order.
+fn sub_dirs(dir: &Path) -> Result<Vec<std::path::PathBuf>, LoadError> {
+    let mut dirs: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|source| LoadError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// Reads the files of `dir` that `keep` accepts, in name order, as
+/// `prefix/<name>`.
+fn read_folder(
+    dir: &Path,
+    prefix: &str,
+    keep: fn(&Path) -> bool,
+    out: &mut Vec<SourceFile>,
+) -> Result<(), LoadError> {
+    let io = |source| LoadError::Io {
+        path: dir.display().to_string(),
+        source,
+    };
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && keep(p))
+        .collect();
+    names.sort();
+    for path in names {
+        let rel = format!(
+            "{prefix}/{}",
+            path.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        );
+        let bytes = std::fs::read(&path).map_err(|source| LoadError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let byte = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..byte].iter().filter(|b| **b == b'\n').count() + 1;
+            LoadError::Utf8 {
+                path: rel.clone(),
+                line,
+                byte,
+            }
+        })?;
+        out.push(SourceFile { path: rel, text });
+    }
+    Ok(())
+}
+
+/// A `*.md` file that is not the editorial log (an edition folder holds
+/// no concordance).
+fn is_markdown(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md")
 }
 
 /// A content hash of a corpus: every file's path and text, in path order.
@@ -138,7 +211,5 @@ pub fn is_corpus_file(path: &Path) -> bool {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    let markdown =
-        path.extension().is_some_and(|e| e == "md") && !name.eq_ignore_ascii_case("EDITORIAL.md");
-    markdown || super::concordance::Concordance::edition_of_file(&name).is_some()
+    is_markdown(path) || super::concordance::Concordance::edition_of_file(&name).is_some()
 }

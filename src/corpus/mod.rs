@@ -12,6 +12,7 @@ the crate; everything above builds on it.
 pub mod concordance;
 pub mod id;
 pub mod load;
+pub mod parallel;
 pub mod parse;
 pub mod subjects;
 
@@ -22,7 +23,10 @@ use serde::Serialize;
 
 pub use concordance::{Concordance, Decision, Reading, CURRENT_EDITION};
 pub use id::{BookId, ParseIdError, Path, ProvisionId, Root};
-pub use load::{embedded_sources, fingerprint, read_dir_sources, LoadError, SourceFile};
+pub use load::{
+    embedded_sources, fingerprint, read_dir_sources, read_edition_dir, LoadError, SourceFile,
+};
+pub use parallel::{ParallelText, TextLang};
 pub use parse::parse_file;
 pub use subjects::{Group, Subject, SubjectIndex, TermLang};
 
@@ -228,6 +232,8 @@ pub struct Corpus {
     concordances: Vec<Concordance>,
     /// lovbok's own subject index (`stikkord/`), checked against the books.
     subjects: SubjectIndex,
+    /// Further editions or languages of the Laws (`editions/<name>/`).
+    parallels: Vec<ParallelText>,
 }
 
 /// A parsed corpus and everything wrong with it.
@@ -252,12 +258,32 @@ impl Corpus {
     /// Files are ordered by book, then front matter, definitions and numbered
     /// roots, so provision order is reading order whatever order the files
     /// come in. Duplicate cites are reported and the later one dropped.
+    /// Files under `editions/` become parallel texts ([`parallel`]), each a
+    /// tree of its own beside this one.
     pub fn build(sources: &[SourceFile]) -> Loaded {
+        let (edition_files, book_files): (Vec<&SourceFile>, Vec<&SourceFile>) = sources
+            .iter()
+            .partition(|s| parallel::folder_of(&s.path).is_some());
+        let (mut corpus, mut diagnostics) = Corpus::build_tree(&book_files, true);
+        let (parallels, problems) = parallel::build_all(&edition_files, &corpus, |files| {
+            Corpus::build_tree(files, false)
+        });
+        corpus.parallels = parallels;
+        diagnostics.extend(problems);
+        Loaded {
+            corpus,
+            diagnostics,
+        }
+    }
+
+    /// The provision tree of `sources` (and, `with_subjects`, the subject
+    /// index checked against it).
+    fn build_tree(sources: &[&SourceFile], with_subjects: bool) -> (Corpus, Vec<Diagnostic>) {
         let mut diagnostics = Vec::new();
         let mut files = Vec::new();
         let mut concordances = Vec::new();
         let mut subject_files = Vec::new();
-        for src in sources {
+        for &src in sources {
             if subjects::is_subject_file(&src.path) {
                 subject_files.push(src);
                 continue;
@@ -320,13 +346,22 @@ impl Corpus {
                     .collect();
             }
         }
-        let (index, problems) = SubjectIndex::build(&subject_files, &corpus);
-        corpus.subjects = index;
-        diagnostics.extend(problems);
-        Loaded {
-            corpus,
-            diagnostics,
+        if with_subjects {
+            let (index, problems) = SubjectIndex::build(&subject_files, &corpus);
+            corpus.subjects = index;
+            diagnostics.extend(problems);
         }
+        (corpus, diagnostics)
+    }
+
+    /// The further editions or languages of the Laws the corpus holds.
+    pub fn parallels(&self) -> &[ParallelText] {
+        &self.parallels
+    }
+
+    /// The parallel text with this id (`2017-en`).
+    pub fn parallel(&self, id: &str) -> Option<&ParallelText> {
+        self.parallels.iter().find(|p| p.id() == id.trim())
     }
 
     /// lovbok's subject index (empty for a corpus without `stikkord/`).

@@ -454,7 +454,9 @@ impl<'a> Builder<'a> {
                 Vec::new()
             }
         };
-        if let Some((v, l)) = get("lang") {
+        // A parallel text's language is its own (`corpus::parallel` checks it).
+        let parallel = super::parallel::folder_of(self.file).is_some();
+        if let Some((v, l)) = get("lang").filter(|_| !parallel) {
             if let Some(b) = book {
                 if v != b.lang() {
                     err(

@@ -20,6 +20,7 @@ mod impact;
 mod index;
 mod irregular;
 pub mod offline;
+mod parallel;
 mod query;
 mod schema;
 mod snippet;
@@ -37,6 +38,7 @@ pub use eval::{
     CUTOFF, MISS_RANK,
 };
 pub use index::{IndexStats, SearchIndex, Stages};
+pub use parallel::{search_parallels, ParallelHit, MAX_PARALLEL_HITS};
 #[doc(hidden)]
 pub use query::Features;
 pub use query::{QueryError, SearchQuery, MAX_QUERY_CHARS};

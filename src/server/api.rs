@@ -18,7 +18,7 @@ use crate::cards::{Card, DeckId, Face, UnknownDeck};
 use crate::cite::{self, EditionNote, EditionReading, Resolved, Status};
 use crate::corpus::{BookId, ProvisionId};
 use crate::kb::{url_of, KbSearchError, TypedCite};
-use crate::search::{Hit, SearchOptions};
+use crate::search::{Hit, ParallelHit, SearchOptions};
 use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
 
@@ -55,6 +55,9 @@ pub struct SearchResponse {
     total: usize,
     took_us: u64,
     hits: Vec<HitDto>,
+    /// Hits in the parallel texts (other editions or languages of the
+    /// Laws), apart from the ranked hits of the built-in books.
+    parallel_hits: Vec<HitDto>,
 }
 
 #[derive(Serialize)]
@@ -76,6 +79,11 @@ pub struct HitDto {
     /// The term of lovbok's subject index (Stikkord, our words, not the
     /// books') that the query met, when that is most of why it ranks.
     subject: Option<String>,
+    /// The edition (year) and language of the text the hit is in, and for
+    /// a parallel text where it comes from (null for the built-in books).
+    edition: String,
+    lang: &'static str,
+    source: Option<String>,
 }
 
 /// One hit as `GET /api/search` returns it (also what `lovbok search
@@ -94,7 +102,37 @@ pub fn hit_dto(site: &Site, hit: &Hit) -> HitDto {
         via_citation: hit.via_citation,
         calculator: crate::rules::has_calculator(&p.id),
         subject: hit.subject.clone(),
+        edition: p.book.edition().to_string(),
+        lang: p.lang(),
+        source: None,
     }
+}
+
+/// One hit in a parallel text, labelled with its edition, language and
+/// source; `None` when the hit is not of the site's corpus.
+pub fn parallel_hit_dto(site: &Site, hit: &ParallelHit) -> Option<HitDto> {
+    let text = site.kb().corpus().parallels().get(hit.text)?;
+    let p = text.corpus.provisions().get(hit.index)?;
+    Some(HitDto {
+        cite: p.id.to_string(),
+        label: label_of(p),
+        book: p.book,
+        kind: p.kind.as_str(),
+        title: p.title.clone(),
+        snippet: hit.snippet.clone(),
+        url: format!(
+            "{}#{}",
+            site.kb().href(&p.id),
+            crate::web::parallel::block_anchor(&text.id())
+        ),
+        score: hit.score as f32,
+        via_citation: false,
+        calculator: false,
+        subject: None,
+        edition: text.edition.to_string(),
+        lang: text.lang.code(),
+        source: Some(text.source.clone()),
+    })
 }
 
 pub(crate) fn parse_book(raw: Option<&str>) -> Result<Option<BookId>, ApiError> {
@@ -154,7 +192,12 @@ pub(crate) async fn search(
         .collect();
     // The body carries its own timing, so the ETag is the hash of the
     // answer without it: the same query on the same corpus revalidates.
-    let etag = serde_json::to_vec(&(&q, &hits))
+    let parallel_hits: Vec<HitDto> = results
+        .parallel_hits
+        .iter()
+        .filter_map(|h| parallel_hit_dto(&site, h))
+        .collect();
+    let etag = serde_json::to_vec(&(&q, &hits, &parallel_hits))
         .map(|b| format!("W/\"{:016x}\"", fnv1a(&b)))
         .ok()
         .and_then(|t| HeaderValue::from_str(&t).ok());
@@ -163,6 +206,7 @@ pub(crate) async fn search(
         total: hits.len(),
         took_us: u64::try_from(results.took_us).unwrap_or(u64::MAX),
         hits,
+        parallel_hits,
     });
     let mut res = body.into_response();
     if let Some(tag) = etag {
@@ -197,6 +241,12 @@ pub struct ProvisionDto {
     gaps: usize,
     /// True when the provision has a calculator (`POST /api/calc/{cite}`).
     calculator: bool,
+    /// The edition (year) of the book the text is from.
+    edition: String,
+    /// The same cite in the parallel texts (other editions or languages).
+    parallels: Vec<super::parallel::ParallelDto>,
+    /// Citations of this provision in the parallel texts.
+    parallel_cited_by: Vec<super::parallel::ParallelCitedByDto>,
 }
 
 /// A citation this provision makes.
@@ -342,13 +392,24 @@ pub fn provision_dto(site: &Site, idx: usize) -> ProvisionDto {
         revisions: p.revisions.clone(),
         gaps: p.gaps,
         calculator: crate::rules::has_calculator(&p.id),
+        edition: p.book.edition().to_string(),
+        parallels: super::parallel::parallels_of(site, &p.id),
+        parallel_cited_by: super::parallel::cited_by_of(site, &p.id),
     }
+}
+
+/// `GET /api/provisions/{cite}` parameters.
+#[derive(Deserialize)]
+pub(crate) struct ProvisionParams {
+    /// An edition and language (`2017-en`): that text of the cite.
+    edition: Option<String>,
 }
 
 pub(crate) async fn provision(
     State(st): State<AppState>,
     ApiPath(raw): ApiPath<String>,
-) -> Result<Json<ProvisionDto>, ApiError> {
+    ApiQuery(params): ApiQuery<ProvisionParams>,
+) -> Result<Response, ApiError> {
     let site = st.site();
     let kb = site.kb();
     // The canonical form only; but a well-formed cite of a provision that
@@ -365,6 +426,11 @@ pub(crate) async fn provision(
             TypedCite::NotACite => return Err(e.into()),
         },
     };
+    if let Some(edition) = params.edition.as_deref().filter(|e| !e.trim().is_empty()) {
+        if let Some(text) = super::parallel::choose(&site, edition, &id)? {
+            return Ok(Json(text).into_response());
+        }
+    }
     let Some((idx, _)) = kb.get(&id) else {
         let nearest: Vec<String> = kb
             .nearest_existing(&id)
@@ -384,7 +450,7 @@ pub(crate) async fn provision(
             nearest,
         });
     };
-    Ok(Json(provision_dto(&site, idx)))
+    Ok(Json(provision_dto(&site, idx)).into_response())
 }
 
 // --- resolve ----------------------------------------------------------------
@@ -702,6 +768,8 @@ pub struct CorpusDto {
     citations: usize,
     /// When this corpus was loaded (RFC 3339, UTC).
     loaded_at: String,
+    /// The parallel texts served beside it (`2017-en`).
+    editions: Vec<String>,
 }
 
 /// One reload of the corpus folder.
@@ -741,6 +809,12 @@ pub fn status_dto(state: &AppState) -> StatusDto {
             provisions: kb.corpus().provisions().len(),
             citations: kb.citation_count(),
             loaded_at: rfc3339(board.loaded()),
+            editions: kb
+                .corpus()
+                .parallels()
+                .iter()
+                .map(crate::corpus::ParallelText::id)
+                .collect(),
         },
         started_at: rfc3339(board.started),
         last_reload: board.last_reload().map(|r| ReloadDto {

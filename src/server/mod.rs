@@ -35,6 +35,7 @@ mod lang;
 pub mod metrics;
 mod middleware;
 mod pages;
+pub mod parallel;
 mod reload;
 pub mod status;
 
@@ -214,6 +215,9 @@ pub struct ServeConfig {
     /// Where to serve `GET /metrics`; `None`: no metrics listener, and no
     /// per-request metrics.
     pub metrics_addr: Option<SocketAddr>,
+    /// Edition folders served beside the corpus (`--edition DIR`); read
+    /// again with the corpus folder on each reload.
+    pub editions: Vec<std::path::PathBuf>,
 }
 
 impl ServeConfig {
@@ -225,6 +229,7 @@ impl ServeConfig {
             limits: Limits::default(),
             reload_interval: Duration::from_secs(1),
             metrics_addr: None,
+            editions: Vec::new(),
         }
     }
 }
@@ -361,7 +366,8 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         CorpusSource::Embedded => None,
     };
     let source = config.corpus.clone();
-    let loaded = tokio::task::spawn_blocking(move || Kb::load(&source))
+    let editions = config.editions.clone();
+    let loaded = tokio::task::spawn_blocking(move || Kb::load_with(&source, &editions))
         .await
         .map_err(|_| ServeError::LoadPanicked)?;
     let kb = match loaded {
@@ -397,10 +403,20 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         let site = state.site();
         let provisions = site.kb().corpus().provisions().len();
         let citations = site.kb().citation_count();
-        let corpus = match &config.corpus {
+        let mut corpus = match &config.corpus {
             CorpusSource::Embedded => "built-in corpus".to_string(),
             CorpusSource::Dir(dir) => format!("corpus folder {}", dir.display()),
         };
+        let parallels: Vec<String> = site
+            .kb()
+            .corpus()
+            .parallels()
+            .iter()
+            .map(|t| t.id())
+            .collect();
+        if !parallels.is_empty() {
+            corpus = format!("{corpus} + editions {}", parallels.join(", "));
+        }
         let ms = started.elapsed().as_millis() as u64;
         tracing::info!(
             target: STATUS_TARGET,
@@ -415,6 +431,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     if let (CorpusSource::Dir(dir), Some(fingerprint)) = (&config.corpus, fingerprint) {
         tokio::spawn(reload::watch(
             dir.clone(),
+            config.editions.clone(),
             state.clone(),
             config.reload_interval,
             fingerprint,

@@ -27,7 +27,24 @@ use super::{AppState, DIAGNOSTIC_TARGET, STATUS_TARGET};
 /// is added, removed, resized or touched.
 pub(crate) fn fingerprint(root: &Path) -> u64 {
     let mut entries: Vec<String> = Vec::new();
-    for book in ["laws", "handbook"] {
+    // The edition folders (parallel texts) below `editions/` count too.
+    let editions = root.join(crate::corpus::load::EDITIONS_DIR);
+    let edition_dirs: Vec<String> = std::fs::read_dir(&editions)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().is_dir())
+                .map(|e| {
+                    format!(
+                        "{}/{}",
+                        crate::corpus::load::EDITIONS_DIR,
+                        e.file_name().to_string_lossy()
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let books = ["laws".to_string(), "handbook".to_string()];
+    for book in books.iter().chain(&edition_dirs) {
         match std::fs::read_dir(root.join(book)) {
             Ok(rd) => {
                 for e in rd.flatten() {
@@ -59,7 +76,13 @@ pub(crate) fn fingerprint(root: &Path) -> u64 {
 /// each change that builds and reporting each that does not. `last` is the
 /// [`fingerprint`] taken before the current knowledge base was read, so an
 /// edit made while it loaded is not missed.
-pub(crate) async fn watch(dir: PathBuf, state: AppState, every: Duration, mut last: u64) {
+pub(crate) async fn watch(
+    dir: PathBuf,
+    editions: Vec<PathBuf>,
+    state: AppState,
+    every: Duration,
+    mut last: u64,
+) {
     loop {
         tokio::time::sleep(every).await;
         let probe = dir.clone();
@@ -72,7 +95,8 @@ pub(crate) async fn watch(dir: PathBuf, state: AppState, every: Duration, mut la
         last = now;
         let source = CorpusSource::Dir(dir.clone());
         let started = Instant::now();
-        let loaded = tokio::task::spawn_blocking(move || Kb::load(&source)).await;
+        let beside = editions.clone();
+        let loaded = tokio::task::spawn_blocking(move || Kb::load_with(&source, &beside)).await;
         let took = started.elapsed();
         let ms = took.as_millis() as u64;
         let problems = match loaded {
@@ -167,6 +191,7 @@ mod tests {
         assert!(text_of_1a(&state).contains("first"));
         let watcher = tokio::spawn(watch(
             dir.clone(),
+            Vec::new(),
             state.clone(),
             Duration::from_millis(20),
             before,

@@ -25,6 +25,7 @@ mod nearest;
 mod notice;
 mod offline;
 mod pages;
+pub mod parallel;
 pub mod practice;
 pub mod ranker_config;
 mod render;

@@ -22,6 +22,7 @@ use crate::kb::url_of;
 use super::backlinks::{BacklinkGroup, BacklinkView, Relation};
 use super::i18n::{fill, Lang, Strings};
 use super::nearest::nearest_provisions;
+use super::parallel::{ParallelBacklinks, ParallelView};
 use super::render::{anchor_of, crumb_of, label_of, TextRenderer};
 use super::{assets, ReloadNotice, Site, UiContext};
 
@@ -272,6 +273,16 @@ pub struct ProvisionPage {
     /// For a provision whose text is not in the source: what the handbook
     /// says about it, each citing sentence once.
     pub handbook_says: Vec<BacklinkView>,
+    /// The same cite in the other editions or languages of the Laws
+    /// (`web::parallel`); shown at the top, as the supplied text, when the
+    /// built-in text is absent (`supplied`), else beside the text.
+    pub parallels: Vec<ParallelView>,
+    pub supplied: bool,
+    /// Citations of the provision in the parallel texts.
+    pub parallel_cited_by: Vec<ParallelBacklinks>,
+    /// Where the lead wires edition change marks ("endret i 2027-utgaven")
+    /// from `diff`: one line per change of the provision, empty until then.
+    pub change_marks: Vec<String>,
 }
 
 /// One line of the table of contents.
@@ -283,6 +294,8 @@ pub struct TocEntry {
     pub in_corpus: bool,
     /// How many calculators the law or section holds.
     pub calculators: usize,
+    /// The parallel texts that hold its text ("engelsk original, 2017-utgaven").
+    pub parallels: Vec<String>,
 }
 
 /// A run of entries under one heading (a handbook chapter).
@@ -581,6 +594,7 @@ impl Site {
             .collect();
 
         let absent = (!current.in_corpus).then(|| self.absent_view(idx, ui));
+        let parallels = self.parallel_views(idx, ui);
         // What the other book says about the provision the page opens at:
         // the handbook's provisions citing it, its parts, or its lettered
         // ancestors (not its law as a whole, which "Henvist fra" lists).
@@ -662,6 +676,10 @@ impl Site {
             calc: self.calc_view(&current.id, query, ui),
             subjects: self.subject_chips(idx, ui),
             handbook_says,
+            supplied: !current.in_corpus && parallels.iter().any(|v| v.has_text),
+            parallels,
+            parallel_cited_by: self.parallel_backlinks(idx, ui),
+            change_marks: Vec::new(),
         }
         .render()
     }
@@ -733,6 +751,7 @@ impl Site {
                     title: p.title.clone().unwrap_or_else(|| label_of(p)),
                     in_corpus: p.in_corpus,
                     calculators: crate::rules::registry::calculators_within(&p.id).count(),
+                    parallels: self.parallel_labels(&p.id, ctx.lang),
                 };
                 let heading = match book {
                     BookId::Laws => None,

@@ -82,6 +82,8 @@ pub struct ResultsFragment {
     pub book: String,
     pub status: String,
     pub hits: Vec<HitView>,
+    /// Hits in the parallel texts, each labelled with its edition.
+    pub parallel_hits: Vec<super::parallel::ParallelHitView>,
     /// "12C9 does not exist."
     pub unknown: Option<String>,
     pub nearest: Vec<LinkView>,
@@ -251,6 +253,11 @@ impl Site {
                 )
             }),
             tips: !searched || hits.is_empty(),
+            parallel_hits: o
+                .results
+                .as_ref()
+                .map(|r| self.parallel_hit_views(&r.parallel_hits, lang))
+                .unwrap_or_default(),
             tips_examples: t
                 .tips_word_examples
                 .iter()

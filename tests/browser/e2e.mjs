@@ -1,6 +1,6 @@
 // End-to-end test of lovbok's web pages in headless Chromium, at phone size.
 //
-// Usage: node e2e.mjs <base-url> <static-copy-dir>   (tests/it/browser.rs
+// Usage: node e2e.mjs <base-url> <static-copy-dir> [<editions-base-url>]   (tests/it/browser.rs
 // starts the server, writes the static copy, and runs this). Exits 0 when every check passes, 1 on the first failure.
 //
 // What it checks, in order: search as you type and the keyboard; a cite
@@ -737,6 +737,10 @@ try {
   // 13. The static copy (lovbok export --site) on a plain file server.
   await staticCopy(process.argv[3]);
 
+  // 14. A parallel text (an edition folder of our own invented English
+  // sentences) served beside the built-in text by a second server.
+  if (process.argv[4]) await editionsCheck(process.argv[4].replace(/\/$/, ""));
+
   step = "console";
   check(problems.length === 0, problems.join("\n"));
   writeFileSync(join(shots, "sizes.json"), JSON.stringify(sizes, null, 2));
@@ -1061,6 +1065,63 @@ async function staticCopy(dir) {
     rmSync(fresh, { recursive: true, force: true });
     py.kill();
   }
+}
+
+// The second server holds tests/data/editions/laws-2017-en (a fixture of
+// our own sentences, not the WBF text). A title-only law (64) shows the
+// supplied English text near the top, above "Henvist fra", in a block with
+// lang="en" and the label saying where it comes from and that it is not
+// the Norwegian translation; a law with text (16) shows the English below
+// its text on a phone and beside it on a wide screen; axe on both, in
+// both colour schemes.
+async function editionsCheck(edBase) {
+  step = "editions: title-only law with supplied text";
+  // A browser profile of its own: the second server is another origin.
+  const edProfile = mkdtempSync(join(tmpdir(), "lovbok-e2e-editions-"));
+  const edContext = await launch(edProfile);
+  const page = await edContext.newPage();
+  const external = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(edBase) && !r.url().startsWith("data:")) external.push(r.url());
+  });
+  await page.goto(`${edBase}/p/64`);
+  const block = page.locator("#ed-2017-en");
+  await block.waitFor({ state: "visible" });
+  const label = (await block.locator(".parallel-label").innerText()).trim();
+  check(label.includes("engelsk original, 2017") && label.includes("ikke den norske oversettelsen") && label.includes("test fixture"), `the supplied text's label: ${label}`);
+  check((await block.locator(".parallel-text").getAttribute("lang")) === "en", "the supplied text has lang=en");
+  const text = await block.locator(".parallel-text").innerText();
+  check(text.includes("moves one pretend trick"), "the supplied text is shown");
+  const top = (await block.boundingBox()).y;
+  const citedBy = (await page.locator(".cited-by").boundingBox()).y;
+  check(top < citedBy && top < 900, `the supplied text is near the top (${top}px, Henvist fra at ${citedBy}px)`);
+  for (const s of ["light", "dark"]) {
+    await scheme(page, s);
+    await block.scrollIntoViewIfNeeded();
+    await shot(page, "edition-title-only", s);
+    await axeCheck(page, `/p/64 with a supplied text (${s})`);
+  }
+  await scheme(page, "light");
+
+  step = "editions: a parallel text below on a phone, beside on a wide screen";
+  await page.goto(`${edBase}/p/16`);
+  const aside = page.locator("aside.parallels");
+  await aside.waitFor({ state: "visible" });
+  const body = await page.locator(".prov-body").boundingBox();
+  let side = await aside.boundingBox();
+  check(side.y >= body.y + body.height - 1, `below the text on a phone (${side.y} < ${body.y + body.height})`);
+  await axeCheck(page, "/p/16 with a parallel text (phone)");
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector(".side-by-side")).display === "grid");
+  const wideBody = await page.locator(".prov-body").boundingBox();
+  side = await aside.boundingBox();
+  check(side.x > wideBody.x + wideBody.width - 1 && Math.abs(side.y - wideBody.y) < 5, `beside the text on a wide screen (aside at ${side.x},${side.y}; text at ${wideBody.x},${wideBody.y})`);
+  await shot(page, "edition-beside-wide", "light");
+  await axeCheck(page, "/p/16 with a parallel text (wide)");
+  check(external.length === 0, `external requests: ${external.join(", ")}`);
+  await edContext.close();
+  rmSync(edProfile, { recursive: true, force: true });
+  log("e2e: a title-only law with a supplied English text and its label, a parallel text below (phone) and beside (wide), axe on both");
 }
 
 async function axeCheck(page, what) {

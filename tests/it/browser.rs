@@ -72,6 +72,23 @@ fn pages_work_in_headless_chromium() {
         })
         .await
     });
+    // A second server with the parallel-text fixture beside the built-in
+    // corpus (as `lovbok serve --edition tests/data/editions/laws-2017-en`).
+    let ed_state = crate::editions::state();
+    let (ed_listener, ed_addr) = rt.block_on(async {
+        let l = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = l.local_addr().expect("local addr");
+        (l, addr)
+    });
+    let (ed_stop, ed_stopped) = tokio::sync::oneshot::channel::<()>();
+    let ed_server = rt.spawn(async move {
+        serve_on(ed_listener, ed_state, &Limits::default(), async {
+            let _ = ed_stopped.await;
+        })
+        .await
+    });
 
     // The static copy (`lovbok export --site`), which e2e.mjs serves with
     // Python's plain file server and checks online and offline.
@@ -88,6 +105,7 @@ fn pages_work_in_headless_chromium() {
         .arg(dir.join("e2e.mjs"))
         .arg(format!("http://{addr}"))
         .arg(&copy)
+        .arg(format!("http://{ed_addr}"))
         .current_dir(&dir)
         .spawn()
         .expect("start node");
@@ -106,5 +124,7 @@ fn pages_work_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&copy);
     let _ = stop.send(());
     let _ = rt.block_on(server);
+    let _ = ed_stop.send(());
+    let _ = rt.block_on(ed_server);
     assert!(status.success(), "tests/browser/e2e.mjs failed ({status}); see its output above and target/screenshots/failure.png");
 }

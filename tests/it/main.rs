@@ -5,6 +5,7 @@ mod cite;
 mod cli;
 mod corpus;
 mod diff;
+mod editions;
 mod fixtures;
 mod import;
 mod link_wild;

@@ -386,6 +386,29 @@ pub struct Strings {
     /// The empty first option of a calculator's choice: nothing is chosen
     /// for the user.
     pub calc_choose: &'static str,
+    // --- parallel texts (other editions or languages of the Laws)
+    /// Heading of the parallel texts beside a provision (other editions or languages of the Laws).
+    pub parallel_heading: &'static str,
+    /// What a parallel text is, under its heading.
+    pub parallel_note: &'static str,
+    /// A parallel text's name: its language (`{lang}`) and edition year (`{edition}`).
+    pub parallel_label: &'static str,
+    /// Where a parallel text comes from (`{source}`, the edition folder's own label).
+    pub parallel_source: &'static str,
+    /// Above the supplied text of a law whose built-in text is absent, from a text in another language.
+    pub supplied_label: &'static str,
+    /// The same, from another edition in Norwegian (`{main}`: the built-in edition's year).
+    pub supplied_label_same_lang: &'static str,
+    /// Heading of the citations in a parallel text (`{label}`: its name).
+    pub parallel_cited_by: &'static str,
+    /// Heading of the search hits in the parallel texts.
+    pub parallel_hits: &'static str,
+    /// A text's language: Norwegian.
+    pub text_lang_nb: &'static str,
+    /// A text's language: Danish.
+    pub text_lang_da: &'static str,
+    /// A text's language: English, the Laws' original language.
+    pub text_lang_en: &'static str,
 }
 
 /// The keys the page script reads, with their values: served as a script
