@@ -223,9 +223,10 @@ impl SubjectTable {
     /// Lets every word of a thesaurus group meet the terms that have
     /// another word of it (`frekk`, `uforskammet` and `rude` meet `uhøflig
     /// spiller`): a player's everyday word finds the index's by the group,
-    /// so each term need not list every synonym. Only words the books never
-    /// use are joined so: the others meet their group by the thesaurus's
-    /// expansions, at a synonym's weight. A member tagged with a
+    /// so each term need not list every synonym. Only groups of words the
+    /// books never use are joined so: a group with a word of the books
+    /// meets its terms by the thesaurus's expansions, at a synonym's
+    /// weight. A member tagged with a
     /// language (`da:hold`) counts in that language only. Returns the
     /// groups' words as typed, for the precomputed surface table.
     fn join_word_groups(&mut self, analyzers: &mut Analyzers, impacts: &Impacts) -> Vec<String> {
@@ -253,15 +254,19 @@ impl SubjectTable {
                     words.push(f);
                 }
             }
-            if slots.is_empty() {
+            // A group with a word the books use is the thesaurus's: every
+            // word of it already meets the group's terms through that
+            // word's expansions, at a synonym's weight (`by_term`).
+            let used = member_keys
+                .iter()
+                .flatten()
+                .any(|k| impacts.term(k).is_some());
+            if slots.is_empty() || used {
                 continue;
             }
             slots.sort_unstable();
             slots.dedup();
-            // A word the books use already meets its group's terms by the
-            // thesaurus's expansions, at a synonym's weight (`by_term`).
-            let unused = |keys: &Vec<String>| keys.iter().all(|k| impacts.term(k).is_none());
-            for k in member_keys.into_iter().filter(unused).flatten() {
+            for k in member_keys.into_iter().flatten() {
                 let entry = self.by_key.entry(k.into_boxed_str()).or_default();
                 entry.extend_from_slice(&slots);
                 entry.sort_unstable();
