@@ -19,6 +19,7 @@ use crate::cite::{self, EditionNote, Resolved, Status, Target};
 use crate::corpus::{
     self, BookId, Corpus, Diagnostic, Kind, LoadError, Provision, ProvisionId, Severity, SourceFile,
 };
+use crate::diff::{self, Change, EditionDiff};
 use crate::graph::Graph;
 use crate::search::{
     search_parallels, Hit, ParallelHit, QueryError, SearchError, SearchIndex, SearchOptions,
@@ -84,6 +85,9 @@ pub struct Kb {
     /// The citation graph of each parallel text, in the order of
     /// [`Corpus::parallels`].
     parallel_graphs: Vec<Graph>,
+    /// What changed in each later edition of the Laws in the built-in
+    /// text's language (`2027-nb`): the change marks of a provision page.
+    later_editions: Vec<LaterEdition>,
     index: SearchIndex,
     /// The top-level provisions in reading order, for prev/next links.
     tops: Vec<usize>,
@@ -91,6 +95,18 @@ pub struct Kb {
     fingerprint: u64,
     /// The practice cards, generated on first use.
     cards: OnceLock<Deck>,
+}
+
+/// A later edition of the Laws in the built-in text's language, compared
+/// with the built-in text (`diff::compare`), so a page can say what became
+/// of its provision ("endret i 2027-utgaven").
+#[derive(Debug)]
+pub struct LaterEdition {
+    /// Its year.
+    pub edition: u16,
+    /// The parallel text's id (`2027-nb`).
+    pub id: String,
+    pub diff: EditionDiff,
 }
 
 /// Characters escaped in a provision URL: everything but what a cite
@@ -184,6 +200,7 @@ impl Kb {
                 })
             }));
         }
+        let later_editions = later_editions(&corpus);
         let index = SearchIndex::build(&corpus)?;
         let fingerprint = corpus::fingerprint(sources);
         let tops = corpus
@@ -198,6 +215,7 @@ impl Kb {
                 corpus,
                 graph,
                 parallel_graphs,
+                later_editions,
                 index,
                 tops,
                 fingerprint,
@@ -205,6 +223,20 @@ impl Kb {
             },
             diagnostics,
         ))
+    }
+
+    /// What became of a built-in provision in each later edition of the
+    /// Laws loaded beside it, oldest first: the change it is part of, if
+    /// any. Nothing for a provision whose text the source lacks (there is
+    /// no text of ours to compare).
+    pub fn later_changes(&self, id: &ProvisionId) -> Vec<(&LaterEdition, &Change)> {
+        if self.get(id).is_none_or(|(_, p)| !p.in_corpus) {
+            return Vec::new();
+        }
+        self.later_editions
+            .iter()
+            .filter_map(|e| e.diff.change_of_old(id).map(|c| (e, c)))
+            .collect()
     }
 
     /// The provision tree.
@@ -640,6 +672,24 @@ pub fn check_with(
     editions: &[PathBuf],
 ) -> Result<(Kb, Vec<Diagnostic>), KbError> {
     Kb::build_unchecked(&source.read_with(editions)?)
+}
+
+/// Each parallel text that is a later edition of the Laws in the built-in
+/// text's language, compared with the built-in text, oldest first.
+fn later_editions(corpus: &Corpus) -> Vec<LaterEdition> {
+    let (current, lang) = corpus::parallel::main_key();
+    let mut out: Vec<LaterEdition> = corpus
+        .parallels()
+        .iter()
+        .filter(|t| t.lang == lang && t.edition > current)
+        .map(|t| LaterEdition {
+            edition: t.edition,
+            id: t.id(),
+            diff: diff::compare(corpus, &t.corpus),
+        })
+        .collect();
+    out.sort_by_key(|e| e.edition);
+    out
 }
 
 #[cfg(test)]

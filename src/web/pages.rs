@@ -679,7 +679,7 @@ impl Site {
             supplied: !current.in_corpus && parallels.iter().any(|v| v.has_text),
             parallels,
             parallel_cited_by: self.parallel_backlinks(idx, ui),
-            change_marks: Vec::new(),
+            change_marks: self.change_marks(idx, ui),
         }
         .render()
     }

@@ -11,6 +11,7 @@ text (`search::search_parallels`) are listed apart, labelled the same way.
 */
 
 use crate::corpus::{Block, ParallelText, ProvisionId, TextLang, CURRENT_EDITION};
+use crate::diff::Change;
 use crate::graph::Place;
 use crate::search::ParallelHit;
 
@@ -118,6 +119,56 @@ pub fn block_anchor(id: &str) -> String {
     format!("ed-{id}")
 }
 
+/// One change mark: what became of `id` in a later `edition`, as the
+/// comparison of the two texts found it.
+fn change_mark(t: &Strings, id: &ProvisionId, edition: u16, change: &Change) -> String {
+    let year = edition.to_string();
+    let cites = |ids: &[ProvisionId]| {
+        ids.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match change {
+        Change::Changed { .. } => fill(t.change_changed, &[("edition", &year)]),
+        Change::Renumbered {
+            old,
+            new,
+            carried,
+            words,
+            ..
+        } => {
+            // A part carried along with its whole names its own new cite.
+            let to = if old == id {
+                new.to_string()
+            } else {
+                carried
+                    .iter()
+                    .find(|(o, _)| o == id)
+                    .map_or_else(|| new.to_string(), |(_, n)| n.to_string())
+            };
+            let template = if words.is_some() && old == id {
+                t.change_renumbered_changed
+            } else {
+                t.change_renumbered
+            };
+            fill(template, &[("cite", &to), ("edition", &year)])
+        }
+        Change::Removed { .. } => fill(t.change_removed, &[("edition", &year)]),
+        Change::Split { new, .. } => fill(
+            t.change_split,
+            &[("cites", &cites(new)), ("edition", &year)],
+        ),
+        Change::Merged { new, .. } => fill(
+            t.change_merged,
+            &[("cite", &new.to_string()), ("edition", &year)],
+        ),
+        // A provision of the built-in text is never one the later
+        // edition added.
+        Change::Added { new, .. } => new.to_string(),
+    }
+}
+
 impl Site {
     /// Every parallel text of provision `idx` (the same cite), with the
     /// provisions below it.
@@ -216,6 +267,29 @@ impl Site {
             ));
         }
         html
+    }
+
+    /// The change marks of a provision page: what became, in each later
+    /// edition of the Laws loaded beside the built-in text, of the
+    /// provision the page opens at and of each of its parts (these named
+    /// by their cite).
+    pub fn change_marks(&self, idx: usize, ui: Lang) -> Vec<String> {
+        let t = ui.strings();
+        let kb = self.kb();
+        let corpus = kb.corpus();
+        let mut out = Vec::new();
+        for i in std::iter::once(idx).chain(corpus.descendants(idx)) {
+            let id = &corpus.at(i).id;
+            for (later, change) in kb.later_changes(id) {
+                let mark = change_mark(t, id, later.edition, change);
+                out.push(if i == idx {
+                    mark
+                } else {
+                    format!("{id}: {mark}")
+                });
+            }
+        }
+        out
     }
 
     /// The citations in the parallel texts that land on provision `idx`,

@@ -414,3 +414,77 @@ fn only_parallel_provisions_of_the_2017_laws_are_as_similar_as_a_moved_one() {
         ]
     );
 }
+
+/// The built-in corpus with the synthetic 2027 edition beside it, as a
+/// parallel text in the built-in text's language.
+fn kb_with_2027() -> Kb {
+    let mut sources = embedded_sources();
+    sources.push(SourceFile {
+        path: "editions/laws-2027-nb/edition.md".into(),
+        text: "---\nbook: laws\nedition: 2027\nlang: nb\nsource: lovbok test fixture, the 2017 text with test-made edits\n---\n\n# Test fixture\n".into(),
+    });
+    sources.extend(
+        laws_2027()
+            .into_iter()
+            .filter(|f| f.path.ends_with(".md"))
+            .map(|f| SourceFile {
+                path: f.path.replacen("laws/", "editions/laws-2027-nb/", 1),
+                text: f.text,
+            }),
+    );
+    Kb::from_sources(&sources).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_page_marks_what_became_of_its_provision_in_a_later_edition() {
+    use lovbok::lang::Lang;
+    use lovbok::web::{Site, UiContext};
+    let site = Site::new(kb_with_2027());
+    let page = |cite: &str, ui: Lang| {
+        let kb = site.kb();
+        let (idx, _) = kb.get(&id(cite)).unwrap_or_else(|| panic!("{cite}"));
+        let ctx = UiContext::new(ui, format!("/p/{cite}"));
+        site.provision_page(&ctx, idx, false)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let has = |cite: &str, ui: Lang, mark: &str| {
+        let html = page(cite, ui);
+        assert!(html.contains(mark), "{cite}: no {mark:?} in the page");
+    };
+    has("18D", Lang::Nb, "<li>Endret i 2027-utgaven</li>");
+    has("18D", Lang::Da, "<li>Ændret i 2027-udgaven</li>");
+    has("8A", Lang::Nb, "<li>Flyttet til 8B i 2027-utgaven</li>");
+    // A part carried with its whole names its own new place.
+    has(
+        "8A",
+        Lang::Nb,
+        "<li>8A1: Flyttet til 8B1 i 2027-utgaven</li>",
+    );
+    has("18F", Lang::Nb, "<li>Fjernet i 2027-utgaven</li>");
+    has(
+        "17D3",
+        Lang::Nb,
+        "<li>Delt i 17D3, 17D4 i 2027-utgaven</li>",
+    );
+    has(
+        "10C1",
+        Lang::Nb,
+        "<li>Slått sammen med andre til 10C1 i 2027-utgaven</li>",
+    );
+    // The marks are labelled as lovbok's comparison, apart from the text.
+    has("18D", Lang::Nb, "lovboks egen sammenligning");
+    // A provision the later edition keeps as it was has none, and neither
+    // has a title-only law (there is no text of ours to compare).
+    for cite in ["12C1", "64"] {
+        assert!(
+            !page(cite, Lang::Nb).contains("class=\"change-marks\""),
+            "{cite}"
+        );
+    }
+}
+
+#[test]
+fn without_a_later_edition_no_page_has_change_marks() {
+    let kb = Kb::from_sources(&embedded_sources()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(kb.later_changes(&id("18D")).is_empty());
+}

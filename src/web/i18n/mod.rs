@@ -403,6 +403,20 @@ pub struct Strings {
     pub parallel_cited_by: &'static str,
     /// Heading of the search hits in the parallel texts.
     pub parallel_hits: &'static str,
+    /// What the change marks are (lovbok's own comparison with a later edition, not the book's words).
+    pub change_marks_label: &'static str,
+    /// Change mark: the provision's text was reworded in a later edition (`{edition}`).
+    pub change_changed: &'static str,
+    /// Change mark: the same text under another cite (`{cite}`) in a later edition.
+    pub change_renumbered: &'static str,
+    /// Change mark: moved to `{cite}` and reworded in a later edition.
+    pub change_renumbered_changed: &'static str,
+    /// Change mark: not in a later edition.
+    pub change_removed: &'static str,
+    /// Change mark: the text is now in several provisions (`{cites}`) of a later edition.
+    pub change_split: &'static str,
+    /// Change mark: the text is now part of one provision (`{cite}`) with others of a later edition.
+    pub change_merged: &'static str,
     /// A text's language: Norwegian.
     pub text_lang_nb: &'static str,
     /// A text's language: Danish.
