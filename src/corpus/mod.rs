@@ -188,6 +188,20 @@ impl Provision {
             .join("\n\n")
     }
 
+    /// Its heading, own text and footnotes as one string: what two
+    /// versions of a provision are compared by (an import against the
+    /// hand-made book, two editions against each other).
+    pub fn comparable_text(&self) -> String {
+        let mut s = self.title.clone().unwrap_or_default();
+        s.push(' ');
+        s.push_str(&self.text());
+        for f in &self.footnotes {
+            s.push(' ');
+            s.push_str(&f.text);
+        }
+        s
+    }
+
     /// The language of the provision's text.
     pub fn lang(&self) -> &'static str {
         self.book.lang()

@@ -163,8 +163,8 @@ pub fn run(old: &Side, new: &Side) -> Matching {
     };
     identical_same_cite(&mut m, old, new);
     identical_elsewhere(&mut m, old, new);
-    splits(&mut m, old, new);
-    merges(&mut m, old, new);
+    wholes_in_parts(&mut m, old, new, true);
+    wholes_in_parts(&mut m, old, new, false);
     same_place(&mut m, old, new);
     moved(&mut m, old, new);
     structure(&mut m, old, new);
@@ -261,55 +261,48 @@ fn parts_of(whole: &Words, candidates: &[(usize, &Unit)]) -> Option<Vec<(usize, 
     Some(parts)
 }
 
-fn splits(m: &mut Matching, old: &Side, new: &Side) {
-    for (o, u) in old.units.iter().enumerate() {
-        if !m.old_free(o) || u.words.len() < 2 * MIN_PART {
+/// Splits (`split`: one old provision's words now in several new ones) or
+/// merges (several old ones' words now in one new one): the same search,
+/// the two editions' roles swapped.
+fn wholes_in_parts(m: &mut Matching, old: &Side, new: &Side, split: bool) {
+    let (wholes, part_side) = if split { (old, new) } else { (new, old) };
+    for (w, u) in wholes.units.iter().enumerate() {
+        let whole_free = if split { m.old_free(w) } else { m.new_free(w) };
+        if !whole_free || u.words.len() < 2 * MIN_PART {
             continue;
         }
-        let free: Vec<(usize, &Unit)> = new
+        let free: Vec<(usize, &Unit)> = part_side
             .units
             .iter()
             .enumerate()
-            .filter(|(n, _)| m.new_free(*n))
+            .filter(|(p, _)| {
+                if split {
+                    m.new_free(*p)
+                } else {
+                    m.old_free(*p)
+                }
+            })
             .collect();
         if let Some(parts) = parts_of(&u.words, &free) {
             let evidence = Evidence::Parts {
-                split: true,
+                split,
                 whole: u.id.clone(),
                 words: u.words.len(),
                 parts: parts.iter().map(|(_, p)| p.clone()).collect(),
             };
-            m.add(Link::Split {
-                old: o,
-                new: parts.into_iter().map(|(n, _)| n).collect(),
-                evidence,
-            });
-        }
-    }
-}
-
-fn merges(m: &mut Matching, old: &Side, new: &Side) {
-    for (n, u) in new.units.iter().enumerate() {
-        if !m.new_free(n) || u.words.len() < 2 * MIN_PART {
-            continue;
-        }
-        let free: Vec<(usize, &Unit)> = old
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(o, _)| m.old_free(*o))
-            .collect();
-        if let Some(parts) = parts_of(&u.words, &free) {
-            let evidence = Evidence::Parts {
-                split: false,
-                whole: u.id.clone(),
-                words: u.words.len(),
-                parts: parts.iter().map(|(_, p)| p.clone()).collect(),
-            };
-            m.add(Link::Merge {
-                old: parts.into_iter().map(|(o, _)| o).collect(),
-                new: n,
-                evidence,
+            let ids: Vec<usize> = parts.into_iter().map(|(i, _)| i).collect();
+            m.add(if split {
+                Link::Split {
+                    old: w,
+                    new: ids,
+                    evidence,
+                }
+            } else {
+                Link::Merge {
+                    old: ids,
+                    new: w,
+                    evidence,
+                }
             });
         }
     }

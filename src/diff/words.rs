@@ -30,14 +30,7 @@ pub struct Words {
 impl Words {
     /// The comparable text of a provision: title, own text, footnotes.
     pub fn of(p: &Provision) -> Words {
-        let mut s = p.title.clone().unwrap_or_default();
-        s.push(' ');
-        s.push_str(&p.text());
-        for f in &p.footnotes {
-            s.push(' ');
-            s.push_str(&f.text);
-        }
-        Words::from_text(&s)
+        Words::from_text(&p.comparable_text())
     }
 
     /// The comparable form of any text.

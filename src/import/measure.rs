@@ -79,14 +79,10 @@ fn pct(a: usize, b: usize) -> f64 {
 }
 
 fn normal(p: &Provision) -> String {
-    let mut s = p.title.clone().unwrap_or_default();
-    s.push(' ');
-    s.push_str(&p.text());
-    for f in &p.footnotes {
-        s.push(' ');
-        s.push_str(&f.text);
-    }
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    p.comparable_text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn without_gaps(s: &str) -> String {

@@ -542,8 +542,10 @@ const GROUPS: &[&[&str]] = &[
         "bidding box",
     ],
     &["skjerm", "skærm", "screen"],
-    // # Conduct at the table: everyday words, in the three languages, for what the
-    // subject index and the books name otherwise
+    // Everyday words, in the three languages, for what the subject index
+    // and the books name otherwise (a group none of whose words the books
+    // use still joins the index's terms, see `word_groups`).
+    // # Conduct at the table
     &[
         "uhøflig",
         "uhøflighet",
@@ -583,8 +585,7 @@ const GROUPS: &[&[&str]] = &[
         "smartphone",
     ],
     &["snakke", "prate", "da:tale", "talk", "chat", "speak"],
-    // # Events at the table: everyday words, in the three languages, for what the
-    // subject index and the books name otherwise
+    // # Events at the table
     &["gulv", "gulvet", "floor"],
     &["skjult", "gjemt", "gemt", "hidden", "concealed"],
     &["droppe", "droppet", "drop", "dropped"],
@@ -638,8 +639,7 @@ const GROUPS: &[&[&str]] = &[
         "duplimate",
     ],
     &["da:kortspil", "kortstokk", "kortstokken", "deck"],
-    // # Judging what happened: everyday words, in the three languages, for what the
-    // subject index and the books name otherwise
+    // # Judging what happened
     &[
         "uenighet",
         "uenighed",
@@ -730,8 +730,7 @@ const GROUPS: &[&[&str]] = &[
         "forfeit",
         "forfeited",
     ],
-    // # Rulings and scores: everyday words, in the three languages, for what the
-    // subject index and the books name otherwise
+    // # Rulings and scores
     &[
         "kjennelse",
         "kendelse",
