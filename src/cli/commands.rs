@@ -487,7 +487,7 @@ fn cards(
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
         CardsFormat::Json => {
-            serde_json::to_writer(&mut out, &api::cards_dto(&site, &decks, None))?;
+            serde_json::to_writer(&mut out, &api::cards::cards_dto(&site, &decks, None))?;
             writeln!(out)?;
         }
         CardsFormat::Anki => out.write_all(site.anki(&decks, base_url, lang).as_bytes())?,

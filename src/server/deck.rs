@@ -19,7 +19,7 @@ use crate::cards::DeckId;
 use crate::web::assets::fnv1a;
 use crate::web::Site;
 
-use super::api::cards_dto;
+use super::api::cards::cards_dto;
 use super::AppState;
 
 /// The deck of one site, serialized.

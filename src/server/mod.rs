@@ -276,7 +276,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
                 .layer(axum::middleware::from_fn(middleware::cors)),
         )
         .route("/api/status", get(api::status))
-        .route("/api/cards", get(api::cards))
+        .route("/api/cards", get(api::cards::cards))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/calc", get(calc::list))
         .route(
