@@ -10,6 +10,7 @@ the crate; everything above builds on it.
 */
 
 pub mod concordance;
+mod front_matter;
 pub mod id;
 pub mod load;
 pub mod parallel;

@@ -15,6 +15,7 @@ use std::sync::LazyLock;
 use pulldown_cmark::{Event, HeadingLevel, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 use regex::Regex;
 
+use super::front_matter::{self, Meta};
 use super::id::{from_roman, BookId, Path, ProvisionId, Root};
 use super::load::SourceFile;
 use super::{Block, Diagnostic, Footnote, Kind, Origin, Provision, Severity, TextStatus};
@@ -24,19 +25,6 @@ use super::{Block, Diagnostic, Footnote, Kind, Origin, Provision, Severity, Text
 pub struct ParsedFile {
     pub provisions: Vec<Provision>,
     pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The front matter of a corpus file.
-#[derive(Debug, Clone)]
-struct Meta {
-    book: BookId,
-    kind: Kind,
-    pages: Vec<u16>,
-    text: TextStatus,
-    chapter: Option<String>,
-    extends: Option<u16>,
-    /// The edition of the Laws the file's citations use (`laws-edition:`).
-    laws_edition: Option<u16>,
 }
 
 /// A `#` heading of a law or section: `12. Title`, `X16. Title`.
@@ -362,177 +350,18 @@ impl<'a> Builder<'a> {
     }
 
     fn parse_meta(&mut self, yaml: &str, offset: usize) {
-        let mut fields: HashMap<&str, (String, usize)> = HashMap::new();
-        let base_line = self.line(offset);
-        for (i, raw) in yaml.lines().enumerate() {
-            let line = raw.split(" #").next().unwrap_or("").trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            match line.split_once(':') {
-                Some((k, v)) => {
-                    fields.insert(k.trim(), (v.trim().to_string(), base_line + i));
-                }
-                None => self.out.diagnostics.push(Diagnostic {
-                    file: self.file.to_string(),
-                    line: base_line + i,
-                    severity: Severity::Error,
-                    message: format!("front matter line is not `key: value`: {line:?}"),
-                }),
-            }
-        }
-        let mut err = |line: usize, message: String| {
+        let (meta, problems) = front_matter::read(yaml, self.line(offset), self.file);
+        for p in problems {
             self.out.diagnostics.push(Diagnostic {
                 file: self.file.to_string(),
-                line,
-                severity: Severity::Error,
-                message,
-            })
-        };
-        let get = |k: &str| fields.get(k).cloned();
-        let book = match get("book") {
-            Some((v, l)) => match v.parse::<BookId>() {
-                Ok(b) => Some(b),
-                Err(_) => {
-                    err(l, format!("unknown book {v:?} (expected laws or handbook)"));
-                    None
-                }
-            },
-            None => {
-                err(base_line, "front matter has no `book`".into());
-                None
-            }
-        };
-        let kind = match get("kind") {
-            Some((v, l)) => match v.as_str() {
-                "front" => Some(Kind::Front),
-                "definitions" => Some(Kind::Definitions),
-                "law" => Some(Kind::Law),
-                "extension" => Some(Kind::Extension),
-                "section" => Some(Kind::Section),
-                _ => {
-                    err(
-                        l,
-                        format!("unknown kind {v:?} (front, definitions, law, extension, section)"),
-                    );
-                    None
-                }
-            },
-            None => {
-                err(base_line, "front matter has no `kind`".into());
-                None
-            }
-        };
-        let text = match get("text") {
-            Some((v, l)) => match v.as_str() {
-                "full" => TextStatus::Full,
-                "partial" => TextStatus::Partial,
-                "absent" => TextStatus::Absent,
-                _ => {
-                    err(
-                        l,
-                        format!("unknown text status {v:?} (full, partial, absent)"),
-                    );
-                    TextStatus::Full
-                }
-            },
-            None => TextStatus::Full,
-        };
-        let pages = match get("pages") {
-            Some((v, l)) => match parse_pages(&v) {
-                Some(p) => p,
-                None => {
-                    err(
-                        l,
-                        format!("bad page list {v:?} (expected e.g. `25`, `25-27`, `4, 6-7`)"),
-                    );
-                    Vec::new()
-                }
-            },
-            None => {
-                err(base_line, "front matter has no `pages`".into());
-                Vec::new()
-            }
-        };
-        // A parallel text's language is its own (`corpus::parallel` checks it).
-        let parallel = super::parallel::folder_of(self.file).is_some();
-        if let Some((v, l)) = get("lang").filter(|_| !parallel) {
-            if let Some(b) = book {
-                if v != b.lang() {
-                    err(
-                        l,
-                        format!("lang {v:?} does not match book {b} ({})", b.lang()),
-                    );
-                }
-            }
-        }
-        let extends = match get("extends") {
-            Some((v, l)) => match v.parse::<u16>() {
-                Ok(n) if (1..=93).contains(&n) => Some(n),
-                _ => {
-                    err(l, format!("`extends` must be a law number 1-93, not {v:?}"));
-                    None
-                }
-            },
-            None => None,
-        };
-        let laws_edition = match get("laws-edition") {
-            Some((v, l)) => match v.parse::<u16>() {
-                Ok(y) if (1900..=super::concordance::CURRENT_EDITION).contains(&y) => {
-                    (y != super::concordance::CURRENT_EDITION).then_some(y)
-                }
-                _ => {
-                    err(
-                        l,
-                        format!(
-                            "`laws-edition` must be a year of the Laws up to {}, not {v:?}",
-                            super::concordance::CURRENT_EDITION
-                        ),
-                    );
-                    None
-                }
-            },
-            None => None,
-        };
-        for (k, (_, l)) in &fields {
-            if !matches!(
-                *k,
-                "book"
-                    | "edition"
-                    | "lang"
-                    | "kind"
-                    | "pages"
-                    | "text"
-                    | "chapter"
-                    | "extends"
-                    | "laws-edition"
-            ) {
-                self.out.diagnostics.push(Diagnostic {
-                    file: self.file.to_string(),
-                    line: *l,
-                    severity: Severity::Warning,
-                    message: format!("unknown front matter key `{k}`"),
-                });
-            }
-        }
-        if let (Some(book), Some(kind)) = (book, kind) {
-            let folder = self.file.split('/').next().unwrap_or("");
-            if folder != book.as_str() && matches!(folder, "laws" | "handbook") {
-                self.error(
-                    offset,
-                    format!("file is in {folder}/ but says book: {book}"),
-                );
-            }
-            self.page = pages.first().copied();
-            self.meta = Some(Meta {
-                book,
-                kind,
-                pages,
-                text,
-                chapter: get("chapter").map(|(v, _)| v),
-                extends,
-                laws_edition,
+                line: p.line,
+                severity: p.severity,
+                message: p.message,
             });
+        }
+        if let Some(meta) = meta {
+            self.page = meta.pages.first().copied();
+            self.meta = Some(meta);
         }
     }
 
@@ -1190,24 +1019,6 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
-}
-
-/// `25`, `25-27`, `4, 6-7` → page numbers.
-fn parse_pages(s: &str) -> Option<Vec<u16>> {
-    let mut out = Vec::new();
-    for part in s.split(',') {
-        let part = part.trim();
-        if let Some((a, b)) = part.split_once('-') {
-            let (a, b): (u16, u16) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-            if b < a || b - a > 100 {
-                return None;
-            }
-            out.extend(a..=b);
-        } else {
-            out.push(part.parse().ok()?);
-        }
-    }
-    (!out.is_empty()).then_some(out)
 }
 
 #[cfg(test)]
