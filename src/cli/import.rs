@@ -49,15 +49,7 @@ pub fn run(
         r.unsure.len()
     );
     if let Some(a) = &r.audit {
-        println!(
-            "word audit: {} source words, {} in the output ({:.2} %), {} missing, {} extra; {} set aside as not the book's text",
-            a.source_words,
-            a.source_words - a.missing_total,
-            a.share(),
-            a.missing_total,
-            a.extra_total,
-            a.set_aside
-        );
+        println!("word audit: {}", a.summary());
     }
     if let Some(m) = &r.measurement {
         println!(

@@ -22,6 +22,20 @@ pub struct Audit {
 }
 
 impl Audit {
+    /// The figures in one line, as the CLI prints them and the report
+    /// opens its audit with.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} source words, {} in the output ({:.2} %), {} missing, {} extra; {} set aside as not the book's text",
+            self.source_words,
+            self.source_words - self.missing_total,
+            self.share(),
+            self.missing_total,
+            self.extra_total,
+            self.set_aside
+        )
+    }
+
     /// Share of the source words found in the output, in percent.
     pub fn share(&self) -> f64 {
         if self.source_words == 0 {

@@ -54,15 +54,7 @@ impl Report {
     pub fn to_markdown(&self) -> String {
         let mut out = String::from("# Import report\n\n");
         if let Some(a) = &self.audit {
-            out.push_str(&format!(
-                "## Word audit\n\n{} source words, {} in the output ({:.2} %), {} missing, {} extra; {} set aside as not the book's text.\n\n",
-                a.source_words,
-                a.source_words - a.missing_total,
-                a.share(),
-                a.missing_total,
-                a.extra_total,
-                a.set_aside
-            ));
+            out.push_str(&format!("## Word audit\n\n{}.\n\n", a.summary()));
             if !a.missing.is_empty() {
                 out.push_str(&format!("Missing: {}\n\n", a.missing.join(", ")));
             }
