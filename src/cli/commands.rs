@@ -40,7 +40,7 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             let site = Site::new(Kb::load_with(&source, editions)?);
             search_cmd(&site, query, &opts, *json)
         }
-        Command::Eval { file } => eval(&Kb::load(&source)?, file),
+        Command::Eval { file, ranks } => eval(&Kb::load(&source)?, file, *ranks),
         Command::Import {
             transcript,
             book,
@@ -383,7 +383,7 @@ fn strip_marks(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
-fn eval(kb: &Kb, file: &std::path::Path) -> Result<ExitCode, CliError> {
+fn eval(kb: &Kb, file: &std::path::Path, ranks: bool) -> Result<ExitCode, CliError> {
     let tsv = std::fs::read_to_string(file)
         .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", file.display())))?;
     let judgments = search::parse_judgments(&tsv)?;
@@ -411,6 +411,13 @@ fn eval(kb: &Kb, file: &std::path::Path) -> Result<ExitCode, CliError> {
                 j.query,
                 want.join(",")
             )?;
+        }
+    }
+    if ranks {
+        writeln!(out, "ranks:")?;
+        for (j, rank) in judgments.iter().zip(&report.ranks) {
+            let rank = rank.map_or("-".to_string(), |r| r.to_string());
+            writeln!(out, "  {}\t{rank}\t{}", j.qid, j.query)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -86,6 +86,10 @@ pub enum Command {
     Eval {
         /// The judged queries file.
         file: PathBuf,
+        /// Also print every query's rank (lenient; `-` when not in the top
+        /// 10), one per line, to compare two runs with `diff`.
+        #[arg(long)]
+        ranks: bool,
     },
     /// Export the retrieval units as JSON Lines (`--jsonl`, to stdout), or
     /// the whole site as static files any web host can serve (`--site DIR`).

@@ -124,6 +124,9 @@ pub struct EvalReport {
     /// Queries whose first relevant hit is not in the top 3, with its rank
     /// (1-based) if it is in the top 10.
     pub misses: Vec<(Judgment, Option<usize>)>,
+    /// Per query, in the file's order: the rank of its first relevant hit
+    /// (lenient, 1-based) if it is in the top 10, to compare two runs.
+    pub ranks: Vec<Option<usize>>,
 }
 
 /// MRR@10, Recall@10 and nDCG@10 counting only exact hits.
@@ -168,6 +171,7 @@ pub fn evaluate_rankings(
     let (mut mrr, mut recall, mut ndcg) = (0.0, 0.0, 0.0);
     let mut strict = StrictScores::default();
     let mut misses = Vec::new();
+    let mut ranks = Vec::with_capacity(judgments.len());
     for (i, j) in judgments.iter().enumerate() {
         let hits: &[ProvisionId] = rankings.get(i).map_or(&[], Vec::as_slice);
         let exact = score(corpus, hits, &j.relevant, true);
@@ -178,6 +182,7 @@ pub fn evaluate_rankings(
         mrr += scored.first.map_or(0.0, |r| 1.0 / r as f64);
         recall += scored.found as f64 / j.relevant.len() as f64;
         ndcg += scored.ndcg;
+        ranks.push(scored.first);
         if scored.first.is_none_or(|r| r > MISS_RANK) {
             misses.push((j.clone(), scored.first));
         }
@@ -194,6 +199,7 @@ pub fn evaluate_rankings(
         ndcg10: ndcg / n,
         queries: judgments.len(),
         misses,
+        ranks,
     }
 }
 

@@ -26,6 +26,7 @@ use tantivy::tokenizer::{Language, RawTokenizer, Stemmer, TextAnalyzer};
 
 use super::analyzer::{fold, Analyzers, Lang};
 use super::impact::{Impacts, QueryWord, TermId};
+use super::irregular;
 use super::query::QUERY_STOP_WORDS;
 use super::thesaurus;
 use crate::corpus::{Corpus, Kind, TermLang};
@@ -198,6 +199,7 @@ impl SubjectTable {
         let group_words = t.join_word_groups(analyzers, impacts);
         let mut surfaces: Vec<String> = folded.keys().cloned().collect();
         surfaces.extend(group_words);
+        surfaces.extend(irregular::english_forms().map(str::to_string));
         for info in &t.terms {
             surfaces.extend(analyzers.words(&info.text));
         }
@@ -626,6 +628,11 @@ fn keys_of(word: &str, english: bool, analyzers: &mut Analyzers) -> Vec<String> 
         .iter()
         .filter_map(|&l| analyzers.term(l, word))
         .collect();
+    for &l in Lang::ALL.iter() {
+        if let Some(b) = irregular::base(l, word) {
+            keys.extend(analyzers.term(l, &b));
+        }
+    }
     if let Some(en) = english.then(|| english_stem(word)).flatten() {
         keys.push(en);
     }
@@ -643,8 +650,10 @@ thread_local! {
     );
 }
 
-/// `en:` and the English Snowball stem of a lower-case word.
+/// `en:` and the English Snowball stem of a lower-case word; a strong
+/// verb's past or participle has its base form's stem (`led` → `en:lead`).
 fn english_stem(word: &str) -> Option<String> {
+    let word = irregular::english_base(word).unwrap_or(word);
     ENGLISH.with(|a| {
         let mut a = a.borrow_mut();
         let mut stream = a.token_stream(word);
