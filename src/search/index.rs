@@ -216,6 +216,9 @@ pub(crate) struct OfflineParts<'a> {
     pub subjects: &'a SubjectTable,
     /// Per unit: its provision's corpus index.
     pub unit_corpus: Vec<usize>,
+    /// The Laws' English words the books do not use: they make a query
+    /// English.
+    pub english: Vec<&'a str>,
 }
 
 /// Time spent in each stage of one search (see [`SearchIndex::search_timed`]).
@@ -377,6 +380,7 @@ impl SearchIndex {
             phrases: &self.phrases,
             subjects: &self.subjects,
             unit_corpus: self.units.iter().map(|u| u.corpus).collect(),
+            english: self.thesaurus.english_words(),
         }
     }
 

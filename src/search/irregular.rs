@@ -129,29 +129,6 @@ pub(crate) fn english_base(word: &str) -> Option<&'static str> {
         .map(|forms| forms[0])
 }
 
-/// The infinitive of a Norwegian or Danish strong verb's other form, a
-/// particle verb's too (`tok` → `ta`, `utsatt` → `utsette`), so that the
-/// subject index's terms meet a verb in any of its forms.
-pub(crate) fn base(lang: Lang, word: &str) -> Option<String> {
-    let (table, particles) = match lang {
-        Lang::Nb => (NB, NB_PARTICLES),
-        Lang::Da => (DA, DA_PARTICLES),
-    };
-    let plain = |w: &str| {
-        table
-            .iter()
-            .find(|forms| forms[1..].contains(&w))
-            .map(|forms| forms[0])
-    };
-    if let Some(b) = plain(word) {
-        return Some(b.to_string());
-    }
-    particles.iter().find_map(|p| {
-        let rest = word.strip_prefix(p)?;
-        plain(rest).map(|b| format!("{p}{b}"))
-    })
-}
-
 /// Every form of the English table, for the tables that list each word as
 /// it may be typed.
 pub(crate) fn english_forms() -> impl Iterator<Item = &'static str> {
@@ -274,15 +251,6 @@ mod tests {
         assert_eq!(english_base("lead"), None);
         assert_eq!(english_base("left"), None);
         assert!(english_forms().any(|f| f == "misled"));
-    }
-
-    #[test]
-    fn a_form_has_its_infinitive_in_its_language() {
-        assert_eq!(base(Lang::Nb, "tok").as_deref(), Some("ta"));
-        assert_eq!(base(Lang::Da, "sagde").as_deref(), Some("sige"));
-        assert_eq!(base(Lang::Nb, "utsatt").as_deref(), Some("utsette"));
-        assert_eq!(base(Lang::Nb, "ta"), None);
-        assert_eq!(base(Lang::Da, "kort"), None);
     }
 
     #[test]

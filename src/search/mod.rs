@@ -24,6 +24,7 @@ mod parallel;
 mod query;
 mod schema;
 mod snippet;
+mod stop_words;
 mod subjects;
 mod thesaurus;
 mod vocab;

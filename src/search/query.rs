@@ -15,6 +15,7 @@ use std::fmt;
 use super::analyzer::{needs_fold, Analyzers, Lang};
 use super::impact::Scoring;
 use super::irregular::Irregular;
+use super::stop_words::{is_query_stop_word, ENGLISH_FUNCTION_WORDS, ENGLISH_HOMOGRAPHS};
 use super::thesaurus::Thesaurus;
 use super::vocab::{Cost, Vocabulary, MAX_COMPLETIONS, MAX_STEM_LOSS, MIN_COMPLETION_CHARS};
 use crate::corpus::Corpus;
@@ -35,25 +36,22 @@ const MIN_STEM_COMPLETION_CHARS: usize = 6;
 /// completed to the corpus compounds it begins (`butler` → `butlerberegning`).
 const MIN_MODIFIER_PREFIX_CHARS: usize = 4;
 
-/// Words that ask rather than say: question words and the pronouns of a
-/// spoken question ("when", "who", "one", "we"), in both languages. The
-/// analyzers' stop-word lists miss several of them (Danish `hvem`,
-/// `hvornår`, `hvilken`), and in a query they only add noise. Modal verbs
-/// (`kan`, `må`) are not among them: a question's modal tends to mirror
-/// the rule's ("kan man trække en appel tilbage" / "en appel kan trækkes
-/// tilbage"). Dropped from a query that has other words; the index keeps them.
-pub(crate) const QUERY_STOP_WORDS: &[&str] = &[
-    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
-    "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
-    // English, for a TD who asks in the Laws' own language (the glossary
-    // maps the terms): question words, pronouns, articles, auxiliaries.
-    // Not those that are also Norwegian or Danish words: `to` (two), `her`
-    // (here), `be` (ask), `by` (town).
-    "what", "when", "who", "whom", "how", "why", "which", "where", "the", "a", "an", "of", "is",
-    "are", "was", "does", "did", "can", "may", "must", "should", "we", "you", "he", "she", "it",
-    "they", "my", "his", "their", "our", "your", "in", "on", "with", "after", "before", "from",
-    "about", "if", "or", "has", "have", "had",
-];
+/// The words of a query (or of a phrase keyed as a query reads it) that
+/// are searched: question and function words dropped, unless nothing
+/// else is left, and in an English query the words English shares with
+/// the books' languages ([`ENGLISH_HOMOGRAPHS`]) too.
+pub(crate) fn content_words(mut words: Vec<String>, thesaurus: &Thesaurus) -> Vec<String> {
+    let english = words
+        .iter()
+        .any(|w| ENGLISH_FUNCTION_WORDS.contains(&w.as_str()) || thesaurus.is_english(w));
+    let keep = |w: &String| {
+        !(is_query_stop_word(w) || english && ENGLISH_HOMOGRAPHS.contains(&w.as_str()))
+    };
+    if words.iter().any(keep) {
+        words.retain(keep);
+    }
+    words
+}
 
 /// A query as the user typed it: trimmed, control characters removed,
 /// non-empty and at most [`MAX_QUERY_CHARS`] long.
@@ -367,12 +365,8 @@ pub(crate) fn read(
     }
     if read.cites.is_empty() {
         let mut words = analyzers.words(query.as_str());
-        if features.query_stop_words
-            && words
-                .iter()
-                .any(|w| !QUERY_STOP_WORDS.contains(&w.as_str()))
-        {
-            words.retain(|w| !QUERY_STOP_WORDS.contains(&w.as_str()));
+        if features.query_stop_words {
+            words = content_words(words, lexicon.thesaurus);
         }
         words.truncate(MAX_QUERY_WORDS);
         read.words = words;

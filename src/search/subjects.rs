@@ -27,7 +27,7 @@ use tantivy::tokenizer::{Language, RawTokenizer, Stemmer, TextAnalyzer};
 use super::analyzer::{fold, Analyzers, Lang};
 use super::impact::{Impacts, QueryWord, TermId};
 use super::irregular;
-use super::query::QUERY_STOP_WORDS;
+use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::thesaurus;
 use crate::corpus::{Corpus, Kind, TermLang};
 
@@ -71,11 +71,6 @@ pub(crate) const ENTRY_MATCH: f32 = 1.0;
 /// How steeply an entry's score falls with the share of the query its
 /// terms together lack: only an entry that has nearly all of it counts.
 pub(crate) const ENTRY_QUERY_EXP: i32 = 4;
-/// English words that name nothing in a term (`lead out of turn`).
-const EN_STOP_WORDS: &[&str] = &[
-    "to", "and", "by", "for", "at", "as", "be", "not", "no", "his", "her",
-];
-
 /// One word of one term: (term, position in it).
 pub(crate) type Slot = (u32, u8);
 
@@ -419,12 +414,31 @@ impl SubjectTable {
             .collect();
         let mut order: Vec<usize> = (0..met_by.len()).collect();
         order.sort_by_key(|&i| sizes[i]);
+        // The entries a rarer word met: a common word adds to any of their
+        // terms, so that an entry whose terms together have the query's
+        // words (`huddle` in one, `bid` in another) is seen whole.
+        let mut near: Option<Vec<bool>> = None;
         for &i in &order {
             let bit = 1u64 << i;
-            let only_touched = sizes[i] > COMMON_WORD_SLOTS && !sc.touched.is_empty();
+            let common = sizes[i] > COMMON_WORD_SLOTS && !sc.touched.is_empty();
+            if common && near.is_none() {
+                let mut entries = vec![false; self.cites.len()];
+                for &t in &sc.touched {
+                    if let Some(info) = self.terms.get(t as usize) {
+                        entries[info.entry as usize] = true;
+                    }
+                }
+                near = Some(entries);
+            }
+            let only = if common {
+                near.as_deref()
+                    .map(|entries| (entries, self.terms.as_slice()))
+            } else {
+                None
+            };
             let mut met = false;
             for &(slots, weight) in &met_by[i] {
-                met |= sc.mark(slots, weight, bit, only_touched);
+                met |= sc.mark(slots, weight, bit, only);
             }
             if rarity[i] <= 0.0 && met {
                 rarity[i] = rare;
@@ -572,16 +586,30 @@ impl Scratch {
 
     /// Records that query word `bit` meets the words `slots` with `weight`;
     /// true when there were any.
-    /// With `only_touched`, only terms already met are added to.
-    fn mark(&mut self, slots: &[Slot], weight: f32, bit: u64, only_touched: bool) -> bool {
+    /// With `only` (per entry: met already; the terms), only the terms of
+    /// entries already met are added to.
+    fn mark(
+        &mut self,
+        slots: &[Slot],
+        weight: f32,
+        bit: u64,
+        only: Option<(&[bool], &[TermInfo])>,
+    ) -> bool {
         for &(term, pos) in slots {
             let t = term as usize;
             let (Some(w), Some(b)) = (self.weights.get_mut(t), self.bits.get_mut(t)) else {
                 continue;
             };
             if *b == 0 {
-                if only_touched {
-                    continue;
+                if let Some((entries, terms)) = only {
+                    let near = terms
+                        .get(t)
+                        .and_then(|info| entries.get(info.entry as usize))
+                        .copied()
+                        .unwrap_or(false);
+                    if !near {
+                        continue;
+                    }
                 }
                 self.touched.push(term);
             }
@@ -628,11 +656,6 @@ fn keys_of(word: &str, english: bool, analyzers: &mut Analyzers) -> Vec<String> 
         .iter()
         .filter_map(|&l| analyzers.term(l, word))
         .collect();
-    for &l in Lang::ALL.iter() {
-        if let Some(b) = irregular::base(l, word) {
-            keys.extend(analyzers.term(l, &b));
-        }
-    }
     if let Some(en) = english.then(|| english_stem(word)).flatten() {
         keys.push(en);
     }
@@ -665,12 +688,12 @@ fn english_stem(word: &str) -> Option<String> {
 
 /// A word that names nothing in a term of its language.
 fn is_stop(lang: TermLang, word: &str, analyzers: &mut Analyzers) -> bool {
-    if QUERY_STOP_WORDS.contains(&word) {
+    if is_query_stop_word(word) {
         return true;
     }
     match lang {
         TermLang::Nb => analyzers.term(Lang::Nb, word).is_none(),
         TermLang::Da => analyzers.term(Lang::Da, word).is_none(),
-        TermLang::En => EN_STOP_WORDS.contains(&word),
+        TermLang::En => ENGLISH_HOMOGRAPHS.contains(&word),
     }
 }

@@ -25,10 +25,11 @@
 //!   and only terms the corpus uses are kept, so a member the books never
 //!   use costs nothing. Synonyms weigh less than the word typed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::analyzer::{Analyzers, Lang};
 use super::glossary::GLOSSARY;
+use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::vocab::Vocabulary;
 
 /// Words that mean the same thing to a TD. See the module docs.
@@ -181,8 +182,16 @@ const GROUPS: &[&[&str]] = &[
         "forsvarsspiller",
         "defender",
     ],
-    &["motstander", "modstander", "opponent", "motpart", "modpart"],
-    &["makker", "partner"],
+    // `opps` and `pard` are the English players' short words.
+    &[
+        "motstander",
+        "modstander",
+        "opponent",
+        "motpart",
+        "modpart",
+        "opps",
+    ],
+    &["makker", "partner", "pard"],
     // # Play
     &[
         "revoke",
@@ -797,6 +806,9 @@ pub(crate) struct Thesaurus {
     /// `penalty card`) → the entries it belongs to. A query whose
     /// neighbouring words are such a member finds the entry's words too.
     by_phrase: HashMap<String, Vec<usize>>,
+    /// The words of the glossary's English terms that the books never
+    /// use (`trick`, `declarer`): a query with one is English.
+    english: HashSet<String>,
 }
 
 impl Thesaurus {
@@ -821,6 +833,14 @@ impl Thesaurus {
             .iter()
             .map(|g| g.iter().map(String::as_str).collect())
             .collect();
+        for word in GLOSSARY.iter().flat_map(|e| e.en.iter()) {
+            for w in analyzers.words(word) {
+                let shared = ENGLISH_HOMOGRAPHS.contains(&w.as_str()) || is_query_stop_word(&w);
+                if !shared && !vocab.has_word(&w) {
+                    t.english.insert(w);
+                }
+            }
+        }
         let entries = GROUPS
             .iter()
             .map(|g| (*g, *g))
@@ -880,6 +900,20 @@ impl Thesaurus {
             }
         }
         t
+    }
+
+    /// True for a word of the Laws' English that the books do not use
+    /// (`trick`): it makes a query English.
+    pub(crate) fn is_english(&self, word: &str) -> bool {
+        self.english.contains(word)
+    }
+
+    /// The words [`Thesaurus::is_english`] knows, sorted: for the offline
+    /// copy, which reads a query as the server does.
+    pub(crate) fn english_words(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self.english.iter().map(String::as_str).collect();
+        out.sort_unstable();
+        out
     }
 
     /// The kinds of a general query term, as searched (see [`NARROWER`]).

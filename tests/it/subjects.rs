@@ -274,6 +274,37 @@ fn a_players_word_finds_the_subject_by_its_thesaurus_group() {
 }
 
 #[test]
+fn an_english_query_reads_as_english_however_it_is_written() {
+    // A strong verb's past meets the base form's term (`led`, `said`).
+    assert_eq!(
+        top("defender led out of turn", 1)[0].0,
+        top("defender lead out of turn", 1)[0].0
+    );
+    assert_found_by_subject("declarer said play anything", "46", 3);
+    // A contraction and the words it stands for are the same query.
+    assert_eq!(
+        top("board could not be played", 5),
+        top("board couldn't be played", 5)
+    );
+    // `to` is English in an English query and "two" in a Norwegian one.
+    assert_found_by_subject("declarer forgot to play to the trick", "67", 1);
+    assert_eq!(top("to kort spilt samtidig", 1)[0].0, "58");
+    // Asking whether something is allowed does not change the subject.
+    assert_eq!(
+        top("is it allowed to look at the last trick", 3),
+        top("look at the last trick", 3)
+    );
+}
+
+#[test]
+fn an_entry_is_met_by_a_rare_word_in_one_term_and_a_common_one_in_another() {
+    // `huddle` and `slow bid` are terms of one entry (hesitation, 16B1);
+    // `bid` is one of the commonest words, and the books' own headings
+    // (def:Bud, 18) still come first.
+    assert_found_by_subject("huddle bid", "16B1", 5);
+}
+
+#[test]
 fn a_subject_found_says_so_and_the_books_own_words_still_rank_first() {
     // A defined term still gives its definition first.
     let hits = top("straffekort", 1);

@@ -51,10 +51,10 @@ impl SearchIndex {
                     .collect();
                 // Keyed as a query reads it: without its question and
                 // function words (`out of turn` is read `out turn`).
-                let key: Vec<&str> = key
-                    .split_whitespace()
-                    .filter(|w| !query::QUERY_STOP_WORDS.contains(w))
-                    .collect();
+                let key: Vec<String> = query::content_words(
+                    key.split_whitespace().map(str::to_string).collect(),
+                    &self.thesaurus,
+                );
                 (key.len() > 1 && !variants.is_empty())
                     .then(|| (key.join(" ").into(), variants.into()))
             })

@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::search::impact::{Impacts, QueryVariant, QueryWord, TermId};
 use crate::search::index::{self, SearchIndex};
 use crate::search::thesaurus::lookup_words;
-use crate::search::{query, subjects, vocab};
+use crate::search::{query, stop_words, subjects, vocab};
 
 /// The server's ranking constants the browser's ranker uses, by name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -47,8 +47,13 @@ pub struct RankConfig {
     pub max_phrase_words: usize,
     /// Query words used; the rest are ignored.
     pub max_query_words: usize,
-    /// Question words dropped from a query with other words.
+    /// Question and function words dropped from a query with other words.
     pub query_stop_words: Vec<&'static str>,
+    /// English function words (among the stop words): one makes a query
+    /// English.
+    pub english_function_words: Vec<&'static str>,
+    /// Words an English query drops that another keeps (`to`).
+    pub english_homographs: Vec<&'static str>,
     /// Weights of a synonym, a prefix completion, a word of the same root,
     /// an ascii spelling and a compound part.
     pub synonym: f32,
@@ -118,7 +123,13 @@ pub fn rank_config() -> RankConfig {
         min_joined_completion_chars: index::words::MIN_JOINED_COMPLETION_CHARS,
         max_phrase_words: index::MAX_PHRASE_WORDS,
         max_query_words: query::MAX_QUERY_WORDS,
-        query_stop_words: query::QUERY_STOP_WORDS.to_vec(),
+        query_stop_words: stop_words::NORDIC_STOP_WORDS
+            .iter()
+            .chain(stop_words::ENGLISH_FUNCTION_WORDS)
+            .copied()
+            .collect(),
+        english_function_words: stop_words::ENGLISH_FUNCTION_WORDS.to_vec(),
+        english_homographs: stop_words::ENGLISH_HOMOGRAPHS.to_vec(),
         synonym: query::W_SYNONYM,
         prefix: query::W_PREFIX,
         morph: query::W_MORPH,
@@ -248,6 +259,9 @@ pub struct OfflineModel {
     /// A thesaurus term of several words, as typed (`out turn`) → what
     /// its words also stand for together.
     pub phrases: BTreeMap<String, CompiledWord>,
+    /// The Laws' English words the books do not use, sorted: one makes a
+    /// query English, as on the server.
+    pub english_words: Vec<String>,
     pub subjects: SubjectColumns,
     /// Letters and their ascii spelling (`ø` → `o`).
     pub folds: BTreeMap<char, String>,
@@ -365,6 +379,7 @@ pub fn offline_model(index: &SearchIndex) -> OfflineModel {
         .map(|(k, v)| (k.to_string(), variants(v)))
         .collect();
     m.subjects = subject_columns(&subjects);
+    m.english_words = parts.english.iter().map(|w| w.to_string()).collect();
     for (word, found) in unlisted.iter().zip(index.subject_slots_of(&unlisted)) {
         if !found.is_empty() {
             let list = slots(&found);
@@ -521,7 +536,14 @@ mod tests {
         assert_eq!(c.coverage_exp, index::COVERAGE_EXP);
         assert_eq!(c.subject.subject_match, subjects::SUBJECT_MATCH);
         assert_eq!(c.subject.cite_decay, subjects::CITE_DECAY);
-        assert_eq!(c.query_stop_words, query::QUERY_STOP_WORDS);
+        assert!(c
+            .query_stop_words
+            .iter()
+            .all(|w| stop_words::is_query_stop_word(w)));
+        assert_eq!(
+            c.query_stop_words.len(),
+            stop_words::NORDIC_STOP_WORDS.len() + stop_words::ENGLISH_FUNCTION_WORDS.len()
+        );
         for (n, b) in c.typo_budget.iter().enumerate() {
             assert_eq!(*b, vocab::typo_budget(n), "{n}");
         }

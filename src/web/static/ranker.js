@@ -41,10 +41,11 @@
     ix.config.cues.forEach(function (c) {
       ix.cueSet[c] = true;
     });
-    ix.stopSet = {};
-    ix.rank.query_stop_words.forEach(function (w) {
-      ix.stopSet[w] = true;
-    });
+    ix.stopSet = setOf(ix.rank.query_stop_words);
+    // A query is English when it has an English function word or a word
+    // of the Laws' English the books do not use; it then drops `to`.
+    ix.englishSet = setOf(ix.rank.english_function_words.concat(ix.model.english_words || []));
+    ix.homographSet = setOf(ix.rank.english_homographs);
     // Per provision: its last descendant (parts follow their whole).
     var end = ix.docs.map(function (d, i) {
       return i;
@@ -236,12 +237,24 @@
     return [];
   }
 
-  // What a query searches for: the typed words (question words dropped)
-  // and each one's compiled words.
+  function setOf(list) {
+    var set = {};
+    list.forEach(function (w) {
+      set[w] = true;
+    });
+    return set;
+  }
+
+  // What a query searches for: the typed words (question and function
+  // words dropped, as the server's `content_words`) and each one's
+  // compiled words.
   function readWords(ix, q) {
     var words = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+    var english = words.some(function (w) {
+      return ix.englishSet[w];
+    });
     var content = words.filter(function (w) {
-      return !ix.stopSet[w];
+      return !ix.stopSet[w] && !(english && ix.homographSet[w]);
     });
     if (content.length) words = content;
     words = words.slice(0, ix.rank.max_query_words);
@@ -502,9 +515,18 @@
       bits = {},
       touched = [];
     var rare = idf(ix, 1);
+    // The entries a rarer word met: a common word adds to any of their
+    // terms (as the server's `lookup_in`).
+    var near = null;
     order.forEach(function (i) {
       var bit = 1 << i;
-      var onlyTouched = sizes[i] > S.common_word_slots && touched.length > 0;
+      var common = sizes[i] > S.common_word_slots && touched.length > 0;
+      if (common && !near) {
+        near = {};
+        touched.forEach(function (t) {
+          near[st.entry[t]] = true;
+        });
+      }
       var met = false;
       metBy[i].forEach(function (l) {
         var slots = l[0],
@@ -513,7 +535,7 @@
           var term = slots[k] >> 3,
             pos = slots[k] & 7;
           if (!bits[term]) {
-            if (onlyTouched) continue;
+            if (common && !near[st.entry[term]]) continue;
             touched.push(term);
             weights[term] = [0, 0, 0, 0, 0, 0, 0, 0];
             bits[term] = 0;

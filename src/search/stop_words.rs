@@ -1,0 +1,58 @@
+//! Words a query searches without: question words, pronouns, auxiliaries,
+//! in Norwegian, Danish and English. Query reading, the thesaurus's
+//! phrases and the subject index's terms all drop the same words, so that
+//! a term and a query that differ only in them meet.
+
+/// Norwegian and Danish words that ask rather than say: question words and
+/// the pronouns of a spoken question ("hvem", "man", "vi"). The
+/// analyzers' stop-word lists miss several of them (Danish `hvem`,
+/// `hvornår`, `hvilken`), and in a query they only add noise. Modal verbs
+/// (`kan`, `må`) are not among them: a question's modal tends to mirror
+/// the rule's ("kan man trække en appel tilbage" / "en appel kan trækkes
+/// tilbage"). Dropped from a query that has other words; the index keeps
+/// them.
+pub(crate) const NORDIC_STOP_WORDS: &[&str] = &[
+    "hva", "hvad", "hvem", "hvor", "hvordan", "hvorfor", "hvornår", "hvilken", "hvilket", "hvilke",
+    "man", "jeg", "vi", "du", "han", "hun", "dere", "meg", "mig", "oss", "os",
+    // Asking whether something is allowed frames the question; the rule
+    // that answers it rarely says so ("er det lov å se på siste stikk" is
+    // about looking at a trick). Not `tillatt`, `tilladt`: the Laws'
+    // titles use them (35, 36).
+    "lov", "lovlig", "lovligt",
+];
+
+/// English function words that are no Norwegian or Danish word, for a TD
+/// who asks in the Laws' own language (the glossary maps the terms):
+/// question words, pronouns, articles, auxiliaries. Dropped as the
+/// [`NORDIC_STOP_WORDS`] are; one of them also makes a query English (as
+/// does a word of the Laws' English that the books do not use, see
+/// `Thesaurus::is_english`).
+#[rustfmt::skip]
+pub(crate) const ENGLISH_FUNCTION_WORDS: &[&str] = &[
+    "what", "when", "who", "whom", "how", "why", "which", "where", "the", "a", "an", "of", "is",
+    "are", "was", "does", "did", "can", "may", "must", "should", "we", "you", "he", "she", "it",
+    "they", "my", "his", "their", "our", "your", "in", "on", "with", "after", "before", "from",
+    "about", "if", "or", "has", "have", "had", "could", "would", "will", "shall", "do", "were",
+    "been", "being", "am", "and", "but", "then", "than", "that", "this", "these", "those", "there",
+    "so", "just", "also", "very", "really", "me", "him", "them", "us", "its", "not", "no",
+    "nobody", "anybody", "anyone", "someone", "somebody", "everyone", "everybody",
+    // What is left of a contraction or possessive once the apostrophe
+    // splits it (`couldn't` → `couldn` `t`, `declarer's` → `declarer`
+    // `s`): a term written "couldn't play the board" and a query "could
+    // not play the board" then have the same words.
+    "t", "s", "didn", "couldn", "wasn", "doesn", "don", "isn", "aren", "hasn", "haven", "hadn",
+    "wouldn", "shouldn", "mustn", "weren", "ve", "ll", "re", "m", "d",
+    // As `lov` above: "is it allowed to look at the last trick".
+    "allowed", "permitted", "legal",
+];
+
+/// Words that are English and Norwegian or Danish both: `to` is "two" in
+/// "to kort" and nothing in "forgot to play to the trick", `her` is
+/// "here", `be` "ask", `by` "town". An English query drops them with its
+/// other function words; another keeps them.
+pub(crate) const ENGLISH_HOMOGRAPHS: &[&str] = &["to", "at", "for", "by", "be", "her", "as"];
+
+/// True for a word every query drops when it has others.
+pub(crate) fn is_query_stop_word(word: &str) -> bool {
+    NORDIC_STOP_WORDS.contains(&word) || ENGLISH_FUNCTION_WORDS.contains(&word)
+}
