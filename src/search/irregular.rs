@@ -63,78 +63,6 @@ const DA: &[&[&str]] = &[
     &["sætte", "sætter", "satte", "sat", "sættes"],
 ];
 
-/// Forms of common English strong verbs, base form first. The subject
-/// index's English terms are matched by their Snowball stems, which join
-/// `claims` and `claimed` but not `led` and `lead` or `said` and `say`; a
-/// TD writes "defender led out of turn" where a term says "lead out of
-/// turn". `left` (the side) and `lay` are left out: their other senses
-/// are as common.
-const EN: &[&[&str]] = &[
-    &["say", "said"],
-    &["lead", "led"],
-    &["mislead", "misled"],
-    &["take", "took", "taken"],
-    &["mistake", "mistook", "mistaken"],
-    &["see", "saw", "seen"],
-    &["give", "gave", "given"],
-    &["make", "made"],
-    &["come", "came"],
-    &["find", "found"],
-    &["hold", "held"],
-    &["withhold", "withheld"],
-    &["think", "thought"],
-    &["tell", "told"],
-    &["know", "knew", "known"],
-    &["show", "showed", "shown"],
-    &["fall", "fell", "fallen"],
-    &["throw", "threw", "thrown"],
-    &["draw", "drew", "drawn"],
-    &["withdraw", "withdrew", "withdrawn"],
-    &["go", "went", "gone"],
-    &["get", "got", "gotten"],
-    &["begin", "began", "begun"],
-    &["speak", "spoke", "spoken"],
-    &["mean", "meant"],
-    &["send", "sent"],
-    &["keep", "kept"],
-    &["sit", "sat"],
-    &["stand", "stood"],
-    &["write", "wrote", "written"],
-    &["break", "broke", "broken"],
-    &["hide", "hid", "hidden"],
-    &["choose", "chose", "chosen"],
-    &["forget", "forgot", "forgotten"],
-    &["understand", "understood"],
-    &["misunderstand", "misunderstood"],
-    &["hear", "heard"],
-    &["overhear", "overheard"],
-    &["lose", "lost"],
-    &["win", "won"],
-    &["deal", "dealt"],
-    &["pay", "paid"],
-    &["bring", "brought"],
-    &["catch", "caught"],
-    &["run", "ran"],
-    &["ring", "rang", "rung"],
-    &["rise", "rose", "risen"],
-    &["feel", "felt"],
-    &["wake", "woke", "woken"],
-];
-
-/// The base form of an English strong verb's past or participle (`led` →
-/// `lead`), so that the forms of a verb have one stem.
-pub(crate) fn english_base(word: &str) -> Option<&'static str> {
-    EN.iter()
-        .find(|forms| forms[1..].contains(&word))
-        .map(|forms| forms[0])
-}
-
-/// Every form of the English table, for the tables that list each word as
-/// it may be typed.
-pub(crate) fn english_forms() -> impl Iterator<Item = &'static str> {
-    EN.iter().flat_map(|forms| forms.iter().copied())
-}
-
 /// Particles that make a strong verb into a particle verb written as one
 /// word (`ut·sette`, `av·gi`, `an·ta`; Danish `af·give`, `bort·tage`). The
 /// prefixed verb inflects like the plain one (`utsatt` is the participle of
@@ -240,17 +168,6 @@ mod tests {
         assert!(saw.contains(&"da:set"), "{saw:?}");
         assert!(t.forms("tok").any(|f| f == "nb:tatt"));
         assert_eq!(t.forms("kort").count(), 0);
-    }
-
-    #[test]
-    fn an_english_past_form_has_its_base() {
-        assert_eq!(english_base("led"), Some("lead"));
-        assert_eq!(english_base("said"), Some("say"));
-        assert_eq!(english_base("withdrawn"), Some("withdraw"));
-        // A base form and a word the table leaves out stay as they are.
-        assert_eq!(english_base("lead"), None);
-        assert_eq!(english_base("left"), None);
-        assert!(english_forms().any(|f| f == "misled"));
     }
 
     #[test]

@@ -14,6 +14,7 @@
 mod analyzer;
 mod anchors;
 mod citation;
+mod english;
 mod eval;
 mod glossary;
 mod impact;

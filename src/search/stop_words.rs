@@ -41,7 +41,7 @@ pub(crate) const ENGLISH_FUNCTION_WORDS: &[&str] = &[
     // `s`): a term written "couldn't play the board" and a query "could
     // not play the board" then have the same words.
     "t", "s", "didn", "couldn", "wasn", "doesn", "don", "isn", "aren", "hasn", "haven", "hadn",
-    "wouldn", "shouldn", "mustn", "weren", "ve", "ll", "re", "m", "d",
+    "wouldn", "shouldn", "mustn", "weren", "ve", "ll", "re", "m", "d", "cannot",
     // As `lov` above: "is it allowed to look at the last trick".
     "allowed", "permitted", "legal",
 ];

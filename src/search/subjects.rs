@@ -22,11 +22,9 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use tantivy::tokenizer::{Language, RawTokenizer, Stemmer, TextAnalyzer};
-
 use super::analyzer::{fold, Analyzers, Lang};
+use super::english;
 use super::impact::{Impacts, QueryWord, TermId};
-use super::irregular;
 use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::thesaurus;
 use crate::corpus::{Corpus, Kind, TermLang};
@@ -194,7 +192,7 @@ impl SubjectTable {
         let group_words = t.join_word_groups(analyzers, impacts);
         let mut surfaces: Vec<String> = folded.keys().cloned().collect();
         surfaces.extend(group_words);
-        surfaces.extend(irregular::english_forms().map(str::to_string));
+        surfaces.extend(english::strong_verb_forms().map(str::to_string));
         for info in &t.terms {
             surfaces.extend(analyzers.words(&info.text));
         }
@@ -656,34 +654,12 @@ fn keys_of(word: &str, english: bool, analyzers: &mut Analyzers) -> Vec<String> 
         .iter()
         .filter_map(|&l| analyzers.term(l, word))
         .collect();
-    if let Some(en) = english.then(|| english_stem(word)).flatten() {
+    if let Some(en) = english.then(|| english::stem(word)).flatten() {
         keys.push(en);
     }
     keys.sort();
     keys.dedup();
     keys
-}
-
-thread_local! {
-    /// Each thread's English stemmer (Snowball, as tantivy ships it).
-    static ENGLISH: RefCell<TextAnalyzer> = RefCell::new(
-        TextAnalyzer::builder(RawTokenizer::default())
-            .filter(Stemmer::new(Language::English))
-            .build(),
-    );
-}
-
-/// `en:` and the English Snowball stem of a lower-case word; a strong
-/// verb's past or participle has its base form's stem (`led` → `en:lead`).
-fn english_stem(word: &str) -> Option<String> {
-    let word = irregular::english_base(word).unwrap_or(word);
-    ENGLISH.with(|a| {
-        let mut a = a.borrow_mut();
-        let mut stream = a.token_stream(word);
-        stream
-            .advance()
-            .then(|| format!("en:{}", stream.token().text))
-    })
 }
 
 /// A word that names nothing in a term of its language.

@@ -28,6 +28,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::analyzer::{Analyzers, Lang};
+use super::english;
 use super::glossary::GLOSSARY;
 use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::vocab::Vocabulary;
@@ -829,6 +830,23 @@ impl Thesaurus {
                 en.chain(nb).chain(da).collect()
             })
             .collect();
+        // An English word is looked up in any of its regular forms
+        // (`conceding`, `claimed`): the books' analyzers cannot stem
+        // English, so each form is a key of its own.
+        let inflected: Vec<Vec<String>> = GLOSSARY
+            .iter()
+            .map(|e| {
+                e.en.iter()
+                    .flat_map(|w| english_forms_of(w))
+                    .filter(|f| !e.en.contains(&f.as_str()))
+                    .collect()
+            })
+            .collect();
+        let keys: Vec<Vec<&str>> = glossary
+            .iter()
+            .zip(&inflected)
+            .map(|(g, more)| g.iter().chain(more).map(String::as_str).collect())
+            .collect();
         let glossary: Vec<Vec<&str>> = glossary
             .iter()
             .map(|g| g.iter().map(String::as_str).collect())
@@ -845,7 +863,11 @@ impl Thesaurus {
             .iter()
             .map(|g| (*g, *g))
             .chain(BROADER.iter().copied())
-            .chain(glossary.iter().map(|g| (g.as_slice(), g.as_slice())));
+            .chain(
+                keys.iter()
+                    .zip(&glossary)
+                    .map(|(k, g)| (k.as_slice(), g.as_slice())),
+            );
         for (keys, expands) in entries {
             let entry = t.expansions.len();
             let mut out: Vec<Synonym> = Vec::new();
@@ -967,6 +989,28 @@ pub(crate) fn lookup_words() -> impl Iterator<Item = &'static str> {
         .flatten()
         .copied()
         .filter(|w| !w.contains([' ', '-']))
+}
+
+/// The glossary's English words, one word each (`penalty card` is not
+/// one): a query may use them though the books do not.
+pub(crate) fn glossary_english_words() -> impl Iterator<Item = &'static str> {
+    GLOSSARY
+        .iter()
+        .flat_map(|e| e.en.iter().copied())
+        .filter(|w| !w.contains([' ', '-']))
+}
+
+/// The regular forms of a single English word that have its stem
+/// (`concede` → `conceded`, `conceding`; not `conceds`).
+fn english_forms_of(word: &str) -> Vec<String> {
+    if word.contains([' ', '-']) {
+        return Vec::new();
+    }
+    let stem = english::stem(word);
+    english::inflections(word)
+        .into_iter()
+        .filter(|f| english::stem(f) == stem)
+        .collect()
 }
 
 /// Every group's single words, each with the languages it is taken in: the

@@ -281,6 +281,9 @@ fn an_english_query_reads_as_english_however_it_is_written() {
         top("defender lead out of turn", 1)[0].0
     );
     assert_found_by_subject("declarer said play anything", "46", 3);
+    // A regular form of a word of the Laws' English finds what the word
+    // finds in the books, not only through the index.
+    assert_eq!(top("conceding", 3), top("concede", 3));
     // A contraction and the words it stands for are the same query.
     assert_eq!(
         top("board could not be played", 5),

@@ -19,8 +19,8 @@ use serde::Serialize;
 
 use crate::search::impact::{Impacts, QueryVariant, QueryWord, TermId};
 use crate::search::index::{self, SearchIndex};
-use crate::search::thesaurus::lookup_words;
-use crate::search::{query, stop_words, subjects, vocab};
+use crate::search::thesaurus::{glossary_english_words, lookup_words};
+use crate::search::{english, query, stop_words, subjects, vocab};
 
 /// The server's ranking constants the browser's ranker uses, by name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -338,6 +338,7 @@ pub fn offline_model(index: &SearchIndex) -> OfflineModel {
     // Laws' English among them), the subject index's and the phrases'.
     let subjects = parts.subjects.parts();
     let mut extra: Vec<String> = lookup_words()
+        .chain(glossary_english_words())
         .map(|w| w.split_once(':').map_or(w, |(_, rest)| rest).to_lowercase())
         .chain(subjects.by_surface.keys().map(|k| k.to_string()))
         .chain(
@@ -354,7 +355,7 @@ pub fn offline_model(index: &SearchIndex) -> OfflineModel {
     extra.dedup();
     let mut inflected: Vec<String> = extra
         .iter()
-        .flat_map(|w| english_forms(w))
+        .flat_map(|w| english::inflections(w))
         .filter(|w| !parts.expansions.contains_key(w.as_str()) && extra.binary_search(w).is_err())
         .collect();
     inflected.sort();
@@ -418,30 +419,6 @@ fn impact_columns(impacts: &Impacts) -> ImpactColumns {
     }
     cols.start.push(cols.unit.len() as u32);
     cols
-}
-
-/// The regular English inflections of a word of English letters
-/// (`revoke` → `revokes`, `revoked`, `revoking`): forms a TD types that
-/// the server stems and a browser cannot. Not for other words.
-fn english_forms(word: &str) -> Vec<String> {
-    if word.len() < 3 || !word.chars().all(|c| c.is_ascii_lowercase()) {
-        return Vec::new();
-    }
-    let mut out = vec![
-        format!("{word}s"),
-        format!("{word}es"),
-        format!("{word}ed"),
-        format!("{word}ing"),
-    ];
-    if let Some(stem) = word.strip_suffix('e') {
-        out.push(format!("{word}d"));
-        out.push(format!("{stem}ing"));
-    }
-    if let Some(stem) = word.strip_suffix('y') {
-        out.push(format!("{stem}ies"));
-        out.push(format!("{stem}ied"));
-    }
-    out
 }
 
 /// A value of each document, placed at its unit.
