@@ -248,16 +248,28 @@ pub(crate) fn glossary_english_words() -> impl Iterator<Item = &'static str> {
 }
 
 /// The regular forms of a single English word that have its stem
-/// (`concede` → `conceded`, `conceding`; not `conceds`).
+/// (`concede` → `conceded`, `conceding`; not `conceds`), from the word and
+/// from the base it may be a form of (`exposed` → `expose`, `exposes`).
 fn english_forms_of(word: &str) -> Vec<String> {
     if word.contains([' ', '-']) {
         return Vec::new();
     }
     let stem = english::stem(word);
-    english::inflections(word)
-        .into_iter()
-        .filter(|f| english::stem(f) == stem)
-        .collect()
+    let mut bases = vec![word.to_string()];
+    for ending in ["ed", "ing", "es", "s"] {
+        if let Some(base) = word.strip_suffix(ending) {
+            bases.push(base.to_string());
+            bases.push(format!("{base}e"));
+        }
+    }
+    let mut out: Vec<String> = bases
+        .iter()
+        .flat_map(|b| std::iter::once(b.clone()).chain(english::inflections(b)))
+        .filter(|f| f != word && english::stem(f) == stem)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Every group's single words, each with the languages it is taken in: the
@@ -317,6 +329,20 @@ fn member_synonyms(member: &str, analyzers: &mut Analyzers) -> Vec<Synonym> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_english_word_is_a_key_in_its_regular_forms() {
+        let forms = english_forms_of("exposed");
+        for f in ["expose", "exposes", "exposing"] {
+            assert!(forms.contains(&f.to_string()), "{f}: {forms:?}");
+        }
+        assert!(!forms.contains(&"exposed".to_string()));
+        // Only forms with the word's stem: not `claimeds`, not `clam`.
+        assert!(english_forms_of("claim")
+            .iter()
+            .all(|f| f.starts_with("claim")));
+        assert!(english_forms_of("penalty card").is_empty());
+    }
 
     fn thesaurus(text: &str) -> Thesaurus {
         let mut a = Analyzers::new();
