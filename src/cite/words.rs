@@ -2,7 +2,7 @@
 The words of the citation grammar: cues, fillers, units and the names of
 other documents, in Norwegian (nb), Danish (da), Swedish (sv) and English.
 
-They live apart from the rules in `find.rs` so that one list serves every
+They live apart from the rules in `find/` so that one list serves every
 reader of citations (and can be handed to the browser's offline copy), and
 so that a language is added in one place. Case is ignored everywhere; a
 space in a phrase matches any run of white space.
