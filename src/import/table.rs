@@ -129,16 +129,8 @@ pub fn markdown(rows: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::text::toks;
     use super::*;
-
-    fn toks(s: &str) -> Vec<Tok> {
-        s.split_whitespace()
-            .map(|w| Tok {
-                w: w.into(),
-                page: 1,
-            })
-            .collect()
-    }
 
     #[test]
     fn a_flattened_table_is_rebuilt_in_its_groups() {

@@ -315,18 +315,20 @@ pub fn ends_in_preposition(words: &[Tok]) -> bool {
         .is_some_and(|t| NEVER_FINAL.contains(&t.w.as_str()))
 }
 
+/// A fixture's words as tokens of page 1, for the tests of each step.
+#[cfg(test)]
+pub(super) fn toks(s: &str) -> Vec<Tok> {
+    s.split_whitespace()
+        .map(|w| Tok {
+            w: w.into(),
+            page: 1,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn toks(s: &str) -> Vec<Tok> {
-        s.split_whitespace()
-            .map(|w| Tok {
-                w: w.into(),
-                page: 1,
-            })
-            .collect()
-    }
 
     fn words(t: &[Tok]) -> String {
         t.iter().map(|t| t.w.as_str()).collect::<Vec<_>>().join(" ")
