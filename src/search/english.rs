@@ -127,6 +127,31 @@ pub(crate) fn inflections(word: &str) -> Vec<String> {
     out
 }
 
+/// The regular forms of a single English word that have its stem
+/// (`concede` → `conceded`, `conceding`; not `conceds`), from the word and
+/// from the base it may be a form of (`exposed` → `expose`, `exposes`).
+pub(crate) fn forms_of(word: &str) -> Vec<String> {
+    if word.contains([' ', '-']) {
+        return Vec::new();
+    }
+    let own = stem(word);
+    let mut bases = vec![word.to_string()];
+    for ending in ["ed", "ing", "es", "s"] {
+        if let Some(base) = word.strip_suffix(ending) {
+            bases.push(base.to_string());
+            bases.push(format!("{base}e"));
+        }
+    }
+    let mut out: Vec<String> = bases
+        .iter()
+        .flat_map(|b| std::iter::once(b.clone()).chain(inflections(b)))
+        .filter(|f| f != word && stem(f) == own)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +173,17 @@ mod tests {
         assert_eq!(stem("conceding"), stem("concede"));
         assert_ne!(stem("claim"), stem("clam"));
         assert!(inflections("concede").contains(&"conceding".to_string()));
+    }
+
+    #[test]
+    fn an_english_word_is_a_key_in_its_regular_forms() {
+        let forms = forms_of("exposed");
+        for f in ["expose", "exposes", "exposing"] {
+            assert!(forms.contains(&f.to_string()), "{f}: {forms:?}");
+        }
+        assert!(!forms.contains(&"exposed".to_string()));
+        // Only forms with the word's stem: not `claimeds`, not `clam`.
+        assert!(forms_of("claim").iter().all(|f| f.starts_with("claim")));
+        assert!(forms_of("penalty card").is_empty());
     }
 }

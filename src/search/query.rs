@@ -15,7 +15,7 @@ use std::fmt;
 use super::analyzer::{needs_fold, Analyzers, Lang};
 use super::impact::Scoring;
 use super::irregular::Irregular;
-use super::stop_words::{is_query_stop_word, ENGLISH_FUNCTION_WORDS, ENGLISH_HOMOGRAPHS};
+use super::stop_words::{is_english_function_word, is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::thesaurus::Thesaurus;
 use super::vocab::{Cost, Vocabulary, MAX_COMPLETIONS, MAX_STEM_LOSS, MIN_COMPLETION_CHARS};
 use crate::corpus::Corpus;
@@ -43,7 +43,7 @@ const MIN_MODIFIER_PREFIX_CHARS: usize = 4;
 pub(crate) fn content_words(mut words: Vec<String>, thesaurus: &Thesaurus) -> Vec<String> {
     let english = words
         .iter()
-        .any(|w| ENGLISH_FUNCTION_WORDS.contains(&w.as_str()) || thesaurus.is_english(w));
+        .any(|w| is_english_function_word(w) || thesaurus.is_english(w));
     let keep = |w: &String| {
         !(is_query_stop_word(w) || english && ENGLISH_HOMOGRAPHS.contains(&w.as_str()))
     };

@@ -3,6 +3,9 @@
 //! phrases and the subject index's terms all drop the same words, so that
 //! a term and a query that differ only in them meet.
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
 /// Norwegian and Danish words that ask rather than say: question words and
 /// the pronouns of a spoken question ("hvem", "man", "vi"). The
 /// analyzers' stop-word lists miss several of them (Danish `hvem`,
@@ -52,7 +55,23 @@ pub(crate) const ENGLISH_FUNCTION_WORDS: &[&str] = &[
 /// other function words; another keeps them.
 pub(crate) const ENGLISH_HOMOGRAPHS: &[&str] = &["to", "at", "for", "by", "be", "her", "as"];
 
+/// The lists as sets: every query word is looked up in them.
+static STOP: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    NORDIC_STOP_WORDS
+        .iter()
+        .chain(ENGLISH_FUNCTION_WORDS)
+        .copied()
+        .collect()
+});
+static ENGLISH: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| ENGLISH_FUNCTION_WORDS.iter().copied().collect());
+
 /// True for a word every query drops when it has others.
 pub(crate) fn is_query_stop_word(word: &str) -> bool {
-    NORDIC_STOP_WORDS.contains(&word) || ENGLISH_FUNCTION_WORDS.contains(&word)
+    STOP.contains(word)
+}
+
+/// True for an English function word: it makes a query English.
+pub(crate) fn is_english_function_word(word: &str) -> bool {
+    ENGLISH.contains(word)
 }

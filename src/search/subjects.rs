@@ -415,25 +415,15 @@ impl SubjectTable {
         // The entries a rarer word met: a common word adds to any of their
         // terms, so that an entry whose terms together have the query's
         // words (`huddle` in one, `bid` in another) is seen whole.
-        let mut near: Option<Vec<bool>> = None;
+        let mut near_marked = false;
         for &i in &order {
             let bit = 1u64 << i;
             let common = sizes[i] > COMMON_WORD_SLOTS && !sc.touched.is_empty();
-            if common && near.is_none() {
-                let mut entries = vec![false; self.cites.len()];
-                for &t in &sc.touched {
-                    if let Some(info) = self.terms.get(t as usize) {
-                        entries[info.entry as usize] = true;
-                    }
-                }
-                near = Some(entries);
+            if common && !near_marked {
+                sc.mark_near(&self.terms);
+                near_marked = true;
             }
-            let only = if common {
-                near.as_deref()
-                    .map(|entries| (entries, self.terms.as_slice()))
-            } else {
-                None
-            };
+            let only = common.then_some(self.terms.as_slice());
             let mut met = false;
             for &(slots, weight) in &met_by[i] {
                 met |= sc.mark(slots, weight, bit, only);
@@ -568,6 +558,10 @@ struct Scratch {
     entry_bits: Vec<u64>,
     entry_best: Vec<(f32, u32)>,
     entries: Vec<u32>,
+    /// Per entry: a rarer query word met one of its terms, which a common
+    /// word may then add to; and the entries so marked, to reset.
+    near: Vec<bool>,
+    near_entries: Vec<u32>,
 }
 
 impl Scratch {
@@ -579,19 +573,35 @@ impl Scratch {
         if self.entry_bits.len() < entries {
             self.entry_bits.resize(entries, 0);
             self.entry_best.resize(entries, (0.0, 0));
+            self.near.resize(entries, false);
+        }
+    }
+
+    /// Marks the entries of the terms met so far as near.
+    fn mark_near(&mut self, terms: &[TermInfo]) {
+        for &t in &self.touched {
+            let Some(info) = terms.get(t as usize) else {
+                continue;
+            };
+            if let Some(n) = self.near.get_mut(info.entry as usize) {
+                if !*n {
+                    *n = true;
+                    self.near_entries.push(info.entry);
+                }
+            }
         }
     }
 
     /// Records that query word `bit` meets the words `slots` with `weight`;
     /// true when there were any.
-    /// With `only` (per entry: met already; the terms), only the terms of
-    /// entries already met are added to.
+    /// With `only_near` (the terms), only the terms of the entries
+    /// [`Scratch::mark_near`] marked are added to.
     fn mark(
         &mut self,
         slots: &[Slot],
         weight: f32,
         bit: u64,
-        only: Option<(&[bool], &[TermInfo])>,
+        only_near: Option<&[TermInfo]>,
     ) -> bool {
         for &(term, pos) in slots {
             let t = term as usize;
@@ -599,10 +609,10 @@ impl Scratch {
                 continue;
             };
             if *b == 0 {
-                if let Some((entries, terms)) = only {
+                if let Some(terms) = only_near {
                     let near = terms
                         .get(t)
-                        .and_then(|info| entries.get(info.entry as usize))
+                        .and_then(|info| self.near.get(info.entry as usize))
                         .copied()
                         .unwrap_or(false);
                     if !near {
@@ -630,6 +640,10 @@ impl Scratch {
             self.entry_best[e as usize] = (0.0, 0);
         }
         self.entries.clear();
+        for &e in &self.near_entries {
+            self.near[e as usize] = false;
+        }
+        self.near_entries.clear();
     }
 }
 

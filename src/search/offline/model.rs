@@ -521,6 +521,8 @@ mod tests {
             c.query_stop_words.len(),
             stop_words::NORDIC_STOP_WORDS.len() + stop_words::ENGLISH_FUNCTION_WORDS.len()
         );
+        assert_eq!(c.english_function_words, stop_words::ENGLISH_FUNCTION_WORDS);
+        assert_eq!(c.english_homographs, stop_words::ENGLISH_HOMOGRAPHS);
         for (n, b) in c.typo_budget.iter().enumerate() {
             assert_eq!(*b, vocab::typo_budget(n), "{n}");
         }

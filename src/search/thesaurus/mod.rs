@@ -68,35 +68,23 @@ impl Thesaurus {
         // words the corpus does not use are dropped below).
         // Each column in its language: Danish `hold` (team) is not
         // Norwegian `hold` (grip).
-        let glossary: Vec<Vec<String>> = GLOSSARY
+        // An English word is also a key in its regular forms (`conceding`,
+        // `claimed`): the books' analyzers cannot stem English.
+        let glossary: Vec<(Vec<String>, Vec<String>)> = GLOSSARY
             .iter()
             .map(|e| {
                 let en = e.en.iter().map(|w| w.to_string());
                 let nb = e.nb.iter().map(|w| format!("nb:{w}"));
                 let da = e.da.iter().map(|w| format!("da:{w}"));
-                en.chain(nb).chain(da).collect()
+                let members: Vec<String> = en.chain(nb).chain(da).collect();
+                let forms = e.en.iter().flat_map(|w| english::forms_of(w));
+                let keys = members.iter().cloned().chain(forms).collect();
+                (keys, members)
             })
             .collect();
-        // An English word is looked up in any of its regular forms
-        // (`conceding`, `claimed`): the books' analyzers cannot stem
-        // English, so each form is a key of its own.
-        let inflected: Vec<Vec<String>> = GLOSSARY
+        let glossary: Vec<(Vec<&str>, Vec<&str>)> = glossary
             .iter()
-            .map(|e| {
-                e.en.iter()
-                    .flat_map(|w| english_forms_of(w))
-                    .filter(|f| !e.en.contains(&f.as_str()))
-                    .collect()
-            })
-            .collect();
-        let keys: Vec<Vec<&str>> = glossary
-            .iter()
-            .zip(&inflected)
-            .map(|(g, more)| g.iter().chain(more).map(String::as_str).collect())
-            .collect();
-        let glossary: Vec<Vec<&str>> = glossary
-            .iter()
-            .map(|g| g.iter().map(String::as_str).collect())
+            .map(|(k, m)| (as_strs(k), as_strs(m)))
             .collect();
         for word in GLOSSARY.iter().flat_map(|e| e.en.iter()) {
             for w in analyzers.words(word) {
@@ -110,11 +98,7 @@ impl Thesaurus {
             .iter()
             .map(|g| (*g, *g))
             .chain(BROADER.iter().copied())
-            .chain(
-                keys.iter()
-                    .zip(&glossary)
-                    .map(|(k, g)| (k.as_slice(), g.as_slice())),
-            );
+            .chain(glossary.iter().map(|(k, m)| (k.as_slice(), m.as_slice())));
         for (keys, expands) in entries {
             let entry = t.expansions.len();
             let mut out: Vec<Synonym> = Vec::new();
@@ -247,29 +231,8 @@ pub(crate) fn glossary_english_words() -> impl Iterator<Item = &'static str> {
         .filter(|w| !w.contains([' ', '-']))
 }
 
-/// The regular forms of a single English word that have its stem
-/// (`concede` → `conceded`, `conceding`; not `conceds`), from the word and
-/// from the base it may be a form of (`exposed` → `expose`, `exposes`).
-fn english_forms_of(word: &str) -> Vec<String> {
-    if word.contains([' ', '-']) {
-        return Vec::new();
-    }
-    let stem = english::stem(word);
-    let mut bases = vec![word.to_string()];
-    for ending in ["ed", "ing", "es", "s"] {
-        if let Some(base) = word.strip_suffix(ending) {
-            bases.push(base.to_string());
-            bases.push(format!("{base}e"));
-        }
-    }
-    let mut out: Vec<String> = bases
-        .iter()
-        .flat_map(|b| std::iter::once(b.clone()).chain(english::inflections(b)))
-        .filter(|f| f != word && english::stem(f) == stem)
-        .collect();
-    out.sort();
-    out.dedup();
-    out
+fn as_strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
 }
 
 /// Every group's single words, each with the languages it is taken in: the
@@ -329,20 +292,6 @@ fn member_synonyms(member: &str, analyzers: &mut Analyzers) -> Vec<Synonym> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_english_word_is_a_key_in_its_regular_forms() {
-        let forms = english_forms_of("exposed");
-        for f in ["expose", "exposes", "exposing"] {
-            assert!(forms.contains(&f.to_string()), "{f}: {forms:?}");
-        }
-        assert!(!forms.contains(&"exposed".to_string()));
-        // Only forms with the word's stem: not `claimeds`, not `clam`.
-        assert!(english_forms_of("claim")
-            .iter()
-            .all(|f| f.starts_with("claim")));
-        assert!(english_forms_of("penalty card").is_empty());
-    }
 
     fn thesaurus(text: &str) -> Thesaurus {
         let mut a = Analyzers::new();
