@@ -19,6 +19,15 @@
 //! server and reports its `took_us`, to compare
 //! (`LOVBOK_BENCH_WRITE_MIX=FILE` writes the mix, one query a line).
 //!
+//! The bench uses the server's allocator (mimalloc), since allocation is
+//! part of that path. One thing it cannot share with the server is the
+//! pause between requests: a server idles between queries, and on a VM an
+//! idle core comes back slower (cold caches, a halted vCPU), so the first
+//! microseconds of a request cost more than in a loop of back-to-back
+//! queries. `LOVBOK_BENCH_PAUSE_US=200` sleeps that long before each query
+//! of the `Kb::search` pass and the stage profile, to measure that effect
+//! in-process: it tells a server that adds work from a machine that idles.
+//!
 //! `cargo bench --bench search` runs everything; `cargo bench --bench
 //! search -- mix` only the criterion part whose name has `mix`, and
 //! `LOVBOK_BENCH_ONLY_MIX=1` skips the scale pass.
@@ -171,13 +180,23 @@ fn timed(corpus: &Corpus, index: &SearchIndex, queries: &[String], rounds: usize
     times
 }
 
+/// The pause before each query, if `LOVBOK_BENCH_PAUSE_US` asks for one
+/// (see the module docs).
+fn pause() -> Option<Duration> {
+    let us: u64 = std::env::var("LOVBOK_BENCH_PAUSE_US").ok()?.parse().ok()?;
+    (us > 0).then(|| Duration::from_micros(us))
+}
+
 /// Times each query through [`Kb::search`], as the server does, and
 /// returns the `took_us` it reports for each.
-fn took_us(kb: &Kb, queries: &[String], rounds: usize) -> Vec<Duration> {
+fn took_us(kb: &Kb, queries: &[String], rounds: usize, pause: Option<Duration>) -> Vec<Duration> {
     let opts = SearchOptions::default();
     let mut times = Vec::with_capacity(queries.len() * rounds);
     for _ in 0..rounds {
         for q in queries {
+            if let Some(p) = pause {
+                std::thread::sleep(p);
+            }
             if let Ok(r) = kb.search(q, &opts) {
                 times.push(Duration::from_micros(r.took_us as u64));
                 black_box(r.hits.len());
@@ -199,11 +218,14 @@ fn percentiles(corpus: &Corpus, index: &SearchIndex, runs: usize) -> (Duration, 
 
 /// Where the time of the as-you-type mix goes: the mean per query of each
 /// stage of the query path.
-fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String]) {
+fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String], pause: Option<Duration>) {
     let opts = SearchOptions::default();
     let mut total = Stages::default();
     let mut parse_time = Duration::ZERO;
     for q in queries {
+        if let Some(p) = pause {
+            std::thread::sleep(p);
+        }
         let t = Instant::now();
         let Ok(q) = SearchQuery::parse(q) else {
             continue;
@@ -302,6 +324,11 @@ fn us(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
+/// The server's allocator (see `src/main.rs`), so that the bench times
+/// the server's path.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` does not, and
     // then every part runs once, quickly.
@@ -338,8 +365,8 @@ fn main() {
 
     // The server's own path and figure: `Kb::search` and its `took_us`.
     let kb = Kb::load(&CorpusSource::Embedded).unwrap_or_else(|e| panic!("kb: {e}"));
-    let _ = took_us(&kb, &sample, 1);
-    let mut server = took_us(&kb, &sample, rounds);
+    let _ = took_us(&kb, &sample, 1, None);
+    let mut server = took_us(&kb, &sample, rounds, None);
     let (s50, s99) = median_p99(&mut server);
     println!(
         "as-you-type mix through Kb::search (the server's path, its took_us): \
@@ -347,12 +374,24 @@ fn main() {
         us(s50),
         us(s99),
     );
+    let pause = pause();
+    if let Some(p) = pause {
+        let mut paused = took_us(&kb, &sample, rounds, pause);
+        let (p50, p99) = median_p99(&mut paused);
+        println!(
+            "the same with a {} µs pause before each query, as a server idles between \
+             requests: median {:.1} µs, p99 {:.1} µs",
+            p.as_micros(),
+            us(p50),
+            us(p99),
+        );
+    }
     if let Some(path) = std::env::var_os("LOVBOK_BENCH_WRITE_MIX") {
         let text: String = mix.iter().map(|q| format!("{q}\n")).collect();
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("write mix: {e}"));
     }
 
-    profile(&corpus, &index, &sample);
+    profile(&corpus, &index, &sample, pause);
     slowest(&corpus, &index, &sample, 5);
 
     let runs = if full { TIMED_RUNS } else { 100 };

@@ -69,22 +69,27 @@ pub(crate) const ENTRY_MATCH: f32 = 1.0;
 /// How steeply an entry's score falls with the share of the query its
 /// terms together lack: only an entry that has nearly all of it counts.
 pub(crate) const ENTRY_QUERY_EXP: i32 = 4;
+/// Most query words whose every subset's share is tabled per lookup.
+const SHARE_TABLE_WORDS: usize = 8;
 /// One word of one term: (term, position in it).
 pub(crate) type Slot = (u32, u8);
 
-/// A term of the index, as search reads it.
-#[derive(Clone, Debug)]
+/// A term of the index, as a lookup reads it: 8 bytes, so that the terms a
+/// query word meets are few cache lines even when the table is cold (the
+/// first query after the server idled).
+#[derive(Clone, Copy, Debug)]
 struct TermInfo {
     entry: u32,
     /// Its words, stop words aside.
     len: u8,
-    text: Box<str>,
 }
 
 /// The subject index's terms, keyed for lookup. See the module docs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SubjectTable {
     terms: Vec<TermInfo>,
+    /// Per term: its text (apart from [`TermInfo`], which lookups read).
+    texts: Vec<Box<str>>,
     /// Analyzer term (`nb:utspill`, as typed or without æøå) → words.
     by_key: HashMap<Box<str>, Vec<Slot>>,
     /// A word as typed → the words its keys meet, precomputed for every
@@ -184,8 +189,8 @@ impl SubjectTable {
                     t.terms.push(TermInfo {
                         entry: e as u32,
                         len: pos,
-                        text: term.text.clone().into_boxed_str(),
                     });
+                    t.texts.push(term.text.clone().into_boxed_str());
                 }
             }
         }
@@ -193,8 +198,8 @@ impl SubjectTable {
         let mut surfaces: Vec<String> = folded.keys().cloned().collect();
         surfaces.extend(group_words);
         surfaces.extend(english::strong_verb_forms().map(str::to_string));
-        for info in &t.terms {
-            surfaces.extend(analyzers.words(&info.text));
+        for text in &t.texts {
+            surfaces.extend(analyzers.words(text));
         }
         surfaces.extend(book_words);
         surfaces.sort();
@@ -291,7 +296,8 @@ impl SubjectTable {
             terms: self
                 .terms
                 .iter()
-                .map(|t| (t.entry, t.len, t.text.as_ref()))
+                .zip(&self.texts)
+                .map(|(t, text)| (t.entry, t.len, text.as_ref()))
                 .collect(),
             by_surface: &self.by_surface,
             by_term: &self.by_term,
@@ -308,7 +314,7 @@ impl SubjectTable {
 
     /// The text of a term.
     pub(crate) fn term_text(&self, term: u32) -> &str {
-        self.terms.get(term as usize).map_or("", |t| &t.text)
+        self.texts.get(term as usize).map_or("", |t| t)
     }
 
     /// The corpus indexes an entry cites, most specific first.
@@ -446,12 +452,25 @@ impl SubjectTable {
                 .sum();
             (found / total).min(1.0)
         };
+        // The share of each set of query words, once: thousands of terms
+        // are met by a few distinct sets.
+        let shares: Vec<f32> = if rarity.len() <= SHARE_TABLE_WORDS {
+            (0..1u64 << rarity.len()).map(share).collect()
+        } else {
+            Vec::new()
+        };
+        let share = |bits: u64| -> f32 {
+            match usize::try_from(bits).ok().and_then(|b| shares.get(b)) {
+                Some(&s) => s,
+                None => share(bits),
+            }
+        };
         for k in 0..sc.touched.len() {
             let term = sc.touched[k];
             let Some(info) = self.terms.get(term as usize) else {
                 continue;
             };
-            let (weights, bits) = (sc.weights[term as usize], sc.bits[term as usize]);
+            let TermState { weights, bits } = sc.state[term as usize];
             let e = info.entry as usize;
             if sc.entry_bits[e] == 0 {
                 sc.entries.push(info.entry);
@@ -485,10 +504,16 @@ impl SubjectTable {
             })
             .filter(|m| m.score > 0.0)
             .collect();
-        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
         // The few best name what the query is about; a long tail of weak
         // partial matches would only cost time.
-        out.truncate(MAX_ENTRIES);
+        let order = |a: &SubjectMatch, b: &SubjectMatch| {
+            b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry))
+        };
+        if out.len() > MAX_ENTRIES {
+            out.select_nth_unstable_by(MAX_ENTRIES, order);
+            out.truncate(MAX_ENTRIES);
+        }
+        out.sort_by(order);
         out
     }
 
@@ -548,11 +573,9 @@ impl SubjectTable {
 /// the lists of what a query touched, so a query costs what it touches.
 #[derive(Default)]
 struct Scratch {
-    /// Per term: the best weight met at each of its words, in 1/250ths
-    /// (a byte each keeps the buffer small enough to stay in cache).
-    weights: Vec<[u8; 8]>,
-    /// Per term: the query words (bits) that met it; 0 = untouched.
-    bits: Vec<u64>,
+    /// Per term: what the query met of it, in one 16-byte cell so that a
+    /// word met costs one cache line.
+    state: Vec<TermState>,
     touched: Vec<u32>,
     /// Per entry: the query words any of its terms met, and its best term.
     entry_bits: Vec<u64>,
@@ -564,11 +587,20 @@ struct Scratch {
     near_entries: Vec<u32>,
 }
 
+/// What a query met of one term.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(16))]
+struct TermState {
+    /// The best weight met at each of its words, in 1/250ths.
+    weights: [u8; 8],
+    /// The query words (bits) that met it; 0 = untouched.
+    bits: u64,
+}
+
 impl Scratch {
     fn prepare(&mut self, terms: usize, entries: usize) {
-        if self.bits.len() < terms {
-            self.weights.resize(terms, [0; 8]);
-            self.bits.resize(terms, 0);
+        if self.state.len() < terms {
+            self.state.resize(terms, TermState::default());
         }
         if self.entry_bits.len() < entries {
             self.entry_bits.resize(entries, 0);
@@ -605,10 +637,10 @@ impl Scratch {
     ) -> bool {
         for &(term, pos) in slots {
             let t = term as usize;
-            let (Some(w), Some(b)) = (self.weights.get_mut(t), self.bits.get_mut(t)) else {
+            let Some(cell) = self.state.get_mut(t) else {
                 continue;
             };
-            if *b == 0 {
+            if cell.bits == 0 {
                 if let Some(terms) = only_near {
                     let near = terms
                         .get(t)
@@ -621,18 +653,17 @@ impl Scratch {
                 }
                 self.touched.push(term);
             }
-            if let Some(w) = w.get_mut(usize::from(pos)) {
+            if let Some(w) = cell.weights.get_mut(usize::from(pos)) {
                 *w = (*w).max(to_byte(weight));
             }
-            *b |= bit;
+            cell.bits |= bit;
         }
         !slots.is_empty()
     }
 
     fn reset(&mut self) {
         for &t in &self.touched {
-            self.weights[t as usize] = [0; 8];
-            self.bits[t as usize] = 0;
+            self.state[t as usize] = TermState::default();
         }
         self.touched.clear();
         for &e in &self.entries {
