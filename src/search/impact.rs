@@ -15,8 +15,8 @@
 //! expansions, so a search costs what its words have, and nothing more.
 //! Positions are kept for headings and text, for the proximity bonus.
 
+use crate::search::FastMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use tantivy::fieldnorm::FieldNormReader;
@@ -193,7 +193,7 @@ impl Impacts {
         }
         let mut doc_unit = vec![0u32; docs as usize];
         let mut norm_ids = vec![[0u8; SLOTS]; docs as usize];
-        let mut all_positions: AllPositions = HashMap::new();
+        let mut all_positions: AllPositions = HashMap::default();
         let mut postings: Vec<Vec<Impact>> = Vec::new();
         for (seg, &base) in searcher.segment_readers().iter().zip(&bases) {
             let units = seg.fast_fields().u64("unit")?;

@@ -9,7 +9,7 @@
 //! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
 //! does IO, so the same index serves the CLI, the server and the benches.
 
-use std::collections::HashMap;
+use crate::search::FastMap as HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -354,8 +354,8 @@ impl SearchIndex {
             subtree_end,
             subjects,
             impacts,
-            expansions: HashMap::new(),
-            phrases: HashMap::new(),
+            expansions: HashMap::default(),
+            phrases: HashMap::default(),
             unit_of_provision,
             reader,
             units,

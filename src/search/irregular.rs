@@ -8,7 +8,7 @@
 //! subject. A query word that is one of these forms also matches the other
 //! forms of its verb, in that verb's language, as a morphological neighbour.
 
-use std::collections::HashMap;
+use crate::search::FastMap as HashMap;
 
 use super::analyzer::{Analyzers, Lang};
 use super::vocab::Vocabulary;

@@ -11,6 +11,12 @@
 //! cite it (`X78B (Neubergs formel)`) is indexed with it. [`evaluate`]
 //! measures it against judged queries.
 
+/// The hash map of the query path's tables: FxHash, several times faster
+/// than std's SipHash on the short words a query looks up. Every key is
+/// inserted from the corpus when the index is built, never from a request,
+/// so a crafted query cannot fill a table with collisions.
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
+
 mod analyzer;
 mod anchors;
 mod citation;

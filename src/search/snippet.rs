@@ -159,24 +159,27 @@ fn cut(
 /// Appends `s` HTML-escaped (with the crate's one escaper), with every run
 /// of white space as one space.
 fn escape_into(out: &mut String, s: &str) {
-    let mut rest = s;
-    while !rest.is_empty() {
-        let space = rest.len() - rest.trim_start().len();
-        if space > 0 {
-            out.push(' ');
-            rest = &rest[space..];
+    // One pass: plain text is copied in runs, a run of white space becomes
+    // one space, and only the special characters go through the escaper.
+    let mut plain = 0;
+    let mut in_space = false;
+    for (i, c) in s.char_indices() {
+        let special = c.is_ascii() && HTML_SPECIAL.contains(&(c as u8));
+        if !special && !c.is_whitespace() {
+            in_space = false;
             continue;
         }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let word = &rest[..end];
-        // Most words have nothing to escape: copied whole.
-        if word.bytes().any(|b| HTML_SPECIAL.contains(&b)) {
-            crate::cite::escape_html_into(out, word);
-        } else {
-            out.push_str(word);
+        out.push_str(&s[plain..i]);
+        plain = i + c.len_utf8();
+        if special {
+            crate::cite::escape_html_into(out, &s[i..plain]);
+            in_space = false;
+        } else if !in_space {
+            out.push(' ');
+            in_space = true;
         }
-        rest = &rest[end..];
     }
+    out.push_str(&s[plain..]);
 }
 
 #[cfg(test)]
@@ -201,6 +204,23 @@ mod tests {
             snip("Straff <b> & \"mer\"\n\nstraff", &["straff"], 200),
             "<mark>Straff</mark> &lt;b&gt; &amp; &quot;mer&quot; <mark>straff</mark>"
         );
+    }
+
+    #[test]
+    fn escaping_collapses_each_run_of_white_space_to_one_space() {
+        let esc = |s: &str| {
+            let mut out = String::new();
+            escape_into(&mut out, s);
+            out
+        };
+        assert_eq!(esc(""), "");
+        assert_eq!(esc("  lov\u{a0}\u{a0}16 \n\t B1 "), " lov 16 B1 ");
+        assert_eq!(
+            esc("a<b>&\"c\"'d'"),
+            "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;"
+        );
+        assert_eq!(esc("«nøling» & <\n\n>"), "«nøling» &amp; &lt; &gt;");
+        assert_eq!(esc("&&  &"), "&amp;&amp; &amp;");
     }
 
     #[test]

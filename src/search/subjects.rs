@@ -19,8 +19,8 @@
 //! first cite fully and each later one a little less, as the entry lists
 //! them most specific first.
 
+use crate::search::FastMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::analyzer::{fold, Analyzers, Lang};
 use super::english;
@@ -145,7 +145,7 @@ impl SubjectTable {
         book_words: impl Iterator<Item = String>,
     ) -> SubjectTable {
         let mut t = SubjectTable::default();
-        let mut folded: HashMap<String, Vec<Slot>> = HashMap::new();
+        let mut folded: HashMap<String, Vec<Slot>> = HashMap::default();
         for (e, entry) in corpus.subjects().entries().iter().enumerate() {
             let cites: Box<[usize]> = entry
                 .cites
@@ -523,7 +523,7 @@ impl SubjectTable {
         &self,
         matches: &[SubjectMatch],
     ) -> HashMap<usize, SubjectMatch> {
-        let mut out: HashMap<usize, SubjectMatch> = HashMap::new();
+        let mut out: HashMap<usize, SubjectMatch> = HashMap::default();
         let top = matches.iter().map(|m| m.score).fold(0.0f32, f32::max);
         for m in matches {
             // Only subjects the query names well agree; a weak partial

@@ -8,7 +8,9 @@
 //! Terms are also grouped by *root*, the stem without a verb ending Snowball
 //! leaves (`nøl·ing`, `nøl·t`), so that a verb finds its verbal noun.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use crate::search::FastMap as HashMap;
 
 use super::analyzer::{fold, fold_variants, needs_fold, root, Analyzers, Lang, Tok};
 
@@ -177,7 +179,7 @@ impl Vocabulary {
                     .push(term.clone());
             }
         }
-        let mut shortest: HashMap<&str, usize> = HashMap::new();
+        let mut shortest: HashMap<&str, usize> = HashMap::default();
         for w in &v.words {
             for t in &w.terms {
                 let n = shortest.entry(t.as_str()).or_insert(usize::MAX);
@@ -603,7 +605,7 @@ impl Vocabulary {
 /// or its canonical ascii spelling), the words it begins, in key order,
 /// then the most frequent first, at most [`MAX_COMPLETIONS`].
 fn completion_table(sorted: &[(String, usize)], words: &[Word]) -> HashMap<String, Vec<usize>> {
-    let mut table: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut table: HashMap<String, Vec<usize>> = HashMap::default();
     for (key, id) in sorted {
         let ends = key
             .char_indices()

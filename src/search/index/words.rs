@@ -7,7 +7,7 @@
 //! apart because this is the one place a query's words are planned: the
 //! ranking in the parent reads only the compiled [`QueryWord`]s.
 
-use std::collections::HashMap;
+use crate::search::FastMap as HashMap;
 use std::sync::Arc;
 
 use super::{idf, SearchIndex, TermSet, MAX_PHRASE_WORDS};
@@ -68,7 +68,7 @@ impl SearchIndex {
         analyzers: &mut Analyzers,
     ) -> HashMap<Box<str>, [Box<[QueryWord]>; 2]> {
         let features = Features::ALL;
-        let mut out = HashMap::new();
+        let mut out = HashMap::default();
         for word in self.vocab.typed_forms() {
             if out.contains_key(word.as_str()) {
                 continue;

@@ -25,7 +25,9 @@
 //!   and only terms the corpus uses are kept, so a member the books never
 //!   use costs nothing. Synonyms weigh less than the word typed.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use crate::search::FastMap as HashMap;
 
 use super::analyzer::{Analyzers, Lang};
 use super::english;
