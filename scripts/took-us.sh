@@ -2,7 +2,9 @@
 # The server's own search time (`took_us` of GET /api/search) over the bench's
 # as-you-type mix, one request at a time, against a release server on
 # loopback: the figure to hold against `cargo bench --bench search`'s
-# "through Kb::search" line (same mix, same function).
+# "through Kb::search" line (same mix, same function). Between requests the
+# server idles; on a VM the first tens of microseconds after an idle core
+# wakes run slower, which the bench reproduces with LOVBOK_BENCH_PAUSE_US=200.
 #
 #   scripts/took-us.sh                  # builds the mix and the server if needed
 #   ROUNDS=3 scripts/took-us.sh
