@@ -15,7 +15,6 @@
 //! expansions, so a search costs what its words have, and nothing more.
 //! Positions are kept for headings and text, for the proximity bonus.
 
-use crate::search::FastMap as HashMap;
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -26,6 +25,7 @@ use tantivy::schema::{Field, IndexRecordOption, Term};
 use tantivy::{DocSet, Searcher, TantivyError, TERMINATED};
 
 use super::schema::Fields;
+use super::FastMap as HashMap;
 
 /// The text fields, as the table numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

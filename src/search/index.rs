@@ -9,7 +9,6 @@
 //! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
 //! does IO, so the same index serves the CLI, the server and the benches.
 
-use crate::search::FastMap as HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,6 +25,7 @@ use super::snippet::{self, Span, SNIPPET_CHARS};
 use super::subjects::{SubjectMatch, SubjectTable};
 use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
+use super::FastMap as HashMap;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
 use crate::corpus::{BookId, Corpus, Provision};
 

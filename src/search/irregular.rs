@@ -8,10 +8,9 @@
 //! subject. A query word that is one of these forms also matches the other
 //! forms of its verb, in that verb's language, as a morphological neighbour.
 
-use crate::search::FastMap as HashMap;
-
 use super::analyzer::{Analyzers, Lang};
 use super::vocab::Vocabulary;
+use super::FastMap as HashMap;
 
 /// Forms of one verb: infinitive, present, past, participle, passive.
 const NB: &[&[&str]] = &[

@@ -19,7 +19,6 @@
 //! first cite fully and each later one a little less, as the entry lists
 //! them most specific first.
 
-use crate::search::FastMap as HashMap;
 use std::cell::RefCell;
 
 use super::analyzer::{fold, Analyzers, Lang};
@@ -27,6 +26,7 @@ use super::english;
 use super::impact::{Impacts, QueryWord, TermId};
 use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::thesaurus;
+use super::FastMap as HashMap;
 use crate::corpus::{Corpus, Kind, TermLang};
 
 /// What a term that is the query adds, as a share of the best score of the
@@ -452,13 +452,14 @@ impl SubjectTable {
                 .sum();
             (found / total).min(1.0)
         };
-        // The share of each set of query words, once: thousands of terms
-        // are met by a few distinct sets.
-        let shares: Vec<f32> = if rarity.len() <= SHARE_TABLE_WORDS {
-            (0..1u64 << rarity.len()).map(share).collect()
-        } else {
-            Vec::new()
-        };
+        // The share of each set of query words, once, when more terms were
+        // met than there are sets: thousands of terms share a few sets.
+        let shares: Vec<f32> =
+            if rarity.len() <= SHARE_TABLE_WORDS && sc.touched.len() > 1 << rarity.len() {
+                (0..1u64 << rarity.len()).map(share).collect()
+            } else {
+                Vec::new()
+            };
         let share = |bits: u64| -> f32 {
             match usize::try_from(bits).ok().and_then(|b| shares.get(b)) {
                 Some(&s) => s,

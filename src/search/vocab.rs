@@ -10,9 +10,8 @@
 
 use std::collections::HashSet;
 
-use crate::search::FastMap as HashMap;
-
 use super::analyzer::{fold, fold_variants, needs_fold, root, Analyzers, Lang, Tok};
+use super::FastMap as HashMap;
 
 /// Shortest word that is tried as a compound (in characters).
 const MIN_COMPOUND_CHARS: usize = 8;

@@ -7,7 +7,6 @@
 //! apart because this is the one place a query's words are planned: the
 //! ranking in the parent reads only the compiled [`QueryWord`]s.
 
-use crate::search::FastMap as HashMap;
 use std::sync::Arc;
 
 use super::{idf, SearchIndex, TermSet, MAX_PHRASE_WORDS};
@@ -16,6 +15,7 @@ use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
 use crate::search::impact::{QueryVariant, QueryWord};
 use crate::search::query::{self, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
 use crate::search::subjects::SubjectMatch;
+use crate::search::FastMap as HashMap;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
 /// meant, spelt apart, a little below an exact word.

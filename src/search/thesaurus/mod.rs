@@ -27,13 +27,12 @@
 
 use std::collections::HashSet;
 
-use crate::search::FastMap as HashMap;
-
 use super::analyzer::{Analyzers, Lang};
 use super::english;
 use super::glossary::GLOSSARY;
 use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::vocab::Vocabulary;
+use super::FastMap as HashMap;
 
 mod tables;
 
