@@ -12,9 +12,10 @@
 //! measures it against judged queries.
 
 /// The hash map of the query path's tables: FxHash, several times faster
-/// than std's SipHash on the short words a query looks up. Every key is
-/// inserted from the corpus when the index is built, never from a request,
-/// so a crafted query cannot fill a table with collisions.
+/// than std's SipHash on the short words a query looks up. Its keys are
+/// the corpus's words and ids (a query's own maps key provisions by their
+/// corpus index); a request's text is only looked up, never inserted, so a
+/// crafted query cannot fill a table with collisions.
 pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 
 mod analyzer;

@@ -443,7 +443,7 @@ impl SubjectTable {
             return Vec::new();
         }
         let situation = rarity.iter().filter(|&&r| r > 0.0).count() >= SITUATION_WORDS;
-        let share = |bits: u64| -> f32 {
+        let share_of = |bits: u64| -> f32 {
             let found: f32 = rarity
                 .iter()
                 .enumerate()
@@ -456,14 +456,14 @@ impl SubjectTable {
         // met than there are sets: thousands of terms share a few sets.
         let shares: Vec<f32> =
             if rarity.len() <= SHARE_TABLE_WORDS && sc.touched.len() > 1 << rarity.len() {
-                (0..1u64 << rarity.len()).map(share).collect()
+                (0..1u64 << rarity.len()).map(share_of).collect()
             } else {
                 Vec::new()
             };
         let share = |bits: u64| -> f32 {
             match usize::try_from(bits).ok().and_then(|b| shares.get(b)) {
                 Some(&s) => s,
-                None => share(bits),
+                None => share_of(bits),
             }
         };
         for k in 0..sc.touched.len() {
@@ -597,6 +597,10 @@ struct TermState {
     /// The query words (bits) that met it; 0 = untouched.
     bits: u64,
 }
+
+// The sizes the lookup's cache use rests on (see [`TermInfo`], [`TermState`]).
+const _: () = assert!(std::mem::size_of::<TermInfo>() == 8);
+const _: () = assert!(std::mem::size_of::<TermState>() == 16);
 
 impl Scratch {
     fn prepare(&mut self, terms: usize, entries: usize) {
