@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Writes eval/realworld-dev.tsv and eval/realworld-holdout.tsv from eval/realworld-questions.tsv.
+"""Writes eval/realworld-dev.tsv, eval/realworld-dev2.tsv and eval/realworld-holdout.tsv from
+eval/realworld-questions.tsv.
 
-The split is a column of the questions file, fixed when each question was collected (odd-numbered
-questions are development, even-numbered held out), so regenerating never moves a question.
+The split is a column of the questions file, fixed when each question was collected (in the first
+batch odd-numbered questions are development, even-numbered held out; the second batch, dev2, is
+development only), so regenerating never moves a question.
 """
 import pathlib
 
 EVAL = pathlib.Path(__file__).resolve().parent.parent / "eval"
 HEADERS = {
     "dev": "# Development half of the real-world questions (see eval/realworld-questions.tsv for sources and method).\n",
+    "dev2": "# Second development batch of the real-world questions, collected 2026-12-02 (see\n"
+    "# eval/realworld-questions.tsv for sources and method).\n",
     "holdout": "# HELD-OUT real-world questions (see eval/realworld-questions.tsv for sources and method).\n"
     "# Never tuned on: do not change the subject index, ranking, thesaurus or tests because of a query here;\n"
     "# its figure is the fair one.\n",
