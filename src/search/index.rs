@@ -494,7 +494,7 @@ impl SearchIndex {
         };
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
-        let (cites, words, subjects) =
+        let (cites, words, subjects, unbooked) =
             with_analyzers(|a| self.query_words(query, corpus, a, &features));
         lap(|s| &mut s.plan);
 
@@ -517,7 +517,8 @@ impl SearchIndex {
         lap(|s| &mut s.score);
         // Every candidate is re-ranked by how much of the query it has,
         // and by how well its own heading names the query.
-        let total_weight: f32 = words.iter().map(|w| w.rarity).sum();
+        let booked: f32 = words.iter().map(|w| w.rarity).sum();
+        let total_weight = if booked > 0.0 { booked + unbooked } else { 0.0 };
         let best = matched.iter().map(|m| m.score).fold(0.0f32, f32::max);
         // What the subject index adds to each provision it names, as a
         // share of the query's best match (or of 1 when only a subject

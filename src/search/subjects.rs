@@ -69,6 +69,10 @@ pub(crate) const ENTRY_MATCH: f32 = 1.0;
 /// How steeply an entry's score falls with the share of the query its
 /// terms together lack: only an entry that has nearly all of it counts.
 pub(crate) const ENTRY_QUERY_EXP: i32 = 4;
+/// What a query word the books lack and the index has weighs, as a share
+/// of the rarest word's weight: it is part of the query, less surely a
+/// word of its subject than a word of the books is of theirs.
+pub(crate) const UNBOOKED_SHARE: f32 = 0.5;
 /// Most query words whose every subset's share is tabled per lookup.
 const SHARE_TABLE_WORDS: usize = 8;
 /// One word of one term: (term, position in it).
@@ -310,6 +314,31 @@ impl SubjectTable {
     /// True when the corpus has no subject index.
     pub(crate) fn is_empty(&self) -> bool {
         self.terms.is_empty()
+    }
+
+    /// The weight of the query's words that the books lack and a term of
+    /// the index has (`swore`, `banning`): each [`UNBOOKED_SHARE`] of the
+    /// rarest word's. The books' hits do not have them, so they count
+    /// towards the whole query a hit's coverage and heading are measured
+    /// against: a heading that names one word of "player swore about the
+    /// opponents" (`Motstander`) does not name the query.
+    pub(crate) fn unbooked_weight(
+        &self,
+        typed: &[String],
+        compiled: &[Vec<QueryWord>],
+        rare: f32,
+    ) -> f32 {
+        let booked = |c: &[QueryWord]| {
+            c.iter()
+                .any(|q| q.variants.iter().any(|v| v.weight >= MIN_VARIANT_WEIGHT))
+        };
+        typed
+            .iter()
+            .zip(compiled)
+            .filter(|(w, c)| !booked(c) && self.by_surface.contains_key(w.as_str()))
+            .count() as f32
+            * rare
+            * UNBOOKED_SHARE
     }
 
     /// The text of a term.

@@ -300,6 +300,17 @@ fn an_english_query_reads_as_english_however_it_is_written() {
 }
 
 #[test]
+fn a_word_only_the_index_knows_is_part_of_the_query_a_heading_must_name() {
+    // `Motstander` heads a definition and names "opponent", but not
+    // "swore", which the books lack and the index has (Law 74's
+    // conduct entry): the heading does not name the query, the subject
+    // does.
+    assert_eq!(top("opponents", 1)[0].0, "def:Motstander");
+    assert_found_by_subject("opponent swore at my partner", "74", 1);
+    assert_found_by_subject("motstander bannet", "74", 1);
+}
+
+#[test]
 fn an_entry_is_met_by_a_rare_word_in_one_term_and_a_common_one_in_another() {
     // `huddle` and `slow bid` are terms of one entry (hesitation, 16B1);
     // `bid` is one of the commonest words, and the books' own headings

@@ -97,16 +97,18 @@ impl SearchIndex {
         })
     }
 
-    /// The provisions a query cites, and its words compiled against the
-    /// impact table: looked up for a word the corpus uses (or an ascii
-    /// spelling of one), expanded otherwise.
+    /// The provisions a query cites, its words compiled against the impact
+    /// table (looked up for a word the corpus uses or an ascii spelling of
+    /// one, expanded otherwise), the subjects it meets, and the weight of
+    /// its words that only the subject index knows
+    /// ([`crate::search::subjects::SubjectTable::unbooked_weight`]).
     pub(super) fn query_words(
         &self,
         query: &SearchQuery,
         corpus: &Corpus,
         analyzers: &mut Analyzers,
         features: &Features,
-    ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>) {
+    ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>, f32) {
         let lexicon = self.lexicon();
         let read = query::read(query, corpus, lexicon, analyzers, features);
         let mut words = self.compile(&read.cite_words, features);
@@ -133,15 +135,18 @@ impl SearchIndex {
         if features.compounds {
             self.add_joined(&read.words, &mut per_word, analyzers);
         }
-        let subjects = if features.subjects {
+        let (subjects, unbooked) = if features.subjects {
             let rare = idf(1, self.impacts.docs() as u64);
-            self.subjects
-                .lookup(&read.words, &per_word, rare, analyzers)
+            let unbooked = self.subjects.unbooked_weight(&read.words, &per_word, rare);
+            let found = self
+                .subjects
+                .lookup(&read.words, &per_word, rare, analyzers);
+            (found, unbooked)
         } else {
-            Vec::new()
+            (Vec::new(), 0.0)
         };
         words.extend(per_word.into_iter().flatten());
-        (read.cites, words, subjects)
+        (read.cites, words, subjects, unbooked)
     }
 
     /// Neighbouring query words that make a term of several words

@@ -98,6 +98,7 @@ pub struct SubjectConfig {
     pub max_completions: usize,
     pub entry_match: f32,
     pub entry_query_exp: i32,
+    pub unbooked_share: f32,
     /// Weights are kept in steps of 1/this (as the server's scratch does).
     pub weight_scale: f32,
 }
@@ -159,6 +160,7 @@ pub fn rank_config() -> RankConfig {
             max_completions: subjects::MAX_COMPLETIONS,
             entry_match: subjects::ENTRY_MATCH,
             entry_query_exp: subjects::ENTRY_QUERY_EXP,
+            unbooked_share: subjects::UNBOOKED_SHARE,
             weight_scale: subjects::WEIGHT_SCALE,
         },
     }

@@ -459,6 +459,23 @@
 
   // --- the subject index --------------------------------------------------------
 
+  // The weight of the query's words that the books lack and a term of
+  // the index has (as the server's `unbooked_weight`).
+  function unbookedWeight(ix, typed, perWord) {
+    var S = ix.rank.subject;
+    var st = ix.model.subjects;
+    var n = 0;
+    typed.forEach(function (word, i) {
+      var booked = (perWord[i] || []).some(function (q) {
+        return q.variants.some(function (v) {
+          return v.weight >= S.min_variant_weight;
+        });
+      });
+      if (!booked && Object.prototype.hasOwnProperty.call(st.by_surface, word)) n++;
+    });
+    return n * idf(ix, 1) * S.unbooked_share;
+  }
+
   // The entries a query meets, each by its best term (see subjects.rs).
   function subjectLookup(ix, typed, perWord) {
     var S = ix.rank.subject;
@@ -698,9 +715,10 @@
     var matched = scoreUnits(ix, words).filter(function (m) {
       return inBook(ix.model.unit_doc[m.unit]);
     });
-    var totalWeight = words.reduce(function (a, w) {
+    var booked = words.reduce(function (a, w) {
       return a + w.rarity;
     }, 0);
+    var totalWeight = booked > 0 ? booked + unbookedWeight(ix, read.typed, read.perWord) : 0;
     var best = matched.reduce(function (b, m) {
       return Math.max(b, m.score);
     }, 0);
