@@ -21,12 +21,15 @@
 //!
 //! The bench uses the server's allocator (mimalloc), since allocation is
 //! part of that path. One thing it cannot share with the server is the
-//! pause between requests: a server idles between queries, and on a VM an
-//! idle core comes back slower (cold caches, a halted vCPU), so the first
-//! microseconds of a request cost more than in a loop of back-to-back
-//! queries. `LOVBOK_BENCH_PAUSE_US=200` sleeps that long before each query
-//! of the `Kb::search` pass and the stage profile, to measure that effect
+//! pause between requests: a server idles between queries, and on a VM
+//! guest an idle CPU halts and the host runs other work on it, so a request
+//! starts with emptied caches and costs about twice a query run back to
+//! back. `LOVBOK_BENCH_PAUSE_US=200` sleeps that long before each query of
+//! the `Kb::search` pass and the stage profile, to measure that effect
 //! in-process: it tells a server that adds work from a machine that idles.
+//! `scripts/took-us.sh` runs both figures and the server's in one run, as
+//! the machine idles and again with idle CPUs polling (a PM QoS request of
+//! 0 µs), and prints their ratios.
 //!
 //! `cargo bench --bench search` runs everything; `cargo bench --bench
 //! search -- mix` only the criterion part whose name has `mix`, and
