@@ -28,21 +28,36 @@
 #
 # Traffic goes to 127.0.0.1 only, one request at a time, a bounded number.
 set -euo pipefail
-SELF=$(realpath "$0")
-cd "$(dirname "$SELF")/.."
+cd "$(dirname "$0")/.."
 PORT=${PORT:-18491}
 ROUNDS=${ROUNDS:-2}
 BIN=${LOVBOK_BIN:-target/release/lovbok}
 MIX=${MIX:-target/as-you-type-mix.txt}
 CONDITIONS=${CONDITIONS:-"as-is low-latency"}
+server='' qos=''
+trap 'kill $server $qos 2>/dev/null || true' EXIT
 
-if [ "${1:-}" = "--measure" ]; then
-  # One condition: the bench's lines, then the server's, then the ratios.
-  label=$2 bench=$3
-  bench_out=$(LOVBOK_BENCH_ONLY_MIX=1 LOVBOK_BENCH_PAUSE_US=200 "$bench" --bench took-us-lines-only)
+[ -x "$BIN" ] || cargo build --release --locked
+BENCH=${BENCH_BIN:-$(cargo bench --bench search --no-run --locked --message-format=json 2>/dev/null |
+  python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "search" and m.get("executable"):
+        print(m["executable"])')}
+[ -x "$BENCH" ] || { echo "no search bench binary: cargo bench --bench search --no-run" >&2; exit 2; }
+# A criterion filter that names no criterion bench: only the bench's own
+# passes run (the Kb::search lines, the stage profile), in about 10 s.
+only_lines=(--bench took-us-lines-only)
+if [ ! -s "$MIX" ]; then
+  LOVBOK_BENCH_WRITE_MIX="$MIX" LOVBOK_BENCH_ONLY_MIX=1 "$BENCH" "${only_lines[@]}" >/dev/null
+fi
+
+# One condition: the bench's lines, then the server's, then the ratios.
+measure() {
+  local label=$1 bench_out
+  bench_out=$(LOVBOK_BENCH_ONLY_MIX=1 LOVBOK_BENCH_PAUSE_US=200 "$BENCH" "${only_lines[@]}")
   "$BIN" serve --addr "127.0.0.1:$PORT" --cache-entries 0 --quiet &
-  pid=$!
-  trap 'kill $pid 2>/dev/null || true' EXIT
+  server=$!
   for _ in $(seq 1 100); do
     curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
     sleep 0.1
@@ -85,36 +100,33 @@ for name, b in (("in-process through Kb::search, back to back", back_to_back),
     print(f"  {name}: median {b[0]:.1f} µs, p99 {b[1]:.1f} µs; "
           f"server ÷ this: {server[0] / b[0]:.2f}× median, {server[1] / b[1]:.2f}× p99")
 PY
-  exit
-fi
 
-[ -x "$BIN" ] || cargo build --release --locked
-BENCH=${BENCH_BIN:-$(cargo bench --bench search --no-run --locked --message-format=json 2>/dev/null |
-  python3 -c 'import json,sys
-for l in sys.stdin:
-    m = json.loads(l)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "search" and m.get("executable"):
-        print(m["executable"])')}
-[ -x "$BENCH" ] || { echo "no search bench binary: cargo bench --bench search --no-run" >&2; exit 2; }
-if [ ! -s "$MIX" ]; then
-  LOVBOK_BENCH_WRITE_MIX="$MIX" LOVBOK_BENCH_ONLY_MIX=1 "$BENCH" --bench took-us-lines-only >/dev/null
-fi
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  server=''
+}
 
 for condition in $CONDITIONS; do
   case $condition in
-    as-is)
-      bash "$SELF" --measure "idle: as is" "$BENCH" ;;
+    as-is) measure "idle: as is" ;;
     low-latency)
-      if [ -w /dev/cpu_dma_latency ]; then
-        # Holds the request open while the measurement runs; the kernel
-        # drops it when the file closes.
-        python3 -c 'import os, struct, subprocess, sys
+      if [ ! -w /dev/cpu_dma_latency ]; then
+        echo "[low latency] skipped: needs write access to /dev/cpu_dma_latency (run as root)"
+        continue
+      fi
+      # The request holds while the file stays open; the kernel drops it
+      # when the holder exits.
+      coproc QOS { exec python3 -c 'import os, signal, struct
 fd = os.open("/dev/cpu_dma_latency", os.O_WRONLY)
 os.write(fd, struct.pack("i", 0))
-sys.exit(subprocess.call(sys.argv[1:]))' bash "$SELF" --measure "low latency: PM QoS 0 µs" "$BENCH"
-      else
-        echo "[low latency] skipped: needs write access to /dev/cpu_dma_latency (run as root)"
-      fi ;;
+print("held", flush=True)
+signal.pause()'; }
+      qos=$QOS_PID
+      read -r _ <&"${QOS[0]}"
+      measure "low latency: PM QoS 0 µs"
+      kill "$qos"
+      wait "$qos" 2>/dev/null || true
+      qos='' ;;
     *) echo "unknown condition $condition (as-is, low-latency)" >&2; exit 2 ;;
   esac
 done
