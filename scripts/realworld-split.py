@@ -29,3 +29,16 @@ for split, header in HEADERS.items():
         for qid, s, _lang, query, cites, *_ in rows:
             if s == split:
                 out.write(f"{qid}\t{query}\t{cites}\n")
+
+# The fresh set (issue 33): the asker's own words are the query.
+FRESH_HEADER = (
+    "# FRESH real-world questions in the askers' own words (see eval/realworld-fresh-questions.tsv):\n"
+    "# frozen before the work it measures and run once, at its end. Never tuned on.\n"
+    "# qid<TAB>query<TAB>relevant cites (comma-separated)\n"
+)
+with open(EVAL / "realworld-fresh.tsv", "w", encoding="utf-8") as out:
+    out.write(FRESH_HEADER)
+    for line in (EVAL / "realworld-fresh-questions.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            qid, _lang, words, cites, *_ = line.split("\t")
+            out.write(f"{qid}\t{words}\t{cites}\n")

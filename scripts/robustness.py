@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Writes the robustness suite, eval/robust-<split>-<kind>.tsv, from eval/robustness/phrasings.tsv and the
+judged query sets.
+
+Each judged query is asked again as people ask it: wrapped in a framing phrasing (an opener and a close,
+`framing`), after a context phrasing (the table's circumstances, `context`), both (`both`), and as a story of
+two or three sentences (two circumstances, the query, a close: `story`), in the query's own language (en, nb
+or da). The phrasings are split once, in the phrasings file: `dev` variants use development phrasings and only
+the development query sets; `holdout` variants use the held-out phrasings on every set, and are run only to
+report. `robust-<split>-typed.tsv` holds the same queries as typed, under the same ids, to compare with.
+Which phrasing a query gets is fixed by its place in the list, so regenerating never moves one.
+"""
+import pathlib
+
+EVAL = pathlib.Path(__file__).resolve().parent.parent / "eval"
+DEV_SETS = ["queries.tsv", "queries-dev2.tsv", "queries-en.tsv", "realworld-dev.tsv", "realworld-dev2.tsv"]
+HOLDOUT_SETS = DEV_SETS + ["queries-holdout.tsv", "queries-en-holdout.tsv", "realworld-holdout.tsv"]
+# Words only Danish of the two Scandinavian languages writes (Norwegian: hva, når, etter, av, ut, ble, ...).
+DANISH = {
+    "hvad", "hvornår", "efter", "af", "ud", "blev", "bliver", "uden", "mellem", "nogen", "noget", "mig", "dig",
+    "sig", "modspiller", "modparten", "spilfører", "spilføreren", "udspil", "udspillet", "forkert", "fejl",
+    "kun", "sidste", "kulørsvigt", "stik", "hånd", "meldekassen", "turneringslederen", "bordet", "også", "være",
+    "kan", "skal", "må",
+}
+NORWEGIAN = {"hva", "når", "etter", "av", "ut", "ble", "blir", "uten", "mellom", "noen", "noe", "meg", "deg",
+             "seg", "motspiller", "spillefører", "spilleføreren", "utspill", "utspillet", "feil", "kun", "siste",
+             "revoke", "blindemann", "blindemannen", "melding", "meldingen", "ikke"}
+
+
+def read(name):
+    rows = []
+    for line in (EVAL / name).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            qid, query, cites = line.split("\t")[:3]
+            rows.append((qid, query, cites))
+    return rows
+
+
+def languages():
+    """Each real-world query's language, from the questions file."""
+    langs = {}
+    for line in (EVAL / "realworld-questions.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            cols = line.split("\t")
+            langs[cols[0]] = cols[2]
+    return langs
+
+
+def language(name, qid, query, langs):
+    if qid in langs:
+        return langs[qid] if langs[qid] in ("en", "nb", "da") else "nb"
+    if "-en" in name:
+        return "en"
+    words = set(query.lower().replace("?", " ").replace(",", " ").split())
+    return "da" if len(words & DANISH) > len(words & NORWEGIAN) else "nb"
+
+
+def phrasings():
+    pools = {}
+    for line in (EVAL / "robustness" / "phrasings.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            lang, role, split, phrase, _seen = line.split("\t")
+            pools.setdefault((split, lang, role), []).append(phrase)
+    return pools
+
+
+def sentence(text):
+    text = text.rstrip(" ,")
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", ":", "?", "!")) else ".")
+
+
+def variants(i, query, pool):
+    def pick(role, k):
+        p = pool[role]
+        return p[(i * 7 + k * 3) % len(p)]
+
+    opener, close = pick("open", 0), pick("close", 1)
+    context, scene = pick("context", 2), pick("context", 5)
+    return {
+        "framing": f"{opener} {query}? {close}",
+        "context": f"{context[:1].upper() + context[1:]} {query}",
+        "both": f"{opener} {context} {query}? {close}",
+        "story": f"{sentence(scene)} {sentence(context + ' ' + query)} {close}",
+    }
+
+
+def main():
+    pools, langs = phrasings(), languages()
+    for split, sets in (("dev", DEV_SETS), ("holdout", HOLDOUT_SETS)):
+        seen, out = set(), {k: [] for k in ("typed", "framing", "context", "both", "story")}
+        for name in sets:
+            for qid, query, cites in read(name):
+                if query in seen:
+                    continue
+                seen.add(query)
+                lang = language(name, qid, query, langs)
+                pool = {r: pools[(split, lang, r)] for r in ("open", "close", "context")}
+                i = len(seen)
+                out["typed"].append((qid, query, cites))
+                for kind, text in variants(i, query, pool).items():
+                    out[kind].append((qid, text, cites))
+        for kind, rows in out.items():
+            path = EVAL / f"robust-{split}-{kind}.tsv"
+            with open(path, "w", encoding="utf-8") as f:
+                what = "as typed" if kind == "typed" else f"asked with {kind} phrasings"
+                f.write(f"# Robustness suite ({split}): the judged queries {what}; generated by scripts/robustness.py.\n")
+                if split == "holdout":
+                    f.write("# HELD OUT: run to report only; never tune on it.\n")
+                f.write("# qid<TAB>query<TAB>relevant cites (comma-separated)\n")
+                for row in rows:
+                    f.write("\t".join(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()
