@@ -1,5 +1,5 @@
 //! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`, and lovbok's
-//! subject index `stikkord/*.md`) into the binary, and draws the app icons
+//! subject index `stikkord/*.md` and rulings `kjennelser/*.md`) into the binary, and draws the app icons
 //! (`build/icons.rs`) for the binary to embed.
 use std::fmt::Write as _;
 use std::path::Path;
@@ -10,7 +10,7 @@ mod icons;
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
     let mut entries = Vec::new();
-    for book in ["laws", "handbook", "stikkord"] {
+    for book in ["laws", "handbook", "stikkord", "kjennelser"] {
         let dir = Path::new(&root).join(book);
         println!("cargo:rerun-if-changed={}", dir.display());
         let Ok(rd) = std::fs::read_dir(&dir) else {

@@ -176,6 +176,7 @@ impl Kb {
             }
         }
         diagnostics.extend(concordance_problems(&corpus));
+        diagnostics.extend(crate::rulings::check(&corpus));
         let parallel_graphs: Vec<Graph> = corpus
             .parallels()
             .iter()

@@ -10,7 +10,8 @@ HTTP server ([`server`], rendering pages with [`web`]) both call. The score
 rules that are arithmetic ([`rules`]) are calculators beside the text, pure
 functions every front end calls through one registry.
 [`cards`] generates the practice decks of the study mode from the provision
-tree.
+tree. Published rulings and commentary ([`rulings`]) stand beside the rules
+they apply, their citations read by the same finder.
 */
 
 pub mod cards;
@@ -24,6 +25,7 @@ pub mod import;
 pub mod kb;
 pub mod lang;
 pub mod rules;
+pub mod rulings;
 pub mod search;
 pub mod server;
 pub mod web;

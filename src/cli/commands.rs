@@ -118,6 +118,9 @@ fn check(
         edges.join(", ")
     )?;
     editions(&kb, &mut out)?;
+    if !c.rulings().is_empty() {
+        writeln!(out, "{}", crate::rulings::Coverage::of(c))?;
+    }
     for text in c.parallels() {
         writeln!(
             out,

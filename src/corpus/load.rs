@@ -59,10 +59,15 @@ pub const EDITIONS_DIR: &str = "editions";
 pub const BOOK_DIRS: [&str; 2] = ["laws", "handbook"];
 
 /// The folders read from a corpus root: the books, then lovbok's own
-/// subject index (optional; never counted as a book).
-const READ_DIRS: [&str; 3] = ["laws", "handbook", super::subjects::SUBJECT_DIR];
+/// subject index and rulings (optional; never counted as books).
+const READ_DIRS: [&str; 4] = [
+    "laws",
+    "handbook",
+    super::subjects::SUBJECT_DIR,
+    super::rulings::RULING_DIR,
+];
 
-/// Reads `laws/*.md`, `handbook/*.md` and `stikkord/*.md` below `root`, in
+/// Reads `laws/*.md`, `handbook/*.md`, `stikkord/*.md` and `kjennelser/*.md` below `root`, in
 /// name order, and the markdown of every `editions/<name>/` folder (the
 /// parallel texts, `super::parallel`).
 ///

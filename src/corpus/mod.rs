@@ -15,6 +15,7 @@ pub mod id;
 pub mod load;
 pub mod parallel;
 pub mod parse;
+pub mod rulings;
 pub mod subjects;
 
 use std::collections::HashMap;
@@ -29,6 +30,7 @@ pub use load::{
 };
 pub use parallel::{ParallelText, TextLang};
 pub use parse::parse_file;
+pub use rulings::{Mapped, Ruling, RulingKind, RulingLang, RulingSet, RulingSource, SourceCite};
 pub use subjects::{Group, Subject, SubjectIndex, TermLang};
 
 /// What a provision is, from a book down to a roman sub-sub-item.
@@ -247,6 +249,8 @@ pub struct Corpus {
     concordances: Vec<Concordance>,
     /// lovbok's own subject index (`stikkord/`), checked against the books.
     subjects: SubjectIndex,
+    /// Published rulings and commentary (`kjennelser/`), checked against the books.
+    rulings: RulingSet,
     /// Further editions or languages of the Laws (`editions/<name>/`).
     parallels: Vec<ParallelText>,
 }
@@ -298,9 +302,14 @@ impl Corpus {
         let mut files = Vec::new();
         let mut concordances = Vec::new();
         let mut subject_files = Vec::new();
+        let mut ruling_files = Vec::new();
         for &src in sources {
             if subjects::is_subject_file(&src.path) {
                 subject_files.push(src);
+                continue;
+            }
+            if rulings::is_ruling_file(&src.path) {
+                ruling_files.push(src);
                 continue;
             }
             let name = src.path.rsplit('/').next().unwrap_or_default();
@@ -365,8 +374,16 @@ impl Corpus {
             let (index, problems) = SubjectIndex::build(&subject_files, &corpus);
             corpus.subjects = index;
             diagnostics.extend(problems);
+            let (set, problems) = RulingSet::build(&ruling_files, &corpus);
+            corpus.rulings = set;
+            diagnostics.extend(problems);
         }
         (corpus, diagnostics)
+    }
+
+    /// The published rulings and commentary (empty without `kjennelser/`).
+    pub fn rulings(&self) -> &RulingSet {
+        &self.rulings
     }
 
     /// The further editions or languages of the Laws the corpus holds.

@@ -1,0 +1,209 @@
+//! Published rulings beside the rules they apply: the citation finder's
+//! check of each item's mapping, the lookup by provision, and the coverage.
+//!
+//! `corpus::rulings` reads the items and holds them to their form; this
+//! module sits above the citation finder, so it can hold each item's
+//! `maps` to what lovbok's own linker reads in its `cites` under the
+//! item's edition: the two are one mapping, and a difference is either a
+//! linker defect (fixed by class, with a table test) or a wrong mapping.
+
+use std::collections::BTreeSet;
+
+use crate::cite::{self, Status};
+use crate::corpus::{
+    Corpus, Diagnostic, Mapped, ProvisionId, Root, Ruling, RulingKind, RulingLang, Severity,
+    CURRENT_EDITION,
+};
+
+/// The laws directors rule on most: each should have several cases.
+pub const BUSY: [&str; 16] = [
+    "12C", "16", "21", "23", "25", "27", "40", "45", "50", "53", "61", "64", "68", "70", "73", "75",
+];
+
+/// How one citation of a source reads with lovbok's finder: the current
+/// provisions, or that there is no counterpart.
+pub fn read_cite(written: &str, edition: u16, corpus: &Corpus) -> Option<Mapped> {
+    let older = (edition != CURRENT_EDITION)
+        .then_some(edition)
+        .filter(|e| corpus.concordance(*e).is_some());
+    let resolved = cite::link_in_edition(written, None, older, corpus);
+    let mut ids = Vec::new();
+    let mut none = false;
+    for t in resolved.iter().flat_map(|r| &r.targets) {
+        match &t.status {
+            Status::NoCounterpart { .. } => none = true,
+            Status::Unresolved { .. } => return None,
+            Status::InCorpus | Status::OutsideText { .. } | Status::External => {
+                if !ids.contains(&t.id) {
+                    ids.push(t.id.clone());
+                }
+            }
+        }
+    }
+    match (ids.is_empty(), none) {
+        (true, true) => Some(Mapped::NoCounterpart),
+        (true, false) => None,
+        (false, _) => Some(Mapped::Cites(ids)),
+    }
+}
+
+/// Every item whose `maps` differs from the finder's reading of `cites`.
+pub fn check(corpus: &Corpus) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for item in corpus.rulings().items() {
+        for c in &item.cites {
+            let read = read_cite(&c.written, item.edition, corpus);
+            let message = match read {
+                None => format!(
+                    "ruling {}: the citation finder reads no provision in {:?} (edition {})",
+                    item.id, c.written, item.edition
+                ),
+                Some(read) if !same(&read, &c.maps) => format!(
+                    "ruling {}: {:?} (edition {}) reads as {}, but `maps` says {}",
+                    item.id,
+                    c.written,
+                    item.edition,
+                    shown(&read),
+                    shown(&c.maps)
+                ),
+                Some(_) => continue,
+            };
+            out.push(Diagnostic {
+                file: item.origin.file.clone(),
+                line: item.origin.line,
+                severity: Severity::Error,
+                message,
+            });
+        }
+    }
+    out
+}
+
+fn same(a: &Mapped, b: &Mapped) -> bool {
+    match (a, b) {
+        (Mapped::Cites(x), Mapped::Cites(y)) => {
+            x.iter().collect::<BTreeSet<_>>() == y.iter().collect::<BTreeSet<_>>()
+        }
+        (Mapped::NoCounterpart, Mapped::NoCounterpart) => true,
+        _ => false,
+    }
+}
+
+fn shown(m: &Mapped) -> String {
+    match m {
+        Mapped::NoCounterpart => "none".into(),
+        Mapped::Cites(ids) => ids
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// The items that apply a provision or one of its parts, by id.
+pub fn citing<'a>(corpus: &'a Corpus, id: &ProvisionId) -> Vec<&'a Ruling> {
+    corpus
+        .rulings()
+        .items()
+        .iter()
+        .filter(|r| r.provisions().any(|p| id.contains(p)))
+        .collect()
+}
+
+/// What the rulings cover, as `lovbok check` prints it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    pub items: usize,
+    pub publishers: usize,
+    /// Items whose source is Norwegian, Danish or Swedish.
+    pub nordic: usize,
+    /// The laws 1-93 some item applies.
+    pub laws: BTreeSet<u16>,
+    /// The handbook's sections (X-sections and 2xx) some item applies.
+    pub handbook_sections: BTreeSet<String>,
+    /// Items per [`BUSY`] law, in its order.
+    pub busy: Vec<(String, usize)>,
+    /// Items per kind, in [`RulingKind::ALL`]'s order.
+    pub kinds: Vec<(RulingKind, usize)>,
+    /// Items per source language.
+    pub langs: Vec<(RulingLang, usize)>,
+}
+
+impl Coverage {
+    /// Counts the corpus's rulings.
+    pub fn of(corpus: &Corpus) -> Coverage {
+        let set = corpus.rulings();
+        let items = set.items();
+        let mut c = Coverage {
+            items: items.len(),
+            ..Coverage::default()
+        };
+        let publishers: BTreeSet<&str> = items
+            .iter()
+            .map(|r| set.source_of(r).publisher.as_str())
+            .collect();
+        c.publishers = publishers.len();
+        c.nordic = items
+            .iter()
+            .filter(|r| set.source_of(r).lang.is_nordic())
+            .count();
+        for id in items.iter().flat_map(Ruling::provisions) {
+            match id.numbered_root() {
+                Some(Root::Law(n)) => {
+                    c.laws.insert(n);
+                }
+                Some(root @ (Root::Extension(_) | Root::Section(_))) => {
+                    c.handbook_sections
+                        .insert(ProvisionId::root(root).to_string());
+                }
+                None => {}
+            }
+        }
+        for law in BUSY {
+            let n = law
+                .parse::<ProvisionId>()
+                .map_or(0, |id| citing(corpus, &id).len());
+            c.busy.push((law.to_string(), n));
+        }
+        for kind in RulingKind::ALL {
+            c.kinds
+                .push((kind, items.iter().filter(|r| r.kind == kind).count()));
+        }
+        for lang in RulingLang::ALL {
+            let n = items
+                .iter()
+                .filter(|r| set.source_of(r).lang == lang)
+                .count();
+            c.langs.push((lang, n));
+        }
+        c
+    }
+}
+
+impl std::fmt::Display for Coverage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |pairs: Vec<String>| pairs.join(", ");
+        writeln!(
+            f,
+            "rulings: {} items from {} publishers ({} Norwegian, Danish or Swedish)",
+            self.items, self.publishers, self.nordic
+        )?;
+        writeln!(
+            f,
+            "rulings: {} of 93 laws and {} handbook sections cited",
+            self.laws.len(),
+            self.handbook_sections.len()
+        )?;
+        writeln!(
+            f,
+            "rulings per busy law: {}",
+            list(self.busy.iter().map(|(l, n)| format!("{l} {n}")).collect())
+        )?;
+        write!(
+            f,
+            "rulings per kind: {}; per language: {}",
+            list(self.kinds.iter().map(|(k, n)| format!("{k} {n}")).collect()),
+            list(self.langs.iter().map(|(l, n)| format!("{l} {n}")).collect())
+        )
+    }
+}
