@@ -13,7 +13,8 @@ use super::{idf, SearchIndex, TermSet, MAX_PHRASE_WORDS};
 use crate::corpus::Corpus;
 use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
 use crate::search::impact::{QueryVariant, QueryWord};
-use crate::search::query::{self, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
+use crate::search::query::expand::{self, Lexicon, MatchKind, WordPlan};
+use crate::search::query::{self, Features, SearchQuery};
 use crate::search::subjects::SubjectMatch;
 use crate::search::FastMap as HashMap;
 
@@ -43,7 +44,7 @@ impl SearchIndex {
                         }?;
                         Some(QueryVariant {
                             id,
-                            weight: query::W_SYNONYM,
+                            weight: expand::W_SYNONYM,
                             in_parts: false,
                             title: 1.0,
                         })
@@ -74,7 +75,7 @@ impl SearchIndex {
                 continue;
             }
             let [inner, last] =
-                query::expand_word_both(&word, self.lexicon(), analyzers, &features)
+                expand::expand_word_both(&word, self.lexicon(), analyzers, &features)
                     .map(|plans| self.compile(&plans, &features).into_boxed_slice());
             out.insert(word.into_boxed_str(), [inner, last]);
         }
@@ -90,7 +91,7 @@ impl SearchIndex {
             words
                 .iter()
                 .map(|w| {
-                    query::expand_word_both(w, self.lexicon(), a, &features)
+                    expand::expand_word_both(w, self.lexicon(), a, &features)
                         .map(|plans| self.compile(&plans, &features).into_boxed_slice())
                 })
                 .collect()
@@ -110,8 +111,9 @@ impl SearchIndex {
         features: &Features,
     ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>, f32) {
         let lexicon = self.lexicon();
-        let read = query::read(query, corpus, lexicon, analyzers, features);
-        let mut words = self.compile(&read.cite_words, features);
+        let read = query::read(query, corpus, lexicon.thesaurus, analyzers, features);
+        let cite_words = expand::cite_tokens(&read.cites, corpus, lexicon.vocab, analyzers);
+        let mut words = self.compile(&cite_words, features);
         let n = read.words.len();
         let precomputed = *features == Features::ALL;
         // Each query word's compiled words (none for a word the corpus
@@ -123,7 +125,7 @@ impl SearchIndex {
                 match self.expansions.get(word.as_str()).filter(|_| precomputed) {
                     Some(e) => e[usize::from(last)].to_vec(),
                     None => {
-                        let plans = query::expand_word(word, last, lexicon, analyzers, features);
+                        let plans = expand::expand_word(word, last, lexicon, analyzers, features);
                         self.compile(&plans, features)
                     }
                 },
