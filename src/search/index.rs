@@ -494,8 +494,9 @@ impl SearchIndex {
         };
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
-        let (cites, words, subjects, unbooked) =
+        let (cites, words, subjects) =
             with_analyzers(|a| self.query_words(query, corpus, a, &features));
+        let unbooked = subjects.unbooked;
         lap(|s| &mut s.plan);
 
         let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
@@ -523,7 +524,7 @@ impl SearchIndex {
         // What the subject index adds to each provision it names, as a
         // share of the query's best match (or of 1 when only a subject
         // matched).
-        let mut by_subject = self.subjects.provision_scores(&subjects);
+        let mut by_subject = self.subjects.provision_scores(&subjects.matches);
         let base = if best > 0.0 { best } else { 1.0 };
         let mut ranked: Vec<(f32, u32, usize)> = matched
             .iter()

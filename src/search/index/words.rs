@@ -15,7 +15,7 @@ use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
 use crate::search::impact::{QueryVariant, QueryWord};
 use crate::search::query::expand::{self, Lexicon, MatchKind, WordPlan};
 use crate::search::query::{self, Features, SearchQuery};
-use crate::search::subjects::SubjectMatch;
+use crate::search::subjects::SubjectEvidence;
 use crate::search::FastMap as HashMap;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
@@ -109,7 +109,7 @@ impl SearchIndex {
         corpus: &Corpus,
         analyzers: &mut Analyzers,
         features: &Features,
-    ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>, f32) {
+    ) -> (Vec<usize>, Vec<QueryWord>, SubjectEvidence) {
         let lexicon = self.lexicon();
         let read = query::read(query, corpus, lexicon.thesaurus, analyzers, features);
         let cite_words = expand::cite_tokens(&read.cites, corpus, lexicon.vocab, analyzers);
@@ -137,18 +137,20 @@ impl SearchIndex {
         if features.compounds {
             self.add_joined(&read.words, &mut per_word, analyzers);
         }
-        let (subjects, unbooked) = if features.subjects {
+        let subjects = if features.subjects {
             let rare = idf(1, self.impacts.docs() as u64);
-            let unbooked = self.subjects.unbooked_weight(&read.words, &per_word, rare);
-            let found = self
+            let evidence = self
                 .subjects
-                .lookup(&read.words, &per_word, rare, analyzers);
-            (found, unbooked)
+                .word_evidence(&read.words, &per_word, rare, analyzers);
+            SubjectEvidence {
+                unbooked: self.subjects.unbooked_weight(&read.words, &per_word, rare),
+                matches: self.subjects.entries_named(&evidence),
+            }
         } else {
-            (Vec::new(), 0.0)
+            SubjectEvidence::default()
         };
         words.extend(per_word.into_iter().flatten());
-        (read.cites, words, subjects, unbooked)
+        (read.cites, words, subjects)
     }
 
     /// Neighbouring query words that make a term of several words
