@@ -1,10 +1,10 @@
 //! The search index: built once from a corpus, then read by every query.
 //!
 //! Building analyses each unit in its book's language, gives each cited
-//! unit the anchor text of the passages that cite it, collects the corpus
-//! vocabulary (for typo, ascii, prefix, root and compound matching) and
-//! analyses the thesaurus against it, and writes one tantivy document per
-//! unit into a RAM directory. After the search, candidates are re-ranked by
+//! unit the anchor text of the passages that cite it ([`units`]), collects
+//! the corpus vocabulary (for typo, ascii, prefix, root and compound
+//! matching) and analyses the thesaurus against it, and writes one tantivy
+//! document per unit into a RAM directory. After the search, candidates are re-ranked by
 //! the weighted share of query words they have. The index keeps a single
 //! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
 //! does IO, so the same index serves the CLI, the server and the benches.
@@ -12,27 +12,25 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tantivy::tokenizer::{PreTokenizedString, Token};
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
+use tantivy::IndexReader;
 
-use super::analyzer::{register_all, with_analyzers, Analyzers, Lang, Tok};
-use super::anchors::{anchor_texts, ANCHOR_GAP};
+use super::analyzer::{with_analyzers, Analyzers, Lang, Tok};
 use super::impact::{Impacts, Matched, QueryVariant, QueryWord, TermId, MAX_WORDS};
 use super::irregular::Irregular;
 use super::query::{self, scoring, Features, SearchQuery};
-use super::schema::{self, Fields};
 use super::snippet::{self, Span, SNIPPET_CHARS};
 use super::subjects::{SubjectMatch, SubjectTable};
 use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
 use super::FastMap as HashMap;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
-use crate::corpus::{BookId, Corpus, Provision};
+use crate::corpus::{BookId, Corpus};
 
+mod units;
 pub(crate) mod words;
 
-/// Indexing arena of the single writer thread.
-const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
+pub(crate) use units::unit_sources;
+
 /// Most words of a term of several words (`sit out`, `break in tempo`).
 pub(crate) const MAX_PHRASE_WORDS: usize = 3;
 /// What a heading that is the query adds to a unit's score, as a share of
@@ -50,59 +48,6 @@ pub(crate) const TITLE_HEADING_EXP: f32 = 0.8;
 /// How hard a passage is penalised for each query word it lacks: its score
 /// is multiplied by (words found / words in query) to this power.
 pub(crate) const COVERAGE_EXP: i32 = 2;
-
-/// A retrieval unit before analysis.
-#[derive(Clone, Debug)]
-pub(crate) struct UnitSource {
-    /// Index of the provision in the corpus.
-    pub corpus: usize,
-    pub book: BookId,
-    /// The provision's own heading, or empty.
-    pub title: String,
-    /// The headings of its ancestors, one per line.
-    pub context: String,
-    /// Its own text and footnotes.
-    pub body: String,
-}
-
-/// The units of a corpus: every provision with a heading or text of its own.
-/// (A numbered item whose text is all in its sub-items has nothing to show.)
-pub(crate) fn unit_sources(corpus: &Corpus) -> Vec<UnitSource> {
-    let mut out = Vec::new();
-    for (idx, p) in corpus.provisions().iter().enumerate() {
-        let title = p.title.clone().unwrap_or_default();
-        let body = body_text(p);
-        if title.trim().is_empty() && body.trim().is_empty() {
-            continue;
-        }
-        let path = corpus.path_of(idx);
-        let context = path[..path.len().saturating_sub(1)]
-            .iter()
-            .filter_map(|&i| corpus.at(i).title.clone())
-            .collect::<Vec<_>>()
-            .join("\n");
-        out.push(UnitSource {
-            corpus: idx,
-            book: p.book,
-            title,
-            context,
-            body,
-        });
-    }
-    out
-}
-
-/// A provision's own text followed by its footnotes: what a unit's body is.
-pub(crate) fn body_text(p: &Provision) -> String {
-    let mut text = p.text();
-    for f in &p.footnotes {
-        if !text.is_empty() {
-            text.push_str("\n\n");
-        }
-        text.push_str(&f.text);
-    }
-    text
-}
 
 /// What the index remembers of a unit, to turn a tantivy doc into a hit.
 #[derive(Clone, Debug)]
@@ -263,33 +208,7 @@ impl SearchIndex {
     pub fn build_repeated(corpus: &Corpus, copies: usize) -> Result<SearchIndex, SearchError> {
         let sources = unit_sources(corpus);
         let mut analyzers = Analyzers::new();
-        let mut anchors = anchor_texts(
-            corpus,
-            sources.iter().map(|u| (u.corpus, u.body.as_str(), u.book)),
-        );
-        let analysed: Vec<Analysed> = sources
-            .iter()
-            .map(|u| {
-                let lang = Lang::of_book(u.book);
-                let mut anchor: Vec<Tok> = Vec::new();
-                for (from, text) in anchors.remove(&u.corpus).unwrap_or_default() {
-                    // A gap of a few positions keeps two anchors from
-                    // reading as one phrase.
-                    let base = anchor.last().map_or(0, |t| t.position + ANCHOR_GAP);
-                    anchor.extend(analyzers.analyze(from, &text).into_iter().map(|mut t| {
-                        t.position += base;
-                        t
-                    }));
-                }
-                Analysed {
-                    lang,
-                    title: analyzers.analyze(lang, &u.title),
-                    context: analyzers.analyze(lang, &u.context),
-                    body: analyzers.analyze(lang, &u.body),
-                    anchor,
-                }
-            })
-            .collect();
+        let analysed = units::analyse(corpus, &sources, &mut analyzers);
         let vocab = Vocabulary::build(
             analysed.iter().flat_map(|a| {
                 [
@@ -303,28 +222,7 @@ impl SearchIndex {
         let thesaurus = Thesaurus::build(&vocab, &mut analyzers);
         let irregular = Irregular::build(&vocab, &mut analyzers);
 
-        let (schema, fields) = schema::build();
-        let index = Index::create_in_ram(schema);
-        register_all(&index);
-        let mut writer: IndexWriter<TantivyDocument> =
-            index.writer_with_num_threads(1, WRITER_BUDGET_BYTES)?;
-        let docs: Vec<TantivyDocument> = sources
-            .iter()
-            .zip(&analysed)
-            .enumerate()
-            .map(|(i, (u, a))| document(&fields, &vocab, i, u, a))
-            .collect();
-        for _ in 0..copies.max(1) {
-            for doc in &docs {
-                writer.add_document(doc.clone())?;
-            }
-        }
-        writer.commit()?;
-        writer.wait_merging_threads()?;
-        let reader: IndexReader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()?;
+        let (reader, fields) = units::write_index(&sources, &analysed, &vocab, copies)?;
         let phrases: Vec<Vec<(usize, String)>> = thesaurus.phrases().cloned().collect();
         let impacts = Impacts::build(&reader.searcher(), &fields, &phrases)?;
         let units: Vec<UnitMeta> = sources
@@ -688,17 +586,6 @@ pub(crate) const PART_MIN_SHARE: f32 = 0.5;
 /// it ("Stikkord: …").
 const SUBJECT_SHOWN: f32 = 0.5;
 
-/// A unit's text fields, analysed.
-struct Analysed {
-    lang: Lang,
-    title: Vec<Tok>,
-    context: Vec<Tok>,
-    body: Vec<Tok>,
-    /// Anchor texts, each in the language of the passage it comes from,
-    /// indexed after the context (see `schema.rs`).
-    anchor: Vec<Tok>,
-}
-
 /// How well a unit's own heading (or a definition's term) names the
 /// query, 0 to [`TITLE_MATCH`]: the share of the query's words (by rarity)
 /// the heading has, to the power [`TITLE_QUERY_EXP`] (so that only a
@@ -741,81 +628,6 @@ impl TermSet {
         self.0
             .get(id as usize / 64)
             .is_some_and(|w| w & (1 << (id % 64)) != 0)
-    }
-}
-
-/// The tantivy document of unit `i`.
-fn document(
-    fields: &Fields,
-    vocab: &Vocabulary,
-    i: usize,
-    u: &UnitSource,
-    a: &Analysed,
-) -> TantivyDocument {
-    let mut doc = TantivyDocument::new();
-    doc.add_u64(fields.unit, i as u64);
-    doc.add_text(fields.book, u.book.as_str());
-    doc.add_pre_tokenized_text(fields.title, pre_tokenized(&u.title, &a.title));
-    // Anchor texts follow the headings, a few positions apart, and come
-    // from other passages: no offsets into this one.
-    let mut context = pre_tokenized(&u.context, &a.context);
-    let base = a.context.last().map_or(0, |t| t.position + ANCHOR_GAP);
-    context.tokens.extend(
-        pre_tokenized("", &a.anchor)
-            .tokens
-            .into_iter()
-            .map(|mut t| {
-                t.position += base;
-                t.offset_from = u.context.len();
-                t.offset_to = u.context.len();
-                t
-            }),
-    );
-    doc.add_pre_tokenized_text(fields.context, context);
-    doc.add_pre_tokenized_text(fields.body, pre_tokenized(&u.body, &a.body));
-
-    // Compound parts one after another: the field is matched term by term,
-    // never as a phrase, so their positions carry no meaning.
-    let mut parts = Vec::new();
-    for tok in a.title.iter().chain(&a.body) {
-        if let Some(ps) = vocab.parts(a.lang, &tok.surface) {
-            for p in ps {
-                parts.push(Token {
-                    offset_from: 0,
-                    offset_to: 0,
-                    position: parts.len(),
-                    text: p.clone(),
-                    position_length: 1,
-                });
-            }
-        }
-    }
-    doc.add_pre_tokenized_text(
-        fields.parts,
-        PreTokenizedString {
-            text: String::new(),
-            tokens: parts,
-        },
-    );
-    doc
-}
-
-/// The tokens of an analysed text as tantivy wants them (stop words out).
-fn pre_tokenized(text: &str, toks: &[Tok]) -> PreTokenizedString {
-    PreTokenizedString {
-        text: text.to_string(),
-        tokens: toks
-            .iter()
-            .filter_map(|t| {
-                t.term.as_ref().map(|term| Token {
-                    offset_from: t.from,
-                    offset_to: t.to,
-                    position: t.position,
-                    text: term.clone(),
-                    position_length: 1,
-                })
-            })
-            .collect(),
     }
 }
 
