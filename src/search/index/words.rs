@@ -5,17 +5,17 @@
 //!
 //! A child of [`super`] (the index's tables are its private fields), kept
 //! apart because this is the one place a query's words are planned: the
-//! ranking in the parent reads only the compiled [`QueryWord`]s.
+//! stages after it read only the compiled [`QueryWord`]s, per typed word
+//! ([`PlannedWords`]).
 
 use std::sync::Arc;
 
-use super::{idf, SearchIndex, TermSet, MAX_PHRASE_WORDS};
+use super::{idf, SearchIndex, MAX_PHRASE_WORDS};
 use crate::corpus::Corpus;
 use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
 use crate::search::impact::{QueryVariant, QueryWord};
 use crate::search::query::expand::{self, Lexicon, MatchKind, WordPlan};
-use crate::search::query::{self, Features, SearchQuery};
-use crate::search::subjects::SubjectEvidence;
+use crate::search::query::{self, Features, Read};
 use crate::search::FastMap as HashMap;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
@@ -25,6 +25,30 @@ pub(crate) const W_JOINED: f32 = 0.8;
 pub(crate) const MIN_JOINED_PART_CHARS: usize = 3;
 /// Shortest pair completed as a compound whose second word is unfinished.
 pub(crate) const MIN_JOINED_COMPLETION_CHARS: usize = 7;
+
+/// A query's words, planned: what the stages after planning read.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlannedWords {
+    /// A citation query's own tokens, compiled (see
+    /// [`expand::cite_tokens`]).
+    pub cite_words: Vec<QueryWord>,
+    /// Per word of [`Read::words`], in order: its compiled words (none for
+    /// a word the corpus knows nothing of; one per part of an unknown
+    /// compound split into parts), with what its neighbours make of it
+    /// (terms of several words, a compound written apart).
+    pub per_word: Vec<Vec<QueryWord>>,
+}
+
+impl PlannedWords {
+    /// The words the impact table is searched by: the cites' tokens, then
+    /// each word's, in order. Bit `i` of a match's words
+    /// ([`crate::search::impact::Matched::words`]) is word `i` of these.
+    pub(crate) fn into_searched(self) -> Vec<QueryWord> {
+        let mut words = self.cite_words;
+        words.extend(self.per_word.into_iter().flatten());
+        words
+    }
+}
 
 impl SearchIndex {
     /// What each term of several words of the thesaurus and glossary
@@ -98,26 +122,22 @@ impl SearchIndex {
         })
     }
 
-    /// The provisions a query cites, its words compiled against the impact
+    /// Planning: each word of a read query compiled against the impact
     /// table (looked up for a word the corpus uses or an ascii spelling of
-    /// one, expanded otherwise), the subjects it meets, and the weight of
-    /// its words that only the subject index knows
-    /// ([`crate::search::subjects::SubjectTable::unbooked_weight`]).
-    pub(super) fn query_words(
+    /// one, expanded otherwise), with what its neighbours make of it, and a
+    /// citation query's own tokens.
+    pub(super) fn plan_words(
         &self,
-        query: &SearchQuery,
+        read: &Read,
         corpus: &Corpus,
         analyzers: &mut Analyzers,
         features: &Features,
-    ) -> (Vec<usize>, Vec<QueryWord>, SubjectEvidence) {
+    ) -> PlannedWords {
         let lexicon = self.lexicon();
-        let read = query::read(query, corpus, lexicon.thesaurus, analyzers, features);
         let cite_words = expand::cite_tokens(&read.cites, corpus, lexicon.vocab, analyzers);
-        let mut words = self.compile(&cite_words, features);
+        let cite_words = self.compile(&cite_words, features);
         let n = read.words.len();
         let precomputed = *features == Features::ALL;
-        // Each query word's compiled words (none for a word the corpus
-        // knows nothing of).
         let mut per_word: Vec<Vec<QueryWord>> = Vec::with_capacity(n);
         for (i, word) in read.words.iter().enumerate() {
             let last = i + 1 == n;
@@ -137,20 +157,10 @@ impl SearchIndex {
         if features.compounds {
             self.add_joined(&read.words, &mut per_word, analyzers);
         }
-        let subjects = if features.subjects {
-            let rare = idf(1, self.impacts.docs() as u64);
-            let evidence = self
-                .subjects
-                .word_evidence(&read.words, &per_word, rare, analyzers);
-            SubjectEvidence {
-                unbooked: self.subjects.unbooked_weight(&read.words, &per_word, rare),
-                matches: self.subjects.entries_named(&evidence),
-            }
-        } else {
-            SubjectEvidence::default()
-        };
-        words.extend(per_word.into_iter().flatten());
-        (read.cites, words, subjects)
+        PlannedWords {
+            cite_words,
+            per_word,
+        }
     }
 
     /// Neighbouring query words that make a term of several words
@@ -353,16 +363,6 @@ impl SearchIndex {
                 word
             })
             .collect()
-    }
-
-    /// Every term a query's expansions stand for, as a set of term ids:
-    /// what a snippet marks.
-    pub(super) fn marked_terms(&self, words: &[QueryWord]) -> TermSet {
-        let mut set = TermSet::new(self.impacts.len());
-        for v in words.iter().flat_map(|w| w.variants.iter()) {
-            self.impacts.for_each_term(v.id, |t| set.insert(t));
-        }
-        set
     }
 
     /// What query words are expanded against.

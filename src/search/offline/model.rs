@@ -111,14 +111,14 @@ const TYPO_TABLE_LEN: usize = 16;
 
 /// The constants of the server's search, as the browser's ranker gets them.
 pub fn rank_config() -> RankConfig {
-    let scoring = query::scoring(&query::Features::ALL);
+    let scoring = index::score::scoring(&query::Features::ALL);
     RankConfig {
         boosts: scoring.boosts,
-        title_match: index::TITLE_MATCH,
-        title_query_exp: index::TITLE_QUERY_EXP,
-        title_heading_exp: index::TITLE_HEADING_EXP,
-        coverage_exp: index::COVERAGE_EXP,
-        part_min_share: index::PART_MIN_SHARE,
+        title_match: index::score::TITLE_MATCH,
+        title_query_exp: index::score::TITLE_QUERY_EXP,
+        title_heading_exp: index::score::TITLE_HEADING_EXP,
+        coverage_exp: index::score::COVERAGE_EXP,
+        part_min_share: index::score::PART_MIN_SHARE,
         joined: index::words::W_JOINED,
         min_joined_part_chars: index::words::MIN_JOINED_PART_CHARS,
         min_joined_completion_chars: index::words::MIN_JOINED_COMPLETION_CHARS,
@@ -510,9 +510,12 @@ mod tests {
         assert_eq!(c.synonym, query::expand::W_SYNONYM);
         assert_eq!(c.prefix, query::expand::W_PREFIX);
         assert_eq!(c.typo, query::expand::W_TYPO);
-        assert_eq!(c.boosts, query::scoring(&query::Features::ALL).boosts);
-        assert_eq!(c.title_match, index::TITLE_MATCH);
-        assert_eq!(c.coverage_exp, index::COVERAGE_EXP);
+        assert_eq!(
+            c.boosts,
+            index::score::scoring(&query::Features::ALL).boosts
+        );
+        assert_eq!(c.title_match, index::score::TITLE_MATCH);
+        assert_eq!(c.coverage_exp, index::score::COVERAGE_EXP);
         assert_eq!(c.subject.subject_match, subjects::SUBJECT_MATCH);
         assert_eq!(c.subject.cite_decay, subjects::CITE_DECAY);
         assert!(c

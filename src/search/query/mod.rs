@@ -12,7 +12,6 @@
 use std::fmt;
 
 use super::analyzer::Analyzers;
-use super::impact::Scoring;
 use super::stop_words::{is_english_function_word, is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::thesaurus::Thesaurus;
 use crate::corpus::Corpus;
@@ -182,20 +181,6 @@ impl Features {
     };
 }
 
-/// Field weights: a word in a heading (the unit's own, or one above it) or
-/// a definition's term says more about a provision than the same word in
-/// its text; a compound part says less. Headings are short, so BM25's length
-/// normalisation already favours them; the boost adds to that.
-const B_TITLE: f32 = 1.3;
-const B_CONTEXT: f32 = 1.3;
-const B_BODY: f32 = 1.0;
-const B_PARTS: f32 = 0.5;
-/// Weight of two neighbouring query words found close together: as much
-/// as one more word of the query.
-const B_PHRASE: f32 = 1.0;
-/// How far apart (in words, stop words counted) "close together" is.
-const PHRASE_SLOP: u32 = 2;
-
 /// A query read but not yet planned: what it cites, or else its words.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Read {
@@ -249,21 +234,6 @@ fn read_words(
 /// rest of the queries, most of them, skip the citation parser.
 pub(crate) fn may_cite(query: &str) -> bool {
     query.contains(|c: char| c.is_ascii_digit() || c == ':')
-}
-
-/// How a plan's words are scored: the field boosts and the proximity
-/// bonus, as the features say.
-pub(crate) fn scoring(features: &Features) -> Scoring {
-    let boosts = if features.field_boosts {
-        [B_TITLE, B_CONTEXT, B_BODY, B_PARTS]
-    } else {
-        [1.0, 1.0, 1.0, B_PARTS]
-    };
-    Scoring {
-        boosts,
-        near_boost: if features.proximity { B_PHRASE } else { 0.0 },
-        near_slop: PHRASE_SLOP,
-    }
 }
 
 /// What a query will search for (for [`crate::search::SearchIndex::explain`]).

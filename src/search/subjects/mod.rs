@@ -32,7 +32,7 @@ use crate::corpus::{Corpus, Kind, TermLang};
 
 mod evidence;
 
-pub(crate) use evidence::SubjectEvidence;
+pub(crate) use evidence::{SubjectEvidence, WordEvidence};
 
 /// What a term that is the query adds, as a share of the best score of the
 /// query: as much as a heading that names it.
