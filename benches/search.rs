@@ -236,21 +236,27 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String], pause: Opti
         parse_time += t.elapsed();
         let (hits, stages) = index.search_timed(corpus, &q, &opts);
         black_box(hits.map(|h| h.len()).unwrap_or(0));
+        total.read += stages.read;
         total.plan += stages.plan;
-        total.score += stages.score;
-        total.rerank += stages.rerank;
-        total.snippets += stages.snippets;
+        total.subjects += stages.subjects;
+        total.matches += stages.matches;
+        total.scores += stages.scores;
+        total.order += stages.order;
+        total.hits += stages.hits;
     }
     let n = queries.len().max(1) as f64;
     let mean = |d: Duration| us(d) / n;
     println!(
-        "as-you-type stages, mean per query: parse {:.1} µs, plan {:.1} µs, \
-         score {:.1} µs, rerank {:.1} µs, snippets {:.1} µs",
+        "as-you-type stages, mean per query: parse {:.1} µs, read {:.1} µs, plan {:.1} µs, \
+         subjects {:.1} µs, matches {:.1} µs, scores {:.1} µs, order {:.1} µs, hits {:.1} µs",
         mean(parse_time),
+        mean(total.read),
         mean(total.plan),
-        mean(total.score),
-        mean(total.rerank),
-        mean(total.snippets),
+        mean(total.subjects),
+        mean(total.matches),
+        mean(total.scores),
+        mean(total.order),
+        mean(total.hits),
     );
 }
 

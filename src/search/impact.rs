@@ -22,7 +22,7 @@ use tantivy::fieldnorm::FieldNormReader;
 use tantivy::postings::Postings;
 use tantivy::query::{Bm25StatisticsProvider, Bm25Weight};
 use tantivy::schema::{Field, IndexRecordOption, Term};
-use tantivy::{DocSet, Searcher, TantivyError, TERMINATED};
+use tantivy::{DocSet, Searcher, SegmentReader, TantivyError, TERMINATED};
 
 use super::schema::Fields;
 use super::FastMap as HashMap;
@@ -173,6 +173,79 @@ impl std::fmt::Debug for Impacts {
 /// per term, (field, document, positions).
 type AllPositions = HashMap<TermId, Vec<(Slot, u32, Vec<u32>)>>;
 
+/// What reading tantivy's postings gives while building: per term, its
+/// scored occurrences, and the positions of the positional fields.
+#[derive(Default)]
+struct ReadPostings {
+    postings: Vec<Vec<Impact>>,
+    positions: AllPositions,
+}
+
+/// Where each segment's documents start in the table's numbering.
+fn segment_bases(searcher: &Searcher) -> Vec<u32> {
+    let mut bases: Vec<u32> = Vec::new();
+    let mut docs = 0u32;
+    for seg in searcher.segment_readers() {
+        bases.push(docs);
+        docs += seg.max_doc();
+    }
+    bases
+}
+
+/// Per document: its unit, and per field its length code (tantivy's
+/// fieldnorm id).
+fn read_docs(
+    searcher: &Searcher,
+    fields: &Fields,
+    bases: &[u32],
+) -> Result<(Vec<u32>, Vec<[u8; SLOTS]>), TantivyError> {
+    let docs: u32 = searcher.segment_readers().iter().map(|s| s.max_doc()).sum();
+    let mut doc_unit = vec![0u32; docs as usize];
+    let mut norm_ids = vec![[0u8; SLOTS]; docs as usize];
+    for (seg, &base) in searcher.segment_readers().iter().zip(bases) {
+        let units = seg.fast_fields().u64("unit")?;
+        for doc in 0..seg.max_doc() {
+            if let Some(u) = doc_unit.get_mut((base + doc) as usize) {
+                *u = units
+                    .first(doc)
+                    .and_then(|u| u32::try_from(u).ok())
+                    .unwrap_or(0);
+            }
+        }
+        for slot in Slot::ALL {
+            let norms = seg.get_fieldnorms_reader(slot.field(fields))?;
+            for doc in 0..seg.max_doc() {
+                if let Some(n) = norm_ids.get_mut((base + doc) as usize) {
+                    n[slot as usize] = norms.fieldnorm_id(doc);
+                }
+            }
+        }
+    }
+    Ok((doc_unit, norm_ids))
+}
+
+/// Per term of `terms`, per field of [`NEAR_SLOTS`]: its positions, by
+/// document.
+fn positions_by_term(terms: usize, all: &AllPositions) -> Vec<[Box<[Occurrence]>; NEAR]> {
+    (0..terms)
+        .map(|id| {
+            let mut out: [Vec<Occurrence>; NEAR] = Default::default();
+            for (slot, doc, at) in all.get(&(id as TermId)).into_iter().flatten() {
+                if let Some(p) = NEAR_SLOTS.iter().position(|s| s == slot) {
+                    out[p].push(Occurrence {
+                        doc: *doc,
+                        at: at.clone().into_boxed_slice(),
+                    });
+                }
+            }
+            out.map(|mut v| {
+                v.sort_by_key(|o| o.doc);
+                v.into_boxed_slice()
+            })
+        })
+        .collect()
+}
+
 impl Impacts {
     /// Reads every term of the four text fields out of tantivy, with its
     /// BM25 score per document and field, and scores the thesaurus
@@ -185,105 +258,24 @@ impl Impacts {
     ) -> Result<Impacts, TantivyError> {
         let mut t = Impacts::default();
         let num_docs = searcher.num_docs().max(1);
-        let mut bases: Vec<u32> = Vec::new();
-        let mut docs = 0u32;
-        for seg in searcher.segment_readers() {
-            bases.push(docs);
-            docs += seg.max_doc();
-        }
-        let mut doc_unit = vec![0u32; docs as usize];
-        let mut norm_ids = vec![[0u8; SLOTS]; docs as usize];
-        let mut all_positions: AllPositions = HashMap::default();
-        let mut postings: Vec<Vec<Impact>> = Vec::new();
+        let bases = segment_bases(searcher);
+        let (doc_unit, norm_ids) = read_docs(searcher, fields, &bases)?;
+        let mut read = ReadPostings::default();
         for (seg, &base) in searcher.segment_readers().iter().zip(&bases) {
-            let units = seg.fast_fields().u64("unit")?;
-            for doc in 0..seg.max_doc() {
-                if let Some(u) = doc_unit.get_mut((base + doc) as usize) {
-                    *u = units
-                        .first(doc)
-                        .and_then(|u| u32::try_from(u).ok())
-                        .unwrap_or(0);
-                }
-            }
             for slot in Slot::ALL {
-                let field = slot.field(fields);
-                let inverted = seg.inverted_index(field)?;
-                let norms = seg.get_fieldnorms_reader(field)?;
-                for doc in 0..seg.max_doc() {
-                    if let Some(n) = norm_ids.get_mut((base + doc) as usize) {
-                        n[slot as usize] = norms.fieldnorm_id(doc);
-                    }
-                }
-                let mut stream = inverted.terms().stream()?;
-                let mut at: Vec<u32> = Vec::new();
-                while stream.advance() {
-                    let Ok(text) = std::str::from_utf8(stream.key()) else {
-                        continue;
-                    };
-                    let id = t.intern(text);
-                    if postings.len() <= id as usize {
-                        postings.resize_with(id as usize + 1, Vec::new);
-                    }
-                    let weight =
-                        Bm25Weight::for_terms(searcher, &[Term::from_field_text(field, text)])?;
-                    let mut found = inverted.read_postings_from_terminfo(
-                        stream.value(),
-                        IndexRecordOption::WithFreqsAndPositions,
-                    )?;
-                    while found.doc() != TERMINATED {
-                        let doc = found.doc();
-                        postings[id as usize].push(Impact {
-                            doc: base + doc,
-                            slot: slot as u8,
-                            score: weight.score(norms.fieldnorm_id(doc), found.term_freq()),
-                        });
-                        if slot != Slot::Parts {
-                            found.positions(&mut at);
-                            all_positions.entry(id).or_default().push((
-                                slot,
-                                base + doc,
-                                at.clone(),
-                            ));
-                        }
-                        found.advance();
-                    }
-                }
+                t.read_field(searcher, seg, base, slot.field(fields), slot, &mut read)?;
             }
         }
         t.norm_ids = norm_ids.into_boxed_slice();
         t.doc_unit = doc_unit.into_boxed_slice();
-        let terms = t.names.len();
-        t.idf = vec![[0.0; NEAR]; terms];
-        for (p, slot) in NEAR_SLOTS.into_iter().enumerate() {
-            let field = slot.field(fields);
-            for (id, name) in t.names.iter().enumerate() {
-                let df = searcher.doc_freq(&Term::from_field_text(field, name))?;
-                t.idf[id][p] = idf(df, num_docs);
-            }
-            let avg = average_fieldnorm(searcher, field)?;
-            t.near_avg.push(avg);
-            t.near_weight
-                .push((Bm25Weight::for_one_term(0, num_docs, avg), idf(0, num_docs)));
-        }
-        t.positions = (0..terms)
-            .map(|id| {
-                let mut out: [Vec<Occurrence>; NEAR] = Default::default();
-                for (slot, doc, at) in all_positions.get(&(id as TermId)).into_iter().flatten() {
-                    if let Some(p) = NEAR_SLOTS.iter().position(|s| s == slot) {
-                        out[p].push(Occurrence {
-                            doc: *doc,
-                            at: at.clone().into_boxed_slice(),
-                        });
-                    }
-                }
-                out.map(|mut v| {
-                    v.sort_by_key(|o| o.doc);
-                    v.into_boxed_slice()
-                })
-            })
-            .collect();
+        t.read_near_statistics(searcher, fields, num_docs)?;
+        t.positions = positions_by_term(t.names.len(), &read.positions);
+        let ReadPostings {
+            mut postings,
+            positions,
+        } = read;
         for phrase in phrases {
-            if let Some(impacts) = t.score_phrase(searcher, fields, phrase, &all_positions)? {
+            if let Some(impacts) = t.score_phrase(searcher, fields, phrase, &positions)? {
                 postings.push(impacts);
             }
         }
@@ -296,6 +288,78 @@ impl Impacts {
             })
             .collect();
         Ok(t)
+    }
+
+    /// Every term of one field of one segment, interned in the order the
+    /// segment lists them, with its scored occurrences and (but for
+    /// compound parts) their positions.
+    fn read_field(
+        &mut self,
+        searcher: &Searcher,
+        seg: &SegmentReader,
+        base: u32,
+        field: Field,
+        slot: Slot,
+        read: &mut ReadPostings,
+    ) -> Result<(), TantivyError> {
+        let inverted = seg.inverted_index(field)?;
+        let norms = seg.get_fieldnorms_reader(field)?;
+        let mut stream = inverted.terms().stream()?;
+        let mut at: Vec<u32> = Vec::new();
+        while stream.advance() {
+            let Ok(text) = std::str::from_utf8(stream.key()) else {
+                continue;
+            };
+            let id = self.intern(text);
+            if read.postings.len() <= id as usize {
+                read.postings.resize_with(id as usize + 1, Vec::new);
+            }
+            let weight = Bm25Weight::for_terms(searcher, &[Term::from_field_text(field, text)])?;
+            let mut found = inverted.read_postings_from_terminfo(
+                stream.value(),
+                IndexRecordOption::WithFreqsAndPositions,
+            )?;
+            while found.doc() != TERMINATED {
+                let doc = found.doc();
+                read.postings[id as usize].push(Impact {
+                    doc: base + doc,
+                    slot: slot as u8,
+                    score: weight.score(norms.fieldnorm_id(doc), found.term_freq()),
+                });
+                if slot != Slot::Parts {
+                    found.positions(&mut at);
+                    read.positions
+                        .entry(id)
+                        .or_default()
+                        .push((slot, base + doc, at.clone()));
+                }
+                found.advance();
+            }
+        }
+        Ok(())
+    }
+
+    /// Per term, per field of [`NEAR_SLOTS`], its idf; and per field the
+    /// average length and the BM25 weight the proximity bonus scores by.
+    fn read_near_statistics(
+        &mut self,
+        searcher: &Searcher,
+        fields: &Fields,
+        num_docs: u64,
+    ) -> Result<(), TantivyError> {
+        self.idf = vec![[0.0; NEAR]; self.names.len()];
+        for (p, slot) in NEAR_SLOTS.into_iter().enumerate() {
+            let field = slot.field(fields);
+            for (id, name) in self.names.iter().enumerate() {
+                let df = searcher.doc_freq(&Term::from_field_text(field, name))?;
+                self.idf[id][p] = idf(df, num_docs);
+            }
+            let avg = average_fieldnorm(searcher, field)?;
+            self.near_avg.push(avg);
+            self.near_weight
+                .push((Bm25Weight::for_one_term(0, num_docs, avg), idf(0, num_docs)));
+        }
+        Ok(())
     }
 
     fn intern(&mut self, text: &str) -> TermId {

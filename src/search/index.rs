@@ -1,108 +1,53 @@
 //! The search index: built once from a corpus, then read by every query.
 //!
 //! Building analyses each unit in its book's language, gives each cited
-//! unit the anchor text of the passages that cite it, collects the corpus
-//! vocabulary (for typo, ascii, prefix, root and compound matching) and
-//! analyses the thesaurus against it, and writes one tantivy document per
-//! unit into a RAM directory. After the search, candidates are re-ranked by
-//! the weighted share of query words they have. The index keeps a single
-//! `IndexReader`; each search takes a cheap `Searcher` from it. Nothing here
-//! does IO, so the same index serves the CLI, the server and the benches.
+//! unit the anchor text of the passages that cite it ([`units`]), collects
+//! the corpus vocabulary (for typo, ascii, prefix, root and compound
+//! matching) and analyses the thesaurus against it, and writes one tantivy
+//! document per unit into a RAM directory; then reads tantivy's postings
+//! into the impact table and compiles every word's expansions against it.
+//! The index keeps a single `IndexReader`. Nothing here does IO, so the
+//! same index serves the CLI, the server and the benches.
+//!
+//! A search is a pipeline of stages, each a function from plain data to
+//! plain data ([`SearchIndex::search`]): reading the query, citation first,
+//! then words ([`query::read`]); planning each word's expansions
+//! ([`words`]); the subject index's evidence, word by word and then for
+//! the query ([`crate::search::subjects`]); scoring: the words' matches in
+//! the impact table, then each candidate's score by its parts ([`score`]);
+//! the final order ([`order`]); and the hits with their snippets
+//! ([`hits`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tantivy::tokenizer::{PreTokenizedString, Token};
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument};
+use tantivy::IndexReader;
 
-use super::analyzer::{register_all, with_analyzers, Analyzers, Lang, Tok};
-use super::anchors::{anchor_texts, ANCHOR_GAP};
-use super::impact::{Impacts, Matched, QueryVariant, QueryWord, TermId, MAX_WORDS};
+use super::analyzer::{with_analyzers, Analyzers};
+use super::impact::{Impacts, QueryVariant, QueryWord};
 use super::irregular::Irregular;
-use super::query::{self, scoring, Features, SearchQuery};
-use super::schema::{self, Fields};
-use super::snippet::{self, Span, SNIPPET_CHARS};
-use super::subjects::{SubjectMatch, SubjectTable};
+use super::query::{self, Features, Read, SearchQuery};
+use super::subjects::{SubjectEvidence, SubjectTable, WordEvidence};
 use super::thesaurus::Thesaurus;
 use super::vocab::Vocabulary;
 use super::FastMap as HashMap;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
-use crate::corpus::{BookId, Corpus, Provision};
+use crate::corpus::{BookId, Corpus};
 
+mod hits;
+mod order;
+pub(crate) mod score;
+mod units;
 pub(crate) mod words;
 
-/// Indexing arena of the single writer thread.
-const WRITER_BUDGET_BYTES: usize = 64 * 1024 * 1024;
+use hits::Shown;
+use units::Analysed;
+use words::PlannedWords;
+
+pub(crate) use units::{unit_sources, UnitSource};
+
 /// Most words of a term of several words (`sit out`, `break in tempo`).
 pub(crate) const MAX_PHRASE_WORDS: usize = 3;
-/// What a heading that is the query adds to a unit's score, as a share of
-/// the best score of the query (see [`title_match`]): twice the best
-/// match, so that a heading naming the query outranks a passage that only
-/// mentions it, however often.
-pub(crate) const TITLE_MATCH: f32 = 2.0;
-/// How steeply the title clause falls with the share of the query a
-/// heading lacks (see [`title_match`]): a heading must have (nearly) all
-/// of a query's words to name it.
-pub(crate) const TITLE_QUERY_EXP: i32 = 4;
-/// How gently it falls with the heading's other words: `Krav på eller
-/// avståelse av stikk` still names `krav`.
-pub(crate) const TITLE_HEADING_EXP: f32 = 0.8;
-/// How hard a passage is penalised for each query word it lacks: its score
-/// is multiplied by (words found / words in query) to this power.
-pub(crate) const COVERAGE_EXP: i32 = 2;
-
-/// A retrieval unit before analysis.
-#[derive(Clone, Debug)]
-pub(crate) struct UnitSource {
-    /// Index of the provision in the corpus.
-    pub corpus: usize,
-    pub book: BookId,
-    /// The provision's own heading, or empty.
-    pub title: String,
-    /// The headings of its ancestors, one per line.
-    pub context: String,
-    /// Its own text and footnotes.
-    pub body: String,
-}
-
-/// The units of a corpus: every provision with a heading or text of its own.
-/// (A numbered item whose text is all in its sub-items has nothing to show.)
-pub(crate) fn unit_sources(corpus: &Corpus) -> Vec<UnitSource> {
-    let mut out = Vec::new();
-    for (idx, p) in corpus.provisions().iter().enumerate() {
-        let title = p.title.clone().unwrap_or_default();
-        let body = body_text(p);
-        if title.trim().is_empty() && body.trim().is_empty() {
-            continue;
-        }
-        let path = corpus.path_of(idx);
-        let context = path[..path.len().saturating_sub(1)]
-            .iter()
-            .filter_map(|&i| corpus.at(i).title.clone())
-            .collect::<Vec<_>>()
-            .join("\n");
-        out.push(UnitSource {
-            corpus: idx,
-            book: p.book,
-            title,
-            context,
-            body,
-        });
-    }
-    out
-}
-
-/// A provision's own text followed by its footnotes: what a unit's body is.
-pub(crate) fn body_text(p: &Provision) -> String {
-    let mut text = p.text();
-    for f in &p.footnotes {
-        if !text.is_empty() {
-            text.push_str("\n\n");
-        }
-        text.push_str(&f.text);
-    }
-    text
-}
 
 /// What the index remembers of a unit, to turn a tantivy doc into a hit.
 #[derive(Clone, Debug)]
@@ -111,62 +56,6 @@ struct UnitMeta {
     book: BookId,
     /// The text its snippet is cut from, analysed once at build time.
     shown: Shown,
-}
-
-/// A snippet source: the unit's body (or, without one, its heading) and
-/// its words with the terms each stands for (its stem and compound parts).
-#[derive(Clone, Debug)]
-struct Shown {
-    text: String,
-    /// Characters in `text`.
-    chars: usize,
-    spans: Vec<Span>,
-    /// Every word's term and compound parts (none for a stop word), one
-    /// word after another; word `i`'s are `terms[ends[i - 1]..ends[i]]`.
-    terms: Vec<TermId>,
-    ends: Vec<u32>,
-}
-
-impl Shown {
-    fn new(text: &str, toks: &[Tok], lang: Lang, vocab: &Vocabulary, impacts: &Impacts) -> Shown {
-        let mut terms: Vec<TermId> = Vec::new();
-        let mut ends: Vec<u32> = Vec::with_capacity(toks.len());
-        for t in toks {
-            if let Some(term) = &t.term {
-                terms.extend(impacts.term(term));
-                if let Some(parts) = vocab.parts(lang, &t.surface) {
-                    terms.extend(parts.iter().filter_map(|p| impacts.term(p)));
-                }
-            }
-            ends.push(terms.len() as u32);
-        }
-        Shown {
-            text: text.to_string(),
-            chars: text.chars().count(),
-            spans: snippet::spans(text, toks.iter().map(|t| (t.from, t.to))),
-            terms,
-            ends,
-        }
-    }
-
-    /// The snippet, marking the words that stand for a term in `marked`.
-    fn render(&self, marked: Option<&TermSet>) -> String {
-        let marks: Vec<bool> = match marked {
-            Some(set) => {
-                let mut from = 0usize;
-                self.ends
-                    .iter()
-                    .map(|&end| {
-                        let ts = self.terms.get(from..end as usize).unwrap_or(&[]);
-                        from = end as usize;
-                        ts.iter().any(|&t| set.contains(t))
-                    })
-                    .collect()
-            }
-            None => vec![false; self.spans.len()],
-        };
-        snippet::render(&self.text, self.chars, &self.spans, &marks, SNIPPET_CHARS)
-    }
 }
 
 /// The in-memory search index of one corpus. See the module docs.
@@ -225,14 +114,20 @@ pub(crate) struct OfflineParts<'a> {
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stages {
-    /// Query words to expansions (citation check included).
+    /// Reading the query: the citation check, then its words.
+    pub read: Duration,
+    /// Each word's expansions, compiled against the impact table.
     pub plan: Duration,
-    /// Scoring every document the expansions occur in.
-    pub score: Duration,
-    /// Coverage re-rank and dedupe.
-    pub rerank: Duration,
+    /// The subject index's evidence, word by word and for the query.
+    pub subjects: Duration,
+    /// The words' matches: every document their expansions occur in.
+    pub matches: Duration,
+    /// Each candidate's score: coverage, heading clause, subject shares.
+    pub scores: Duration,
+    /// Citations first, then best first, each lineage once.
+    pub order: Duration,
     /// Hits with their snippets.
-    pub snippets: Duration,
+    pub hits: Duration,
 }
 
 /// Sizes of a built index, for `lovbok` diagnostics and the benches.
@@ -263,33 +158,7 @@ impl SearchIndex {
     pub fn build_repeated(corpus: &Corpus, copies: usize) -> Result<SearchIndex, SearchError> {
         let sources = unit_sources(corpus);
         let mut analyzers = Analyzers::new();
-        let mut anchors = anchor_texts(
-            corpus,
-            sources.iter().map(|u| (u.corpus, u.body.as_str(), u.book)),
-        );
-        let analysed: Vec<Analysed> = sources
-            .iter()
-            .map(|u| {
-                let lang = Lang::of_book(u.book);
-                let mut anchor: Vec<Tok> = Vec::new();
-                for (from, text) in anchors.remove(&u.corpus).unwrap_or_default() {
-                    // A gap of a few positions keeps two anchors from
-                    // reading as one phrase.
-                    let base = anchor.last().map_or(0, |t| t.position + ANCHOR_GAP);
-                    anchor.extend(analyzers.analyze(from, &text).into_iter().map(|mut t| {
-                        t.position += base;
-                        t
-                    }));
-                }
-                Analysed {
-                    lang,
-                    title: analyzers.analyze(lang, &u.title),
-                    context: analyzers.analyze(lang, &u.context),
-                    body: analyzers.analyze(lang, &u.body),
-                    anchor,
-                }
-            })
-            .collect();
+        let analysed = units::analyse(corpus, &sources, &mut analyzers);
         let vocab = Vocabulary::build(
             analysed.iter().flat_map(|a| {
                 [
@@ -302,44 +171,10 @@ impl SearchIndex {
         );
         let thesaurus = Thesaurus::build(&vocab, &mut analyzers);
         let irregular = Irregular::build(&vocab, &mut analyzers);
-
-        let (schema, fields) = schema::build();
-        let index = Index::create_in_ram(schema);
-        register_all(&index);
-        let mut writer: IndexWriter<TantivyDocument> =
-            index.writer_with_num_threads(1, WRITER_BUDGET_BYTES)?;
-        let docs: Vec<TantivyDocument> = sources
-            .iter()
-            .zip(&analysed)
-            .enumerate()
-            .map(|(i, (u, a))| document(&fields, &vocab, i, u, a))
-            .collect();
-        for _ in 0..copies.max(1) {
-            for doc in &docs {
-                writer.add_document(doc.clone())?;
-            }
-        }
-        writer.commit()?;
-        writer.wait_merging_threads()?;
-        let reader: IndexReader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()?;
+        let (reader, fields) = units::write_index(&sources, &analysed, &vocab, copies)?;
         let phrases: Vec<Vec<(usize, String)>> = thesaurus.phrases().cloned().collect();
         let impacts = Impacts::build(&reader.searcher(), &fields, &phrases)?;
-        let units: Vec<UnitMeta> = sources
-            .iter()
-            .zip(&analysed)
-            .map(|(u, a)| UnitMeta {
-                corpus: u.corpus,
-                book: u.book,
-                shown: if u.body.trim().is_empty() {
-                    Shown::new(&u.title, &a.title, a.lang, &vocab, &impacts)
-                } else {
-                    Shown::new(&u.body, &a.body, a.lang, &vocab, &impacts)
-                },
-            })
-            .collect();
+        let units = unit_metas(&sources, &analysed, &vocab, &impacts);
         let mut unit_of_provision = vec![None; corpus.provisions().len()];
         for (i, u) in units.iter().enumerate() {
             if let Some(slot) = unit_of_provision.get_mut(u.corpus) {
@@ -471,6 +306,10 @@ impl SearchIndex {
         (hits, stages.unwrap_or_default())
     }
 
+    /// The stages of a search, in order, each reading the plain data the
+    /// ones before it made: a stage that weighs each query word (by what it
+    /// is to the query) goes after the word-level evidence of the subject
+    /// index, before the entries the words name and the scores.
     fn search_staged(
         &self,
         corpus: &Corpus,
@@ -484,352 +323,132 @@ impl SearchIndex {
                 got: corpus.provisions().len(),
             });
         }
-        let mut clock = stages.as_ref().map(|_| Instant::now());
-        let mut lap = |slot: fn(&mut Stages) -> &mut Duration| {
-            if let (Some(s), Some(c)) = (stages.as_mut(), clock.as_mut()) {
-                let now = Instant::now();
-                *slot(s) += now - *c;
-                *c = now;
-            }
-        };
+        let mut clock = Clock::start(stages);
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
-        let (cites, words, subjects, unbooked) =
-            with_analyzers(|a| self.query_words(query, corpus, a, &features));
-        lap(|s| &mut s.plan);
-
-        let mut picked: Vec<(usize, f32, bool)> = Vec::with_capacity(limit);
-        for &idx in &cites {
-            if picked.len() < limit && opts.book.is_none_or(|b| corpus.at(idx).book == b) {
-                picked.push((idx, 0.0, true));
-            }
-        }
-        let mut matched = self.impacts.score(&words, &scoring(&features));
-        matched.retain(|m| {
-            m.score > 0.0
-                && opts.book.is_none_or(|b| {
-                    self.impacts
-                        .unit_of(m.doc)
-                        .and_then(|u| self.units.get(u))
-                        .is_some_and(|u| u.book == b)
-                })
+        let (read, words, subjects) = with_analyzers(|a| {
+            let read = query::read(query, corpus, &self.thesaurus, a, &features);
+            clock.lap(|s| &mut s.read);
+            let planned = self.plan_words(&read, corpus, a, &features);
+            clock.lap(|s| &mut s.plan);
+            let evidence = self.word_evidence(&read, &planned, a, &features);
+            let subjects = self.subject_evidence(&read, &planned, &evidence, &features);
+            clock.lap(|s| &mut s.subjects);
+            (read, planned.into_searched(), subjects)
         });
-        lap(|s| &mut s.score);
-        // Every candidate is re-ranked by how much of the query it has,
-        // and by how well its own heading names the query.
-        let booked: f32 = words.iter().map(|w| w.rarity).sum();
-        let total_weight = if booked > 0.0 { booked + unbooked } else { 0.0 };
-        let best = matched.iter().map(|m| m.score).fold(0.0f32, f32::max);
-        // What the subject index adds to each provision it names, as a
-        // share of the query's best match (or of 1 when only a subject
-        // matched).
-        let mut by_subject = self.subjects.provision_scores(&subjects);
-        let base = if best > 0.0 { best } else { 1.0 };
-        let mut ranked: Vec<(f32, u32, usize)> = matched
-            .iter()
-            .filter_map(|m| {
-                let unit = self.units.get(self.impacts.unit_of(m.doc)?)?;
-                let mut factor = 1.0;
-                if features.coverage && total_weight > 0.0 {
-                    let found: f32 = words
-                        .iter()
-                        .take(MAX_WORDS)
-                        .enumerate()
-                        .filter(|(i, _)| m.words & (1u64 << i) != 0)
-                        .map(|(_, w)| w.rarity)
-                        .sum();
-                    factor *= (found / total_weight).powi(COVERAGE_EXP);
-                }
-                // A separate clause, added: a heading that names the query
-                // weighs more than the best match of the query's words, so
-                // the provision headed by a subject outranks one that
-                // mentions it (see `title_match`).
-                let title = if features.title_match && total_weight > 0.0 && m.title_len > 0 {
-                    title_match(m, total_weight) * best
-                } else {
-                    0.0
-                };
-                Some((m.score * factor + title, m.doc, unit.corpus))
-            })
-            .collect();
-        if !by_subject.is_empty() {
-            self.share_with_parts(&mut by_subject, &ranked, best);
-            for r in &mut ranked {
-                if let Some(s) = by_subject.get(&r.2) {
-                    r.0 += s.score * base;
-                }
-            }
-        }
-        // A provision that only a subject names (a law whose text is not
-        // in the corpus, met by an English or everyday word) ranks by it.
-        if !by_subject.is_empty() {
-            let mut present = vec![false; self.corpus_len];
-            for r in &ranked {
-                if let Some(p) = present.get_mut(r.2) {
-                    *p = true;
-                }
-            }
-            for (&idx, s) in &by_subject {
-                let in_book = opts.book.is_none_or(|b| corpus.at(idx).book == b);
-                if in_book && !present.get(idx).copied().unwrap_or(true) {
-                    ranked.push((s.score * base, u32::MAX, idx));
-                }
-            }
-        }
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        for (score, _, idx) in ranked {
-            if picked.len() >= limit {
-                break;
-            }
-            let clash = |&(other, _, _): &(usize, f32, bool)| {
-                if features.dedupe {
-                    same_lineage(corpus, idx, other)
-                } else {
-                    idx == other
-                }
-            };
-            if picked.iter().any(clash) {
-                continue;
-            }
-            picked.push((idx, score, false));
-        }
-        lap(|s| &mut s.rerank);
-        // A citation outranks every word hit.
-        let top_score = picked
-            .iter()
-            .filter(|p| !p.2)
-            .map(|p| p.1)
-            .fold(0.0f32, f32::max);
-        let marked = self.marked_terms(&words);
-        let hits = picked
-            .into_iter()
-            .map(|(idx, score, via_citation)| {
-                // The hit says it was found through the index when the
-                // subject is most of why it ranks.
-                let subject = by_subject
-                    .get(&idx)
-                    .filter(|s| !via_citation && s.score * base >= SUBJECT_SHOWN * score)
-                    .map(|s| self.subjects.term_text(s.term).to_string());
-                Hit {
-                    id: corpus.at(idx).id.clone(),
-                    index: idx,
-                    score: if via_citation { top_score + 1.0 } else { score },
-                    snippet: self.snippet(corpus, idx, &marked),
-                    via_citation,
-                    subject,
-                }
-            })
-            .collect();
-        lap(|s| &mut s.snippets);
+        let matched = self.match_words(&words, opts, &features);
+        clock.lap(|s| &mut s.matches);
+        let mut scored = self.score(corpus, &words, &matched, &subjects, opts, &features);
+        clock.lap(|s| &mut s.scores);
+        let picked = order::order(
+            corpus,
+            &read.cites,
+            &mut scored.candidates,
+            limit,
+            opts,
+            &features,
+        );
+        clock.lap(|s| &mut s.order);
+        let hits = self.hits(corpus, &picked, &scored, &words);
+        clock.lap(|s| &mut s.hits);
         Ok(hits)
     }
 
-    /// A subject names a provision as a whole (`212`, late arrival); a
-    /// part of it that the query's words also meet well (`212A1a(iv)`,
-    /// twenty minutes) is named by it too, so the part the TD wants is not
-    /// hidden under its whole. Parts are contiguous in reading order, so
-    /// each subject's provision costs a range lookup.
-    fn share_with_parts(
+    /// The subject index's word-level evidence: what each query word meets
+    /// of its terms (none without the subjects feature).
+    fn word_evidence(
         &self,
-        by_subject: &mut HashMap<usize, SubjectMatch>,
-        ranked: &[(f32, u32, usize)],
-        best: f32,
-    ) {
-        let min = PART_MIN_SHARE * best;
-        let mut strong: Vec<usize> = ranked.iter().filter(|r| r.0 >= min).map(|r| r.2).collect();
-        strong.sort_unstable();
-        strong.dedup();
-        let mut shared: Vec<(usize, SubjectMatch)> = Vec::new();
-        for (&idx, s) in by_subject.iter() {
-            let end = self.subtree_end.get(idx).copied().unwrap_or(idx);
-            let from = strong.partition_point(|&x| x <= idx);
-            for &part in strong[from..].iter().take_while(|&&x| x <= end) {
-                shared.push((part, *s));
-            }
+        read: &Read,
+        planned: &PlannedWords,
+        analyzers: &mut Analyzers,
+        features: &Features,
+    ) -> Vec<WordEvidence<'_>> {
+        if !features.subjects {
+            return Vec::new();
         }
-        for (part, s) in shared {
-            let here = by_subject
-                .entry(part)
-                .or_insert(SubjectMatch { score: 0.0, ..s });
-            if s.score > here.score {
-                *here = s;
-            }
+        self.subjects.word_evidence(
+            &read.words,
+            &planned.per_word,
+            self.unbooked_rarity(),
+            analyzers,
+        )
+    }
+
+    /// The subject index's evidence for the query as a whole: the entries
+    /// its words name together, and the weight of its words only the index
+    /// knows.
+    fn subject_evidence(
+        &self,
+        read: &Read,
+        planned: &PlannedWords,
+        words: &[WordEvidence<'_>],
+        features: &Features,
+    ) -> SubjectEvidence {
+        if !features.subjects {
+            return SubjectEvidence::default();
+        }
+        let rare = self.unbooked_rarity();
+        SubjectEvidence {
+            unbooked: self
+                .subjects
+                .unbooked_weight(&read.words, &planned.per_word, rare),
+            matches: self.subjects.entries_named(words),
         }
     }
 
-    /// The snippet of a hit: its text (or its heading, or, for a provision
-    /// whose text is all in its sub-items, the first of those) with marks.
-    fn snippet(&self, corpus: &Corpus, idx: usize, terms: &TermSet) -> String {
-        if let Some(shown) = self.shown_of(idx) {
-            return shown.render(Some(terms));
-        }
-        // A cited provision with no text or title of its own (`12C1`, whose
-        // text is all in its sub-items) shows its first descendant's.
-        corpus
-            .descendants(idx)
-            .into_iter()
-            .find_map(|i| self.shown_of(i))
-            .map_or_else(String::new, |shown| shown.render(None))
-    }
-
-    /// What the unit of corpus provision `idx` shows, if it is a unit.
-    fn shown_of(&self, idx: usize) -> Option<&Shown> {
-        let unit = (*self.unit_of_provision.get(idx)?)?;
-        self.units.get(unit).map(|u| &u.shown)
+    /// The rarity of a word the books lack when a term of the subject
+    /// index has it: as rare as a word of one passage.
+    fn unbooked_rarity(&self) -> f32 {
+        idf(1, self.impacts.docs() as u64)
     }
 }
 
-/// How well a part must match the query's words, as a share of the best
-/// match, to share its whole's subject (see `share_with_parts`).
-pub(crate) const PART_MIN_SHARE: f32 = 0.5;
-
-/// The share of a hit's score its subject must give for the hit to name
-/// it ("Stikkord: …").
-const SUBJECT_SHOWN: f32 = 0.5;
-
-/// A unit's text fields, analysed.
-struct Analysed {
-    lang: Lang,
-    title: Vec<Tok>,
-    context: Vec<Tok>,
-    body: Vec<Tok>,
-    /// Anchor texts, each in the language of the passage it comes from,
-    /// indexed after the context (see `schema.rs`).
-    anchor: Vec<Tok>,
+/// What the index remembers of each unit.
+fn unit_metas(
+    sources: &[UnitSource],
+    analysed: &[Analysed],
+    vocab: &Vocabulary,
+    impacts: &Impacts,
+) -> Vec<UnitMeta> {
+    sources
+        .iter()
+        .zip(analysed)
+        .map(|(u, a)| UnitMeta {
+            corpus: u.corpus,
+            book: u.book,
+            shown: if u.body.trim().is_empty() {
+                Shown::new(&u.title, &a.title, a.lang, vocab, impacts)
+            } else {
+                Shown::new(&u.body, &a.body, a.lang, vocab, impacts)
+            },
+        })
+        .collect()
 }
 
-/// How well a unit's own heading (or a definition's term) names the
-/// query, 0 to [`TITLE_MATCH`]: the share of the query's words (by rarity)
-/// the heading has, to the power [`TITLE_QUERY_EXP`] (so that only a
-/// heading with nearly all of the query counts), times the share of the
-/// heading those words make up, to the power [`TITLE_HEADING_EXP`]. A
-/// heading that is the query (`Melding` for `melding`, `Bud utenfor tur`)
-/// scores the most; a heading the query is one subject of (`Krav på eller
-/// avståelse av stikk` for `krav`) a good part of it; a heading that has
-/// one word of a longer question, little. A word counts in a heading by
-/// its own forms, not by a synonym (see `compile`). This is the evidence a
-/// TD reads first: the provision about a subject is headed by its name,
-/// while one that mentions it in passing is not.
-fn title_match(m: &Matched, total_weight: f32) -> f32 {
-    let of_query = (m.title_rarity / total_weight).min(1.0);
-    let of_title = (m.title_words / m.title_len as f32).min(1.0);
-    TITLE_MATCH * of_query.powi(TITLE_QUERY_EXP) * of_title.powf(TITLE_HEADING_EXP)
+/// The time a search's stages take, when it is asked for.
+struct Clock<'s> {
+    stages: &'s mut Option<Stages>,
+    at: Option<Instant>,
+}
+
+impl<'s> Clock<'s> {
+    fn start(stages: &'s mut Option<Stages>) -> Clock<'s> {
+        let at = stages.as_ref().map(|_| Instant::now());
+        Clock { stages, at }
+    }
+
+    /// Adds the time since the last lap to the stage `slot`.
+    fn lap(&mut self, slot: fn(&mut Stages) -> &mut Duration) {
+        if let (Some(s), Some(at)) = (self.stages.as_mut(), self.at.as_mut()) {
+            let now = Instant::now();
+            *slot(s) += now - *at;
+            *at = now;
+        }
+    }
 }
 
 /// BM25's inverse document frequency of a term in `df` of `docs` documents.
 fn idf(df: u64, docs: u64) -> f32 {
     let (n, df) = (docs.max(df) as f32, df as f32);
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
-}
-
-/// A set of term ids, one bit each.
-pub(crate) struct TermSet(Vec<u64>);
-
-impl TermSet {
-    fn new(ids: usize) -> TermSet {
-        TermSet(vec![0; ids.div_ceil(64)])
-    }
-
-    fn insert(&mut self, id: TermId) {
-        if let Some(w) = self.0.get_mut(id as usize / 64) {
-            *w |= 1 << (id % 64);
-        }
-    }
-
-    fn contains(&self, id: TermId) -> bool {
-        self.0
-            .get(id as usize / 64)
-            .is_some_and(|w| w & (1 << (id % 64)) != 0)
-    }
-}
-
-/// The tantivy document of unit `i`.
-fn document(
-    fields: &Fields,
-    vocab: &Vocabulary,
-    i: usize,
-    u: &UnitSource,
-    a: &Analysed,
-) -> TantivyDocument {
-    let mut doc = TantivyDocument::new();
-    doc.add_u64(fields.unit, i as u64);
-    doc.add_text(fields.book, u.book.as_str());
-    doc.add_pre_tokenized_text(fields.title, pre_tokenized(&u.title, &a.title));
-    // Anchor texts follow the headings, a few positions apart, and come
-    // from other passages: no offsets into this one.
-    let mut context = pre_tokenized(&u.context, &a.context);
-    let base = a.context.last().map_or(0, |t| t.position + ANCHOR_GAP);
-    context.tokens.extend(
-        pre_tokenized("", &a.anchor)
-            .tokens
-            .into_iter()
-            .map(|mut t| {
-                t.position += base;
-                t.offset_from = u.context.len();
-                t.offset_to = u.context.len();
-                t
-            }),
-    );
-    doc.add_pre_tokenized_text(fields.context, context);
-    doc.add_pre_tokenized_text(fields.body, pre_tokenized(&u.body, &a.body));
-
-    // Compound parts one after another: the field is matched term by term,
-    // never as a phrase, so their positions carry no meaning.
-    let mut parts = Vec::new();
-    for tok in a.title.iter().chain(&a.body) {
-        if let Some(ps) = vocab.parts(a.lang, &tok.surface) {
-            for p in ps {
-                parts.push(Token {
-                    offset_from: 0,
-                    offset_to: 0,
-                    position: parts.len(),
-                    text: p.clone(),
-                    position_length: 1,
-                });
-            }
-        }
-    }
-    doc.add_pre_tokenized_text(
-        fields.parts,
-        PreTokenizedString {
-            text: String::new(),
-            tokens: parts,
-        },
-    );
-    doc
-}
-
-/// The tokens of an analysed text as tantivy wants them (stop words out).
-fn pre_tokenized(text: &str, toks: &[Tok]) -> PreTokenizedString {
-    PreTokenizedString {
-        text: text.to_string(),
-        tokens: toks
-            .iter()
-            .filter_map(|t| {
-                t.term.as_ref().map(|term| Token {
-                    offset_from: t.from,
-                    offset_to: t.to,
-                    position: t.position,
-                    text: term.clone(),
-                    position_length: 1,
-                })
-            })
-            .collect(),
-    }
-}
-
-/// True when `a` and `b` are the same provision or one contains the other.
-fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
-    is_ancestor_or_self(corpus, a, b) || is_ancestor_or_self(corpus, b, a)
-}
-
-fn is_ancestor_or_self(corpus: &Corpus, anc: usize, idx: usize) -> bool {
-    let mut cur = Some(idx);
-    while let Some(i) = cur {
-        if i == anc {
-            return true;
-        }
-        cur = corpus.provisions().get(i).and_then(|p| p.parent);
-    }
-    false
 }

@@ -14,8 +14,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::analyzer::{fold, needs_fold, Analyzers, Lang};
-use super::index::unit_sources;
+use super::analyzer::{fold, needs_fold, Analyzers, Lang, Tok};
+use super::index::{unit_sources, UnitSource};
 use super::thesaurus::{lookup_words, Thesaurus};
 use super::vocab::{typo_budget, Vocabulary};
 use crate::corpus::{BookId, Corpus};
@@ -101,7 +101,7 @@ pub struct OfflineTerms {
 pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
     let mut analyzers = Analyzers::new();
     let sources = unit_sources(corpus);
-    let analysed: Vec<_> = sources
+    let analysed: Vec<AnalysedUnit> = sources
         .iter()
         .map(|u| {
             let lang = Lang::of_book(u.book);
@@ -119,10 +119,33 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
         &mut analyzers,
     );
     let thesaurus = Thesaurus::build(&vocab, &mut analyzers);
+    let (mut units, mut words) = corpus_words(&sources, &analysed, &vocab);
+    add_subjects(corpus, &mut analyzers, &mut units, &mut words);
+    add_lookup_words(&mut analyzers, &mut words);
+    words.retain(|_, w| !w.terms.is_empty() || !w.parts.is_empty());
+    let related = related_terms(&words, &thesaurus, &vocab);
+    OfflineTerms {
+        folds: folds_of(words.keys()),
+        units,
+        words,
+        related,
+        typo_budget: (0..=TYPO_TABLE_LEN).map(typo_budget).collect(),
+    }
+}
 
+/// A unit's language, and its heading and text analysed in it.
+type AnalysedUnit = (Lang, Vec<Tok>, Vec<Tok>);
+
+/// Every unit's terms, and every word form of the books with its terms,
+/// its compound parts' terms and its count.
+fn corpus_words(
+    sources: &[UnitSource],
+    analysed: &[AnalysedUnit],
+    vocab: &Vocabulary,
+) -> (Vec<OfflineUnit>, BTreeMap<String, WordTerms>) {
     let mut words: BTreeMap<String, WordTerms> = BTreeMap::new();
     let mut units = Vec::with_capacity(sources.len());
-    for (u, (lang, title, body)) in sources.iter().zip(&analysed) {
+    for (u, (lang, title, body)) in sources.iter().zip(analysed) {
         let mut unit = OfflineUnit {
             corpus: u.corpus,
             ..OfflineUnit::default()
@@ -152,11 +175,12 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
         }
         units.push(unit);
     }
+    (units, words)
+}
 
-    add_subjects(corpus, &mut analyzers, &mut units, &mut words);
-
-    // Thesaurus words the books do not use (`claim`, `hesitation`) are
-    // looked up all the same: they find their synonyms.
+/// Thesaurus words the books do not use (`claim`, `hesitation`) are
+/// looked up all the same: they find their synonyms.
+fn add_lookup_words(analyzers: &mut Analyzers, words: &mut BTreeMap<String, WordTerms>) {
     for word in lookup_words() {
         let (langs, text): (&[Lang], &str) = match word.split_once(':') {
             Some(("nb", w)) => (&[Lang::Nb], w),
@@ -173,8 +197,15 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
             }
         }
     }
-    words.retain(|_, w| !w.terms.is_empty() || !w.parts.is_empty());
+}
 
+/// Term → what else it finds: its thesaurus synonyms, then the words of
+/// its root.
+fn related_terms(
+    words: &BTreeMap<String, WordTerms>,
+    thesaurus: &Thesaurus,
+    vocab: &Vocabulary,
+) -> BTreeMap<String, Vec<Vec<String>>> {
     let mut related: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
     let all_terms: BTreeSet<&String> = words.values().flat_map(|w| &w.terms).collect();
     for term in all_terms {
@@ -195,14 +226,7 @@ pub fn offline_terms(corpus: &Corpus) -> OfflineTerms {
             related.insert(term.clone(), out);
         }
     }
-
-    OfflineTerms {
-        folds: folds_of(words.keys()),
-        units,
-        words,
-        related,
-        typo_budget: (0..=TYPO_TABLE_LEN).map(typo_budget).collect(),
-    }
+    related
 }
 
 /// lovbok's subject index, as the server's search reads it: each word of

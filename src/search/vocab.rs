@@ -126,44 +126,8 @@ impl Vocabulary {
         analyzers: &mut Analyzers,
     ) -> Vocabulary {
         let mut v = Vocabulary::default();
-        let mut seen_in: [HashSet<usize>; 2] = [HashSet::new(), HashSet::new()];
-        for (lang, toks) in texts {
-            for tok in toks {
-                let id = v.intern(&tok.surface);
-                let word = &mut v.words[id];
-                word.freq += 1;
-                if let Some(term) = &tok.term {
-                    if !word.terms.contains(term) {
-                        word.terms.push(term.clone());
-                    }
-                    *v.terms.entry(term.clone()).or_insert(0) += 1;
-                    seen_in[lang_slot(lang)].insert(id);
-                }
-            }
-        }
-        let mut hashes: Vec<(u64, u8)> = Vec::new();
-        for (id, w) in v.words.iter().enumerate() {
-            for spelling in std::iter::once(&w.chars).chain(&w.folded) {
-                if spelling.len() < MIN_TYPO_CANDIDATE_CHARS {
-                    continue;
-                }
-                let si = v.spellings.len() as u32;
-                v.spellings.push((spelling.clone(), id));
-                deletion_neighbourhood(spelling, deletions_needed(spelling.len()), &mut hashes);
-                v.deletions.extend(hashes.iter().map(|&(h, d)| (h, si, d)));
-            }
-            v.sorted.push((w.text.clone(), id));
-            v.reversed.push((w.text.chars().rev().collect(), id));
-            if needs_fold(&w.text) {
-                v.sorted.push((fold(&w.text), id));
-                for spelling in fold_variants(&w.text) {
-                    v.folded.entry(spelling).or_default().push(id);
-                }
-            }
-        }
-        v.sorted.sort();
-        v.reversed.sort();
-        (v.deletions, v.deletion_dir) = bucketed(std::mem::take(&mut v.deletions));
+        let seen_in = v.count_words(texts);
+        v.index_spellings();
         v.completions = completion_table(&v.sorted, &v.words);
         v.stems = v
             .words
@@ -178,14 +142,77 @@ impl Vocabulary {
                     .push(term.clone());
             }
         }
+        v.collect_roots();
+        v.split_compounds(&seen_in, analyzers);
+        v
+    }
+
+    /// Every word form of the texts with its count and terms, and every
+    /// term's count; per language, the words that have a term in it.
+    fn count_words<'a>(
+        &mut self,
+        texts: impl IntoIterator<Item = (Lang, &'a [Tok])>,
+    ) -> [HashSet<usize>; 2] {
+        let mut seen_in: [HashSet<usize>; 2] = [HashSet::new(), HashSet::new()];
+        for (lang, toks) in texts {
+            for tok in toks {
+                let id = self.intern(&tok.surface);
+                let word = &mut self.words[id];
+                word.freq += 1;
+                if let Some(term) = &tok.term {
+                    if !word.terms.contains(term) {
+                        word.terms.push(term.clone());
+                    }
+                    *self.terms.entry(term.clone()).or_insert(0) += 1;
+                    seen_in[lang_slot(lang)].insert(id);
+                }
+            }
+        }
+        seen_in
+    }
+
+    /// Every word's spellings with their deletion neighbourhoods (for
+    /// typos), the sorted and reversed word lists (for completions and
+    /// compounds by their last part), and the ascii spellings.
+    fn index_spellings(&mut self) {
+        let mut hashes: Vec<(u64, u8)> = Vec::new();
+        for (id, w) in self.words.iter().enumerate() {
+            for spelling in std::iter::once(&w.chars).chain(&w.folded) {
+                if spelling.len() < MIN_TYPO_CANDIDATE_CHARS {
+                    continue;
+                }
+                let si = self.spellings.len() as u32;
+                self.spellings.push((spelling.clone(), id));
+                deletion_neighbourhood(spelling, deletions_needed(spelling.len()), &mut hashes);
+                self.deletions
+                    .extend(hashes.iter().map(|&(h, d)| (h, si, d)));
+            }
+            self.sorted.push((w.text.clone(), id));
+            self.reversed.push((w.text.chars().rev().collect(), id));
+            if needs_fold(&w.text) {
+                self.sorted.push((fold(&w.text), id));
+                for spelling in fold_variants(&w.text) {
+                    self.folded.entry(spelling).or_default().push(id);
+                }
+            }
+        }
+        self.sorted.sort();
+        self.reversed.sort();
+        (self.deletions, self.deletion_dir) = bucketed(std::mem::take(&mut self.deletions));
+    }
+
+    /// Every term under its root (and, for a stem that ends like a past
+    /// form, under its own stem too), the most frequent first; a term
+    /// stemmed far shorter than every word it stands for has no root.
+    fn collect_roots(&mut self) {
         let mut shortest: HashMap<&str, usize> = HashMap::default();
-        for w in &v.words {
+        for w in &self.words {
             for t in &w.terms {
                 let n = shortest.entry(t.as_str()).or_insert(usize::MAX);
                 *n = (*n).min(w.chars.len());
             }
         }
-        for term in v.terms.keys() {
+        for term in self.terms.keys() {
             let stem_len = term.split_once(':').map_or(0, |(_, s)| s.chars().count());
             let over_stemmed = shortest
                 .get(term.as_str())
@@ -200,28 +227,32 @@ impl Vocabulary {
                 // own root, with the `d` cut, is `mel`.
                 let own = (r != *term).then(|| term.clone());
                 for key in std::iter::once(r).chain(own) {
-                    v.roots.entry(key).or_default().push(term.clone());
+                    self.roots.entry(key).or_default().push(term.clone());
                 }
             }
         }
-        for terms in v.roots.values_mut() {
+        for terms in self.roots.values_mut() {
             terms.sort_by(|a, b| {
-                let fa = v.terms.get(a).copied().unwrap_or(0);
-                let fb = v.terms.get(b).copied().unwrap_or(0);
+                let fa = self.terms.get(a).copied().unwrap_or(0);
+                let fb = self.terms.get(b).copied().unwrap_or(0);
                 fb.cmp(&fa).then_with(|| a.cmp(b))
             });
         }
+    }
+
+    /// Per language, in word order, the words of its book that split as
+    /// compounds, with their parts' terms.
+    fn split_compounds(&mut self, seen_in: &[HashSet<usize>; 2], analyzers: &mut Analyzers) {
         for lang in Lang::ALL {
             let mut ids: Vec<usize> = seen_in[lang_slot(lang)].iter().copied().collect();
             ids.sort_unstable();
             for id in ids {
-                let text = v.words[id].text.clone();
-                if let Some(parts) = v.split(&text, lang, analyzers) {
-                    v.compounds[lang_slot(lang)].insert(text, parts);
+                let text = self.words[id].text.clone();
+                if let Some(parts) = self.split(&text, lang, analyzers) {
+                    self.compounds[lang_slot(lang)].insert(text, parts);
                 }
             }
         }
-        v
     }
 
     fn intern(&mut self, surface: &str) -> usize {

@@ -5,16 +5,17 @@
 //!
 //! A child of [`super`] (the index's tables are its private fields), kept
 //! apart because this is the one place a query's words are planned: the
-//! ranking in the parent reads only the compiled [`QueryWord`]s.
+//! stages after it read only the compiled [`QueryWord`]s, per typed word
+//! ([`PlannedWords`]).
 
 use std::sync::Arc;
 
-use super::{idf, SearchIndex, TermSet, MAX_PHRASE_WORDS};
+use super::{idf, SearchIndex, MAX_PHRASE_WORDS};
 use crate::corpus::Corpus;
 use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
 use crate::search::impact::{QueryVariant, QueryWord};
-use crate::search::query::{self, Features, Lexicon, MatchKind, SearchQuery, WordPlan};
-use crate::search::subjects::SubjectMatch;
+use crate::search::query::expand::{self, Lexicon, MatchKind, WordPlan};
+use crate::search::query::{self, Features, Read};
 use crate::search::FastMap as HashMap;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
@@ -24,6 +25,30 @@ pub(crate) const W_JOINED: f32 = 0.8;
 pub(crate) const MIN_JOINED_PART_CHARS: usize = 3;
 /// Shortest pair completed as a compound whose second word is unfinished.
 pub(crate) const MIN_JOINED_COMPLETION_CHARS: usize = 7;
+
+/// A query's words, planned: what the stages after planning read.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlannedWords {
+    /// A citation query's own tokens, compiled (see
+    /// [`expand::cite_tokens`]).
+    pub cite_words: Vec<QueryWord>,
+    /// Per word of [`Read::words`], in order: its compiled words (none for
+    /// a word the corpus knows nothing of; one per part of an unknown
+    /// compound split into parts), with what its neighbours make of it
+    /// (terms of several words, a compound written apart).
+    pub per_word: Vec<Vec<QueryWord>>,
+}
+
+impl PlannedWords {
+    /// The words the impact table is searched by: the cites' tokens, then
+    /// each word's, in order. Bit `i` of a match's words
+    /// ([`crate::search::impact::Matched::words`]) is word `i` of these.
+    pub(crate) fn into_searched(self) -> Vec<QueryWord> {
+        let mut words = self.cite_words;
+        words.extend(self.per_word.into_iter().flatten());
+        words
+    }
+}
 
 impl SearchIndex {
     /// What each term of several words of the thesaurus and glossary
@@ -43,7 +68,7 @@ impl SearchIndex {
                         }?;
                         Some(QueryVariant {
                             id,
-                            weight: query::W_SYNONYM,
+                            weight: expand::W_SYNONYM,
                             in_parts: false,
                             title: 1.0,
                         })
@@ -74,7 +99,7 @@ impl SearchIndex {
                 continue;
             }
             let [inner, last] =
-                query::expand_word_both(&word, self.lexicon(), analyzers, &features)
+                expand::expand_word_both(&word, self.lexicon(), analyzers, &features)
                     .map(|plans| self.compile(&plans, &features).into_boxed_slice());
             out.insert(word.into_boxed_str(), [inner, last]);
         }
@@ -90,32 +115,29 @@ impl SearchIndex {
             words
                 .iter()
                 .map(|w| {
-                    query::expand_word_both(w, self.lexicon(), a, &features)
+                    expand::expand_word_both(w, self.lexicon(), a, &features)
                         .map(|plans| self.compile(&plans, &features).into_boxed_slice())
                 })
                 .collect()
         })
     }
 
-    /// The provisions a query cites, its words compiled against the impact
+    /// Planning: each word of a read query compiled against the impact
     /// table (looked up for a word the corpus uses or an ascii spelling of
-    /// one, expanded otherwise), the subjects it meets, and the weight of
-    /// its words that only the subject index knows
-    /// ([`crate::search::subjects::SubjectTable::unbooked_weight`]).
-    pub(super) fn query_words(
+    /// one, expanded otherwise), with what its neighbours make of it, and a
+    /// citation query's own tokens.
+    pub(super) fn plan_words(
         &self,
-        query: &SearchQuery,
+        read: &Read,
         corpus: &Corpus,
         analyzers: &mut Analyzers,
         features: &Features,
-    ) -> (Vec<usize>, Vec<QueryWord>, Vec<SubjectMatch>, f32) {
+    ) -> PlannedWords {
         let lexicon = self.lexicon();
-        let read = query::read(query, corpus, lexicon, analyzers, features);
-        let mut words = self.compile(&read.cite_words, features);
+        let cite_words = expand::cite_tokens(&read.cites, corpus, lexicon.vocab, analyzers);
+        let cite_words = self.compile(&cite_words, features);
         let n = read.words.len();
         let precomputed = *features == Features::ALL;
-        // Each query word's compiled words (none for a word the corpus
-        // knows nothing of).
         let mut per_word: Vec<Vec<QueryWord>> = Vec::with_capacity(n);
         for (i, word) in read.words.iter().enumerate() {
             let last = i + 1 == n;
@@ -123,7 +145,7 @@ impl SearchIndex {
                 match self.expansions.get(word.as_str()).filter(|_| precomputed) {
                     Some(e) => e[usize::from(last)].to_vec(),
                     None => {
-                        let plans = query::expand_word(word, last, lexicon, analyzers, features);
+                        let plans = expand::expand_word(word, last, lexicon, analyzers, features);
                         self.compile(&plans, features)
                     }
                 },
@@ -135,18 +157,10 @@ impl SearchIndex {
         if features.compounds {
             self.add_joined(&read.words, &mut per_word, analyzers);
         }
-        let (subjects, unbooked) = if features.subjects {
-            let rare = idf(1, self.impacts.docs() as u64);
-            let unbooked = self.subjects.unbooked_weight(&read.words, &per_word, rare);
-            let found = self
-                .subjects
-                .lookup(&read.words, &per_word, rare, analyzers);
-            (found, unbooked)
-        } else {
-            (Vec::new(), 0.0)
-        };
-        words.extend(per_word.into_iter().flatten());
-        (read.cites, words, subjects, unbooked)
+        PlannedWords {
+            cite_words,
+            per_word,
+        }
     }
 
     /// Neighbouring query words that make a term of several words
@@ -349,16 +363,6 @@ impl SearchIndex {
                 word
             })
             .collect()
-    }
-
-    /// Every term a query's expansions stand for, as a set of term ids:
-    /// what a snippet marks.
-    pub(super) fn marked_terms(&self, words: &[QueryWord]) -> TermSet {
-        let mut set = TermSet::new(self.impacts.len());
-        for v in words.iter().flat_map(|w| w.variants.iter()) {
-            self.impacts.for_each_term(v.id, |t| set.insert(t));
-        }
-        set
     }
 
     /// What query words are expanded against.

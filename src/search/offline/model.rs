@@ -111,14 +111,14 @@ const TYPO_TABLE_LEN: usize = 16;
 
 /// The constants of the server's search, as the browser's ranker gets them.
 pub fn rank_config() -> RankConfig {
-    let scoring = query::scoring(&query::Features::ALL);
+    let scoring = index::score::scoring(&query::Features::ALL);
     RankConfig {
         boosts: scoring.boosts,
-        title_match: index::TITLE_MATCH,
-        title_query_exp: index::TITLE_QUERY_EXP,
-        title_heading_exp: index::TITLE_HEADING_EXP,
-        coverage_exp: index::COVERAGE_EXP,
-        part_min_share: index::PART_MIN_SHARE,
+        title_match: index::score::TITLE_MATCH,
+        title_query_exp: index::score::TITLE_QUERY_EXP,
+        title_heading_exp: index::score::TITLE_HEADING_EXP,
+        coverage_exp: index::score::COVERAGE_EXP,
+        part_min_share: index::score::PART_MIN_SHARE,
         joined: index::words::W_JOINED,
         min_joined_part_chars: index::words::MIN_JOINED_PART_CHARS,
         min_joined_completion_chars: index::words::MIN_JOINED_COMPLETION_CHARS,
@@ -131,12 +131,12 @@ pub fn rank_config() -> RankConfig {
             .collect(),
         english_function_words: stop_words::ENGLISH_FUNCTION_WORDS.to_vec(),
         english_homographs: stop_words::ENGLISH_HOMOGRAPHS.to_vec(),
-        synonym: query::W_SYNONYM,
-        prefix: query::W_PREFIX,
-        morph: query::W_MORPH,
-        folded: query::W_FOLDED,
-        part: query::W_PART,
-        typo: query::W_TYPO,
+        synonym: query::expand::W_SYNONYM,
+        prefix: query::expand::W_PREFIX,
+        morph: query::expand::W_MORPH,
+        folded: query::expand::W_FOLDED,
+        part: query::expand::W_PART,
+        typo: query::expand::W_TYPO,
         near_boost: scoring.near_boost,
         near_slop: scoring.near_slop,
         bm25: BM25,
@@ -507,12 +507,15 @@ mod tests {
     #[test]
     fn the_config_is_the_servers_constants() {
         let c = rank_config();
-        assert_eq!(c.synonym, query::W_SYNONYM);
-        assert_eq!(c.prefix, query::W_PREFIX);
-        assert_eq!(c.typo, query::W_TYPO);
-        assert_eq!(c.boosts, query::scoring(&query::Features::ALL).boosts);
-        assert_eq!(c.title_match, index::TITLE_MATCH);
-        assert_eq!(c.coverage_exp, index::COVERAGE_EXP);
+        assert_eq!(c.synonym, query::expand::W_SYNONYM);
+        assert_eq!(c.prefix, query::expand::W_PREFIX);
+        assert_eq!(c.typo, query::expand::W_TYPO);
+        assert_eq!(
+            c.boosts,
+            index::score::scoring(&query::Features::ALL).boosts
+        );
+        assert_eq!(c.title_match, index::score::TITLE_MATCH);
+        assert_eq!(c.coverage_exp, index::score::COVERAGE_EXP);
         assert_eq!(c.subject.subject_match, subjects::SUBJECT_MATCH);
         assert_eq!(c.subject.cite_decay, subjects::CITE_DECAY);
         assert!(c

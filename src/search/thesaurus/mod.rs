@@ -29,7 +29,7 @@ use std::collections::HashSet;
 
 use super::analyzer::{Analyzers, Lang};
 use super::english;
-use super::glossary::GLOSSARY;
+use super::glossary;
 use super::stop_words::{is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::vocab::Vocabulary;
 use super::FastMap as HashMap;
@@ -71,8 +71,7 @@ impl Thesaurus {
         // Norwegian `hold` (grip).
         // An English word is also a key in its regular forms (`conceding`,
         // `claimed`): the books' analyzers cannot stem English.
-        let glossary: Vec<(Vec<String>, Vec<String>)> = GLOSSARY
-            .iter()
+        let glossary: Vec<(Vec<String>, Vec<String>)> = glossary::entries()
             .map(|e| {
                 let en = e.en.iter().map(|w| w.to_string());
                 let nb = e.nb.iter().map(|w| format!("nb:{w}"));
@@ -87,7 +86,7 @@ impl Thesaurus {
             .iter()
             .map(|(k, m)| (as_strs(k), as_strs(m)))
             .collect();
-        for word in GLOSSARY.iter().flat_map(|e| e.en.iter()) {
+        for word in glossary::entries().flat_map(|e| e.en.iter()) {
             for w in analyzers.words(word) {
                 let shared = ENGLISH_HOMOGRAPHS.contains(&w.as_str()) || is_query_stop_word(&w);
                 if !shared && !vocab.has_word(&w) {
@@ -226,8 +225,7 @@ pub(crate) fn lookup_words() -> impl Iterator<Item = &'static str> {
 /// The glossary's English words, one word each (`penalty card` is not
 /// one): a query may use them though the books do not.
 pub(crate) fn glossary_english_words() -> impl Iterator<Item = &'static str> {
-    GLOSSARY
-        .iter()
+    glossary::entries()
         .flat_map(|e| e.en.iter().copied())
         .filter(|w| !w.contains([' ', '-']))
 }

@@ -1,0 +1,304 @@
+//! Reading a query: what a TD typed, and what it says, citation first,
+//! then words.
+//!
+//! A query that is a citation (`12C1c`, `§ 12 C 1 c`, `lov 16B1a`, `16c2`)
+//! goes straight to its provision (see `citation.rs`). Otherwise its words
+//! are read (question and function words dropped, at most
+//! [`MAX_QUERY_WORDS`]), and each is then planned by [`expand`]: its
+//! expansions against the corpus vocabulary and the thesaurus. User input
+//! never reaches tantivy's query parser, so `AND`, `field:x` or `"` are
+//! words.
+
+use std::fmt;
+
+use super::analyzer::Analyzers;
+use super::stop_words::{is_english_function_word, is_query_stop_word, ENGLISH_HOMOGRAPHS};
+use super::thesaurus::Thesaurus;
+use crate::corpus::Corpus;
+
+pub(crate) mod expand;
+
+use expand::{Lexicon, WordPlan};
+
+/// Longest query accepted, in characters. A TD's question is a few words; a
+/// 10 000-character paste is almost surely a mistake, and refusing it keeps
+/// query cost bounded.
+pub const MAX_QUERY_CHARS: usize = 500;
+/// Query words used; the rest of a long query is ignored (documented cap on
+/// the cost of expansion).
+pub(crate) const MAX_QUERY_WORDS: usize = 24;
+
+/// The words of a query (or of a phrase keyed as a query reads it) that
+/// are searched: question and function words dropped, unless nothing
+/// else is left, and in an English query the words English shares with
+/// the books' languages ([`ENGLISH_HOMOGRAPHS`]) too.
+pub(crate) fn content_words(mut words: Vec<String>, thesaurus: &Thesaurus) -> Vec<String> {
+    let english = words
+        .iter()
+        .any(|w| is_english_function_word(w) || thesaurus.is_english(w));
+    let keep = |w: &String| {
+        !(is_query_stop_word(w) || english && ENGLISH_HOMOGRAPHS.contains(&w.as_str()))
+    };
+    if words.iter().any(keep) {
+        words.retain(keep);
+    }
+    words
+}
+
+/// A query as the user typed it: trimmed, control characters removed,
+/// non-empty and at most [`MAX_QUERY_CHARS`] long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchQuery(String);
+
+/// Why a query string cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// Nothing but white space.
+    #[error("the query is empty")]
+    Empty,
+    /// Longer than [`MAX_QUERY_CHARS`].
+    #[error("the query is {chars} characters long; at most {max} are allowed")]
+    TooLong { chars: usize, max: usize },
+}
+
+impl SearchQuery {
+    /// Validates a raw query: control characters become spaces, the ends are
+    /// trimmed; an empty or over-long query is an error (never truncated, so
+    /// the user sees why a pasted text finds nothing).
+    pub fn parse(raw: &str) -> Result<SearchQuery, QueryError> {
+        let chars = raw.chars().count();
+        if chars > MAX_QUERY_CHARS {
+            return Err(QueryError::TooLong {
+                chars,
+                max: MAX_QUERY_CHARS,
+            });
+        }
+        let cleaned: String = raw
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let trimmed = cleaned.trim();
+        if trimmed.is_empty() {
+            return Err(QueryError::Empty);
+        }
+        Ok(SearchQuery(trimmed.to_string()))
+    }
+
+    /// The query text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for SearchQuery {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SearchQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Which of the forgiving matchers are on. All are on in production; the
+/// switches exist so that each one's effect can be measured by `eval`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Features {
+    /// A query that is a citation returns its provision first.
+    pub citations: bool,
+    /// Compound parts are searched (index side) and unknown query words split.
+    pub compounds: bool,
+    /// Words of 5+ letters match corpus words within the typo budget.
+    pub typos: bool,
+    /// A query without æ, ø, å matches words that have them.
+    pub folding: bool,
+    /// The last word matches as a prefix.
+    pub prefix: bool,
+    /// Title and headings weigh more than body text.
+    pub field_boosts: bool,
+    /// A unit whose own heading is the query ranks higher.
+    pub title_match: bool,
+    /// A hit hides its ancestors and descendants further down the list.
+    pub dedupe: bool,
+    /// Passages with more of the query's words rank higher.
+    pub coverage: bool,
+    /// Neighbouring query words found close together rank higher.
+    pub proximity: bool,
+    /// A word also matches words of the same root (`nølte` → `nøling`).
+    pub morphology: bool,
+    /// A word also matches its synonyms in the TD thesaurus.
+    pub thesaurus: bool,
+    /// Question words (`hvor`, `hvornår`) are dropped.
+    pub query_stop_words: bool,
+    /// A term of lovbok's subject index ranks its provisions as a heading
+    /// that names the query would.
+    pub subjects: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features::ALL
+    }
+}
+
+impl Features {
+    /// Everything on.
+    pub const ALL: Features = Features {
+        citations: true,
+        compounds: true,
+        typos: true,
+        folding: true,
+        prefix: true,
+        field_boosts: true,
+        title_match: true,
+        dedupe: true,
+        coverage: true,
+        proximity: true,
+        morphology: true,
+        thesaurus: true,
+        query_stop_words: true,
+        subjects: true,
+    };
+    /// Stemmed words only: the baseline the matchers are measured against.
+    pub const NONE: Features = Features {
+        citations: false,
+        compounds: false,
+        typos: false,
+        folding: false,
+        prefix: false,
+        field_boosts: false,
+        title_match: false,
+        dedupe: false,
+        coverage: false,
+        proximity: false,
+        morphology: false,
+        thesaurus: false,
+        query_stop_words: false,
+        subjects: false,
+    };
+}
+
+/// A query read but not yet planned: what it cites, or else its words.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Read {
+    /// The provisions a citation query names (corpus indexes), in order.
+    pub cites: Vec<usize>,
+    /// Otherwise: the words to plan, in order (question words dropped, at
+    /// most [`MAX_QUERY_WORDS`]).
+    pub words: Vec<String>,
+}
+
+/// Reads a query, citation first: the provisions it cites, if it is a
+/// citation, or else the words it searches for.
+pub(crate) fn read(
+    query: &SearchQuery,
+    corpus: &Corpus,
+    thesaurus: &Thesaurus,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Read {
+    let cites = if features.citations && may_cite(query.as_str()) {
+        super::citation::cites_of(query.as_str(), corpus)
+    } else {
+        Vec::new()
+    };
+    let words = if cites.is_empty() {
+        read_words(query, thesaurus, analyzers, features)
+    } else {
+        Vec::new()
+    };
+    Read { cites, words }
+}
+
+/// The words of a query that is not a citation: its content words (see
+/// [`content_words`]), at most [`MAX_QUERY_WORDS`].
+fn read_words(
+    query: &SearchQuery,
+    thesaurus: &Thesaurus,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Vec<String> {
+    let mut words = analyzers.words(query.as_str());
+    if features.query_stop_words {
+        words = content_words(words, thesaurus);
+    }
+    words.truncate(MAX_QUERY_WORDS);
+    words
+}
+
+/// True when a query could be a citation: every cite has a digit (a law,
+/// section or item number) or a colon (`def:Alert`, `laws:forord`). The
+/// rest of the queries, most of them, skip the citation parser.
+pub(crate) fn may_cite(query: &str) -> bool {
+    query.contains(|c: char| c.is_ascii_digit() || c == ':')
+}
+
+/// What a query will search for (for [`crate::search::SearchIndex::explain`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Plan {
+    /// The provisions a citation query names (corpus indexes), in order.
+    pub cites: Vec<usize>,
+    /// The words to search for, with their expansions.
+    pub words: Vec<WordPlan>,
+}
+
+/// Turns a query into a plan: a cited provision and/or expanded words.
+pub(crate) fn plan(
+    query: &SearchQuery,
+    corpus: &Corpus,
+    lexicon: Lexicon<'_>,
+    analyzers: &mut Analyzers,
+    features: &Features,
+) -> Plan {
+    let read = read(query, corpus, lexicon.thesaurus, analyzers, features);
+    let mut plan = Plan {
+        words: expand::cite_tokens(&read.cites, corpus, lexicon.vocab, analyzers),
+        cites: read.cites,
+    };
+    let n = read.words.len();
+    for (i, word) in read.words.iter().enumerate() {
+        plan.words.extend(expand::expand_word(
+            word,
+            i + 1 == n,
+            lexicon,
+            analyzers,
+            features,
+        ));
+    }
+    plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cite_of_the_corpus_may_be_a_citation() {
+        // The citation parser is skipped for queries `may_cite` rejects:
+        // it must accept every provision's canonical cite.
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        for p in corpus.provisions() {
+            let cite = p.id.to_string();
+            assert!(may_cite(&cite), "{cite}");
+        }
+        assert!(!may_cite("melding utenfor tur"));
+    }
+
+    #[test]
+    fn parse_trims_and_rejects_empty_and_long() {
+        assert_eq!(
+            SearchQuery::parse("  kort \n").map(|q| q.0),
+            Ok("kort".into())
+        );
+        assert_eq!(SearchQuery::parse(" \t\u{0} "), Err(QueryError::Empty));
+        let long = "a".repeat(MAX_QUERY_CHARS + 1);
+        assert!(matches!(
+            SearchQuery::parse(&long),
+            Err(QueryError::TooLong { .. })
+        ));
+        assert!(SearchQuery::parse(&"ø".repeat(MAX_QUERY_CHARS)).is_ok());
+    }
+}
