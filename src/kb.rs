@@ -22,8 +22,8 @@ use crate::corpus::{
 use crate::diff::{self, Change, EditionDiff};
 use crate::graph::Graph;
 use crate::search::{
-    search_parallels, Hit, ParallelHit, QueryError, SearchError, SearchIndex, SearchOptions,
-    SearchQuery,
+    search_parallels, Explanation, Hit, ParallelHit, QueryError, SearchError, SearchIndex,
+    SearchOptions, SearchQuery,
 };
 
 /// Where the corpus comes from.
@@ -300,6 +300,17 @@ impl Kb {
             parallel_hits,
             took_us: started.elapsed().as_micros(),
         })
+    }
+
+    /// [`Kb::search`], explained: each word's role and weight, the subjects
+    /// met, and each hit's score by its parts (`--explain`, `explain=true`).
+    pub fn explain_search(
+        &self,
+        raw: &str,
+        opts: &SearchOptions,
+    ) -> Result<Explanation, KbSearchError> {
+        let query = SearchQuery::parse(raw)?;
+        Ok(self.index.explain_search(&self.corpus, &query, opts)?)
     }
 
     /// Every citation in `text`, resolved (relative ones against `context`).

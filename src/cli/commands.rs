@@ -31,6 +31,7 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             book,
             limit,
             json,
+            explain,
             editions,
         } => {
             let opts = SearchOptions {
@@ -38,6 +39,9 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
                 book: book.map(BookId::from),
             };
             let site = Site::new(Kb::load_with(&source, editions)?);
+            if *explain {
+                return explain_cmd(&site, query, &opts, *json);
+            }
             search_cmd(&site, query, &opts, *json)
         }
         Command::Eval { file, ranks } => eval(&Kb::load(&source)?, file, *ranks),
@@ -305,6 +309,24 @@ fn show(site: &Site, raw: &str, json: bool) -> Result<ExitCode, CliError> {
         if !own.is_empty() {
             writeln!(out, "{own}")?;
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `lovbok search --explain`: why the query finds what it finds.
+fn explain_cmd(
+    site: &Site,
+    query: &str,
+    opts: &SearchOptions,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let explanation = site.kb().explain_search(query, opts)?;
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &explanation)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", explanation.to_text())?;
     }
     Ok(ExitCode::SUCCESS)
 }

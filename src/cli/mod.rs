@@ -77,6 +77,11 @@ pub enum Command {
         /// Print JSON (the same hit objects as GET /api/search).
         #[arg(long)]
         json: bool,
+        /// Explain the search: each word's role (framing, context, content)
+        /// and weight, the subjects met, and each hit's score by its parts
+        /// (JSON with --json, as `explain` of GET /api/search?explain=true).
+        #[arg(long)]
+        explain: bool,
         /// An edition folder to load beside the corpus (another edition or
         /// language of the Laws; see docs/editions.md). Repeatable.
         #[arg(long = "edition", value_name = "DIR")]

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use tantivy::IndexReader;
 
 use super::analyzer::{with_analyzers, Analyzers};
-use super::impact::{Impacts, QueryVariant, QueryWord};
+use super::impact::{Impacts, Matched, QueryVariant, QueryWord};
 use super::irregular::Irregular;
 use super::query::{self, Features, Read, SearchQuery};
 use super::subjects::{SubjectEvidence, SubjectTable, WordEvidence};
@@ -34,6 +34,7 @@ use super::FastMap as HashMap;
 use super::{Hit, SearchError, SearchOptions, MAX_LIMIT};
 use crate::corpus::{BookId, Corpus};
 
+mod explain;
 mod hits;
 mod order;
 pub(crate) mod score;
@@ -44,6 +45,7 @@ use hits::Shown;
 use units::Analysed;
 use words::PlannedWords;
 
+pub use explain::{ExplainedHit, ExplainedSubject, ExplainedWord, Explanation};
 pub(crate) use units::{unit_sources, UnitSource};
 
 /// Most words of a term of several words (`sit out`, `break in tempo`).
@@ -317,6 +319,18 @@ impl SearchIndex {
         opts: &SearchOptions,
         stages: &mut Option<Stages>,
     ) -> Result<Vec<Hit>, SearchError> {
+        Ok(self.run(corpus, query, opts, stages)?.hits)
+    }
+
+    /// Every stage of a search, keeping what each made (for
+    /// [`SearchIndex::explain_search`]; a search keeps only the hits).
+    fn run(
+        &self,
+        corpus: &Corpus,
+        query: &SearchQuery,
+        opts: &SearchOptions,
+        stages: &mut Option<Stages>,
+    ) -> Result<Run, SearchError> {
         if corpus.provisions().len() != self.corpus_len {
             return Err(SearchError::CorpusMismatch {
                 expected: self.corpus_len,
@@ -326,15 +340,18 @@ impl SearchIndex {
         let mut clock = Clock::start(stages);
         let features = self.features;
         let limit = opts.limit.clamp(1, MAX_LIMIT);
-        let (read, words, subjects) = with_analyzers(|a| {
+        let (read, per_word, words, subjects) = with_analyzers(|a| {
             let read = query::read(query, corpus, &self.thesaurus, a, &features);
             clock.lap(|s| &mut s.read);
-            let planned = self.plan_words(&read, corpus, a, &features);
+            let mut planned = self.plan_words(&read, corpus, a, &features);
+            words::weigh_by_role(&read.weights, &mut planned.per_word);
             clock.lap(|s| &mut s.plan);
-            let evidence = self.word_evidence(&read, &planned, a, &features);
+            let mut evidence = self.word_evidence(&read, &planned, a, &features);
+            words::weigh_evidence_by_role(&read.weights, &mut evidence);
             let subjects = self.subject_evidence(&read, &planned, &evidence, &features);
             clock.lap(|s| &mut s.subjects);
-            (read, planned.into_searched(), subjects)
+            let per_word: Vec<usize> = planned.per_word.iter().map(Vec::len).collect();
+            (read, per_word, planned.into_searched(), subjects)
         });
         let matched = self.match_words(&words, opts, &features);
         clock.lap(|s| &mut s.matches);
@@ -351,7 +368,15 @@ impl SearchIndex {
         clock.lap(|s| &mut s.order);
         let hits = self.hits(corpus, &picked, &scored, &words);
         clock.lap(|s| &mut s.hits);
-        Ok(hits)
+        Ok(Run {
+            read,
+            per_word,
+            words,
+            subjects,
+            matched,
+            scored,
+            hits,
+        })
     }
 
     /// The subject index's word-level evidence: what each query word meets
@@ -423,6 +448,19 @@ fn unit_metas(
             },
         })
         .collect()
+}
+
+/// What every stage of one search made, in order.
+pub(crate) struct Run {
+    pub read: Read,
+    /// How many of [`Run::words`] each of the read words planned into
+    /// (after the cites' own tokens).
+    pub per_word: Vec<usize>,
+    pub words: Vec<QueryWord>,
+    pub subjects: SubjectEvidence,
+    pub matched: Vec<Matched>,
+    pub scored: score::Scored,
+    pub hits: Vec<Hit>,
 }
 
 /// The time a search's stages take, when it is asked for.

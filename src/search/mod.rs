@@ -35,6 +35,7 @@ mod snippet;
 mod stop_words;
 mod subjects;
 mod thesaurus;
+pub mod understand;
 mod vocab;
 
 use serde::Serialize;
@@ -46,7 +47,9 @@ pub use eval::{
     evaluate, evaluate_rankings, parse_judgments, EvalError, EvalReport, Judgment, StrictScores,
     CUTOFF, MISS_RANK,
 };
-pub use index::{IndexStats, SearchIndex, Stages};
+pub use index::{
+    ExplainedHit, ExplainedSubject, ExplainedWord, Explanation, IndexStats, SearchIndex, Stages,
+};
 pub use parallel::{search_parallels, ParallelHit, MAX_PARALLEL_HITS};
 #[doc(hidden)]
 pub use query::Features;

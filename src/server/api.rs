@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::cite::{self, EditionNote, EditionReading, Resolved, Status};
 use crate::corpus::{BookId, ProvisionId};
 use crate::kb::{url_of, KbSearchError, TypedCite};
-use crate::search::{Hit, ParallelHit, SearchOptions};
+use crate::search::{Explanation, Hit, ParallelHit, SearchOptions};
 use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
 
@@ -48,6 +48,7 @@ pub(crate) struct SearchParams {
     q: Option<String>,
     limit: Option<String>,
     book: Option<String>,
+    explain: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -59,6 +60,10 @@ pub struct SearchResponse {
     /// Hits in the parallel texts (other editions or languages of the
     /// Laws), apart from the ranked hits of the built-in books.
     parallel_hits: Vec<HitDto>,
+    /// With `explain=true`: each word's role and weight, the subjects met
+    /// and why each hit ranks where it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<Explanation>,
 }
 
 #[derive(Serialize)]
@@ -146,6 +151,16 @@ pub(crate) fn parse_book(raw: Option<&str>) -> Result<Option<BookId>, ApiError> 
     }
 }
 
+fn parse_explain(raw: Option<&str>) -> Result<bool, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(e) => Err(ApiError::BadRequest(format!(
+            "explain must be true or false, not {e:?}"
+        ))),
+    }
+}
+
 fn parse_limit(raw: Option<&str>) -> Result<usize, ApiError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(DEFAULT_LIMIT),
@@ -181,8 +196,14 @@ pub(crate) async fn search(
         limit: parse_limit(p.limit.as_deref())?,
         book: parse_book(p.book.as_deref())?,
     };
+    let explain = parse_explain(p.explain.as_deref())?;
     let site = st.site();
     let results = site.kb().search(&q, &opts)?;
+    let explain = if explain {
+        Some(site.kb().explain_search(&q, &opts)?)
+    } else {
+        None
+    };
     st.metrics.search_done(results.took_us);
     let corpus = site.kb().corpus();
     let hits: Vec<HitDto> = results
@@ -208,6 +229,7 @@ pub(crate) async fn search(
         took_us: u64::try_from(results.took_us).unwrap_or(u64::MAX),
         hits,
         parallel_hits,
+        explain,
     });
     let mut res = body.into_response();
     if let Some(tag) = etag {

@@ -710,6 +710,7 @@ fn eval_ablation_table() {
             ("morphology", |f| &mut f.morphology),
             ("thesaurus", |f| &mut f.thesaurus),
             ("query_stop_words", |f| &mut f.query_stop_words),
+            ("query_roles", |f| &mut f.query_roles),
             ("subjects", |f| &mut f.subjects),
         ];
         for (name, switch) in switches {

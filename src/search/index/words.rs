@@ -16,6 +16,7 @@ use crate::search::analyzer::{with_analyzers, Analyzers, Lang};
 use crate::search::impact::{QueryVariant, QueryWord};
 use crate::search::query::expand::{self, Lexicon, MatchKind, WordPlan};
 use crate::search::query::{self, Features, Read};
+use crate::search::subjects::WordEvidence;
 use crate::search::FastMap as HashMap;
 
 /// Weight of a compound typed as two words (see `add_joined`): what was
@@ -47,6 +48,45 @@ impl PlannedWords {
         let mut words = self.cite_words;
         words.extend(self.per_word.into_iter().flatten());
         words
+    }
+}
+
+/// Weighs each planned word by its role in the question (see
+/// [`crate::search::understand`]): a context word's expansions and rarity
+/// count a fraction of a content word's, so that it may choose between
+/// candidates but never outweighs what happened. `weights` is per typed
+/// word, as `per_word` is ([`Read::weights`]).
+pub(crate) fn weigh_by_role(weights: &[f32], per_word: &mut [Vec<QueryWord>]) {
+    for (&w, words) in weights.iter().zip(per_word.iter_mut()) {
+        if w >= 1.0 {
+            continue;
+        }
+        for word in words.iter_mut() {
+            let variants: Vec<QueryVariant> = word
+                .variants
+                .iter()
+                .map(|v| QueryVariant {
+                    weight: v.weight * w,
+                    ..*v
+                })
+                .collect();
+            word.variants = variants.into();
+            word.rarity *= w;
+        }
+    }
+}
+
+/// The subject index's word-level evidence weighed as [`weigh_by_role`]
+/// weighs the words: a context word names a term a fraction as strongly.
+pub(crate) fn weigh_evidence_by_role(weights: &[f32], evidence: &mut [WordEvidence<'_>]) {
+    for (&w, ev) in weights.iter().zip(evidence.iter_mut()) {
+        if w >= 1.0 {
+            continue;
+        }
+        for (_, weight) in ev.lists.iter_mut() {
+            *weight *= w;
+        }
+        ev.rarity *= w;
     }
 }
 

@@ -14,16 +14,18 @@ use std::fmt;
 use super::analyzer::Analyzers;
 use super::stop_words::{is_english_function_word, is_query_stop_word, ENGLISH_HOMOGRAPHS};
 use super::thesaurus::Thesaurus;
+use super::understand::{self, Role};
 use crate::corpus::Corpus;
 
 pub(crate) mod expand;
 
 use expand::{Lexicon, WordPlan};
 
-/// Longest query accepted, in characters. A TD's question is a few words; a
-/// 10 000-character paste is almost surely a mistake, and refusing it keeps
-/// query cost bounded.
-pub const MAX_QUERY_CHARS: usize = 500;
+/// Longest query accepted, in characters. A TD's question is a few words, a
+/// player's a paragraph with its story (real questions run to 150 words);
+/// a 10 000-character paste is almost surely a mistake, and refusing it
+/// keeps query cost bounded.
+pub const MAX_QUERY_CHARS: usize = 2000;
 /// Query words used; the rest of a long query is ignored (documented cap on
 /// the cost of expansion).
 pub(crate) const MAX_QUERY_WORDS: usize = 24;
@@ -32,17 +34,30 @@ pub(crate) const MAX_QUERY_WORDS: usize = 24;
 /// are searched: question and function words dropped, unless nothing
 /// else is left, and in an English query the words English shares with
 /// the books' languages ([`ENGLISH_HOMOGRAPHS`]) too.
-pub(crate) fn content_words(mut words: Vec<String>, thesaurus: &Thesaurus) -> Vec<String> {
+pub(crate) fn content_words(words: Vec<String>, thesaurus: &Thesaurus) -> Vec<String> {
+    let keep = searched_mask(&words, thesaurus);
+    words
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(w, k)| k.then_some(w))
+        .collect()
+}
+
+/// Which of `words` [`content_words`] keeps, in order: all of them when
+/// every one is a function word.
+fn searched_mask(words: &[String], thesaurus: &Thesaurus) -> Vec<bool> {
     let english = words
         .iter()
         .any(|w| is_english_function_word(w) || thesaurus.is_english(w));
     let keep = |w: &String| {
         !(is_query_stop_word(w) || english && ENGLISH_HOMOGRAPHS.contains(&w.as_str()))
     };
-    if words.iter().any(keep) {
-        words.retain(keep);
+    let mask: Vec<bool> = words.iter().map(keep).collect();
+    if mask.contains(&true) {
+        mask
+    } else {
+        vec![true; words.len()]
     }
-    words
 }
 
 /// A query as the user typed it: trimmed, control characters removed,
@@ -136,6 +151,9 @@ pub struct Features {
     /// A term of lovbok's subject index ranks its provisions as a heading
     /// that names the query would.
     pub subjects: bool,
+    /// Each word's role in the question ([`understand`]): framing dropped,
+    /// the table's circumstances weighed as context.
+    pub query_roles: bool,
 }
 
 impl Default for Features {
@@ -161,6 +179,7 @@ impl Features {
         thesaurus: true,
         query_stop_words: true,
         subjects: true,
+        query_roles: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -178,6 +197,7 @@ impl Features {
         thesaurus: false,
         query_stop_words: false,
         subjects: false,
+        query_roles: false,
     };
 }
 
@@ -186,9 +206,15 @@ impl Features {
 pub(crate) struct Read {
     /// The provisions a citation query names (corpus indexes), in order.
     pub cites: Vec<usize>,
-    /// Otherwise: the words to plan, in order (question words dropped, at
-    /// most [`MAX_QUERY_WORDS`]).
+    /// Otherwise: the words to plan, in order (framing, question and
+    /// function words dropped, at most [`MAX_QUERY_WORDS`]).
     pub words: Vec<String>,
+    /// What each of [`Read::words`] weighs by its role (see
+    /// [`understand::weight_of`]): 1 for content.
+    pub weights: Vec<f32>,
+    /// The words as typed, each with its role, framing and function words
+    /// included (for `--explain`).
+    pub typed: Vec<(String, Role)>,
 }
 
 /// Reads a query, citation first: the provisions it cites, if it is a
@@ -200,33 +226,114 @@ pub(crate) fn read(
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Read {
-    let cites = if features.citations && may_cite(query.as_str()) {
+    let mut cites = if features.citations && may_cite(query.as_str()) {
         super::citation::cites_of(query.as_str(), corpus)
     } else {
         Vec::new()
     };
-    let words = if cites.is_empty() {
-        read_words(query, thesaurus, analyzers, features)
-    } else {
-        Vec::new()
-    };
-    Read { cites, words }
+    if cites.is_empty() && features.citations && features.query_roles && may_cite(query.as_str()) {
+        cites = cite_in_question(query, corpus, analyzers);
+    }
+    if !cites.is_empty() {
+        return Read {
+            cites,
+            ..Read::default()
+        };
+    }
+    read_words(query, thesaurus, analyzers, features)
 }
 
-/// The words of a query that is not a citation: its content words (see
-/// [`content_words`]), at most [`MAX_QUERY_WORDS`].
+/// The provisions a question cites when all it says besides is framing:
+/// "Hvem har rett når paragraf 9B1? Stemmer det?" goes to 9B1 as "9B1"
+/// does. Nothing when the question says more.
+fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyzers) -> Vec<usize> {
+    let words = analyzers.words(query.as_str());
+    let roles = understand::roles_of(&words);
+    if !roles.contains(&Role::Framing) {
+        return Vec::new();
+    }
+    let unframed: Vec<&str> = words
+        .iter()
+        .zip(&roles)
+        .filter(|(_, r)| **r != Role::Framing)
+        .map(|(w, _)| w.as_str())
+        .collect();
+    // A word or two may stand before the cite ("når paragraf 9B1").
+    (0..unframed.len().min(3))
+        .map(|skip| super::citation::cites_of(&unframed[skip..].join(" "), corpus))
+        .find(|cites| !cites.is_empty())
+        .unwrap_or_default()
+}
+
+/// The words of a query that is not a citation, each with its role (see
+/// [`understand`]): framing dropped, then question and function words (see
+/// [`content_words`]), at most [`MAX_QUERY_WORDS`], context words the
+/// first to go when there are more.
 fn read_words(
     query: &SearchQuery,
     thesaurus: &Thesaurus,
     analyzers: &mut Analyzers,
     features: &Features,
-) -> Vec<String> {
-    let mut words = analyzers.words(query.as_str());
-    if features.query_stop_words {
-        words = content_words(words, thesaurus);
+) -> Read {
+    let typed_words = analyzers.words(query.as_str());
+    let roles = if features.query_roles {
+        understand::roles_of(&typed_words)
+    } else {
+        vec![Role::Content; typed_words.len()]
+    };
+    let mut roles = roles;
+    let searched = if features.query_stop_words {
+        let not_framing: Vec<String> = typed_words
+            .iter()
+            .zip(&roles)
+            .filter(|(_, r)| **r != Role::Framing)
+            .map(|(w, _)| w.clone())
+            .collect();
+        let mut mask = searched_mask(&not_framing, thesaurus).into_iter();
+        roles
+            .iter()
+            .map(|r| *r != Role::Framing && mask.next().unwrap_or(true))
+            .collect()
+    } else {
+        roles
+            .iter()
+            .map(|r| *r != Role::Framing)
+            .collect::<Vec<bool>>()
+    };
+    understand::promote_context(&mut roles, &searched);
+    let typed: Vec<(String, Role)> = typed_words.into_iter().zip(roles).collect();
+    let mut kept: Vec<(String, Role)> = typed
+        .iter()
+        .zip(&searched)
+        .filter(|(_, s)| **s)
+        .map(|(w, _)| w.clone())
+        .collect();
+    cap_words(&mut kept);
+    let content = kept.iter().filter(|(_, r)| *r == Role::Content).count();
+    let weights = kept
+        .iter()
+        .map(|(_, r)| understand::weight_of(*r, content))
+        .collect();
+    let words = kept.into_iter().map(|(w, _)| w).collect();
+    Read {
+        cites: Vec::new(),
+        words,
+        weights,
+        typed,
     }
-    words.truncate(MAX_QUERY_WORDS);
-    words
+}
+
+/// Keeps at most [`MAX_QUERY_WORDS`] of a long question's words, in order:
+/// its context words are dropped first (last first), then its words from
+/// the start, since a story's question tends to come last.
+fn cap_words(words: &mut Vec<(String, Role)>) {
+    while words.len() > MAX_QUERY_WORDS {
+        let drop = words
+            .iter()
+            .rposition(|(_, r)| matches!(r, Role::Context(_)))
+            .unwrap_or(0);
+        words.remove(drop);
+    }
 }
 
 /// True when a query could be a citation: every cite has a digit (a law,
