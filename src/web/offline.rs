@@ -40,21 +40,10 @@ const SW_SOURCE: &str = include_str!("static/sw.js");
 /// Where the settings go in [`SW_SOURCE`].
 const SW_CONFIG_SLOT: &str = "/*CONFIG*/null";
 
-/// The templates, hashed into the version: a change to a page's markup must
-/// replace stored pages even when the corpus and the assets stay the same.
-const TEMPLATES: &[&str] = &[
-    include_str!("../../templates/base.html"),
-    include_str!("../../templates/search.html"),
-    include_str!("../../templates/results.html"),
-    include_str!("../../templates/provision.html"),
-    include_str!("../../templates/contents.html"),
-    include_str!("../../templates/glossary.html"),
-    include_str!("../../templates/error.html"),
-    include_str!("../../templates/reload-notice.html"),
-    include_str!("../../templates/practice.html"),
-    include_str!("../../templates/subjects.html"),
-    include_str!("../../templates/whathappened.html"),
-];
+// The templates (`TEMPLATES`, every file of `templates/`), hashed into the
+// version: a change to a page's markup must replace stored pages even when
+// the corpus and the assets stay the same.
+include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 
 /// One provision in the index.
 #[derive(Serialize)]
@@ -165,7 +154,7 @@ fn version_of(corpus: &Corpus, assets: &[Asset]) -> String {
     for a in assets {
         version_input.extend_from_slice(a.url.as_bytes());
     }
-    for t in TEMPLATES {
+    for (_, t) in TEMPLATES {
         version_input.extend_from_slice(&fnv1a(t.as_bytes()).to_le_bytes());
     }
     version_input.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
@@ -279,4 +268,27 @@ impl Site {
 fn worker_source(config: WorkerConfig<'_>) -> String {
     let config_json = serde_json::to_string(&config).unwrap_or_else(|_| "null".into());
     SW_SOURCE.replacen(SW_CONFIG_SLOT, &config_json, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_counts_in_the_version_partials_too() {
+        let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
+        for want in [
+            "base.html",
+            "provision.html",
+            "calc.html",
+            "other-says.html",
+            "parallel.html",
+        ] {
+            assert!(names.contains(&want), "{want} in {names:?}");
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let on_disk = std::fs::read_dir(dir).map_or(0, |rd| rd.count());
+        assert_eq!(names.len(), on_disk);
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "sorted");
+    }
 }
