@@ -8,7 +8,9 @@
 //!   not counted; everything else is, a submodule's use of the file it
 //!   belongs to (`super::Site`) included;
 //! - every import between two top-level modules keeps to the layers of
-//!   `ARCHITECTURE.md` ([`layers`]), the façade `kb` included;
+//!   `ARCHITECTURE.md` ([`layers`]), the façade `kb` included, and inside
+//!   `web` to its own (the page frame, what pages are built from, the
+//!   pages, the route table above them);
 //! - no file in `src/` is over 1,000 lines and no function over 100
 //!   (`src/rules`: files 900), test code aside ([`lengths`]);
 //! - no page path is written outside the route table (`web::routes`), in
@@ -339,6 +341,46 @@ fn every_import_keeps_to_the_layers() {
         unused.is_empty(),
         "reaches below kb no front end uses:\n{}",
         unused.join("\n")
+    );
+}
+
+#[test]
+fn web_keeps_its_layers() {
+    let found = layers::inner_breaches(&read_src(), "web", layers::WEB_LAYERS);
+    assert!(found.is_empty(), "web's layers:\n{}", found.join("\n"));
+}
+
+#[test]
+fn a_page_frame_that_names_a_route_is_refused() {
+    let r = read_texts(&[
+        ("lib.rs", "pub mod web;"),
+        (
+            "web/mod.rs",
+            "mod chrome;\nmod contents;\nmod routes;\nmod orphan;",
+        ),
+        (
+            "web/chrome.rs",
+            "pub fn home() -> &'static str { super::routes::LINKS }",
+        ),
+        ("web/contents.rs", "use super::chrome::home;"),
+        (
+            "web/routes.rs",
+            "pub const LINKS: &str = \"/\";\nuse super::contents as c;",
+        ),
+        ("web/orphan.rs", ""),
+    ]);
+    let layers: &[(&str, &[&str])] = &[
+        ("the page frame", &["chrome"]),
+        ("the pages", &["contents"]),
+        ("the route table", &["routes"]),
+    ];
+    assert_eq!(
+        layers::inner_breaches(&r, "web", layers),
+        vec![
+            "web/chrome.rs: super::routes::LINKS: the page frame stands below the route table"
+                .to_string(),
+            "web::orphan is in no layer of web".to_string(),
+        ]
     );
 }
 

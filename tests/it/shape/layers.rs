@@ -221,3 +221,97 @@ pub fn unused(reading: &Reading, reach: &[Reach]) -> Vec<String> {
         .map(|r| format!("{} {:?} by {:?}", r.module, r.items, r.by))
         .collect()
 }
+
+/// The layers inside `web`, bottom up: the page frame knows no route and
+/// no `Site`; what pages are built from stands on the frame; the pages on
+/// both; the route table and what is made from it (and `web/mod.rs`, which
+/// puts a `Site` together) on everything. A module imports only modules of
+/// its own layer or below (its own layer without a circle: see
+/// `no_files_import_each_other`).
+pub const WEB_LAYERS: &[(&str, &[&str])] = &[
+    (
+        "the page frame",
+        &["i18n", "html", "assets", "notice", "chrome"],
+    ),
+    (
+        "what pages are built from",
+        &[
+            "site",
+            "render",
+            "views",
+            "terms",
+            "suggest",
+            "nearest",
+            "backlinks",
+            "parallel",
+            "calc",
+        ],
+    ),
+    (
+        "the pages",
+        &[
+            "search_page",
+            "provision",
+            "contents",
+            "glossary",
+            "subjects",
+            "what_happened",
+            "practice",
+            "error",
+        ],
+    ),
+    (
+        "the route table and what is made from it",
+        &["routes", "ranker_config", "offline"],
+    ),
+];
+
+/// The layer of module `m` of `top` (`["web", "provision", "text"]`):
+/// its index in `layers`; `top`'s own file stands above them all.
+fn inner_layer(layers: &[(&str, &[&str])], m: &[String]) -> Option<usize> {
+    match m.get(1) {
+        None => Some(layers.len()),
+        Some(child) => layers
+            .iter()
+            .position(|(_, ms)| ms.contains(&child.as_str())),
+    }
+}
+
+/// Every import between two modules of `top` that goes up its `layers`,
+/// and every module of `top` no layer names.
+pub fn inner_breaches(reading: &Reading, top: &str, layers: &[(&str, &[&str])]) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in reading
+        .files
+        .values()
+        .filter(|m| m.first().is_some_and(|t| t == top))
+    {
+        if inner_layer(layers, m).is_none() {
+            out.push(format!("{} is in no layer of {top}", m.join("::")));
+        }
+    }
+    for i in &reading.imports {
+        let inside = |m: &[String]| m.first().is_some_and(|t| t == top);
+        if !inside(&i.from_module) || !inside(&i.to_module) {
+            continue;
+        }
+        let (Some(from), Some(to)) = (
+            inner_layer(layers, &i.from_module),
+            inner_layer(layers, &i.to_module),
+        ) else {
+            continue;
+        };
+        if to > from {
+            out.push(format!(
+                "{}: {}: {} stands below {}",
+                i.from.display(),
+                i.written,
+                layers[from].0,
+                layers.get(to).map_or(top, |l| l.0),
+            ));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
