@@ -202,11 +202,6 @@ fn page_scripts() -> Vec<Asset> {
 /// `config.js` is the generated config (`web::ranker_config`).
 pub const PAGE_SCRIPTS: [&str; 5] = ["dom.js", "config.js", "ranker.js", "search.js", "reader.js"];
 
-/// The URL of the embedded asset named `name` (`dom.js`).
-pub fn url_of_named(name: &str) -> Option<&'static str> {
-    ALL.iter().find(|a| a.name == name).map(|a| a.url.as_str())
-}
-
 /// The asset served at [`PREFIX`]`{file}`, if `file` is one of the fingerprinted names.
 pub fn lookup(file: &str) -> Option<&'static Asset> {
     ALL.iter()
