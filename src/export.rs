@@ -25,7 +25,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::kb::url_of;
-use crate::web::{ErrorView, Lang, Site, UiContext};
+use crate::web::assets;
+use crate::web::routes::{Route, Serves, ROUTES, STATIC_NOT_FOUND, STATIC_WORKER};
+use crate::web::{Lang, Site, UiContext};
 
 /// What an export wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,87 +55,43 @@ pub enum ExportError {
 }
 
 /// Writes the static copy of `site` into `dir` (created if missing; it must
-/// be empty) in the interface language `lang`.
+/// be empty) in the interface language `lang`: every page the route table
+/// marks as exported, the static copy's own `404.html`, the assets, the
+/// offline index and the root service worker.
 pub fn export_site(site: &Site, dir: &Path, lang: Lang) -> Result<SiteExport, ExportError> {
     prepare(dir)?;
     let mut out = Writer {
         root: dir.to_path_buf(),
         report: SiteExport::default(),
     };
-    let ctx = |path: &str| UiContext::new(lang, path).for_static_copy();
-
-    let render = |page: &str, r: Result<String, askama::Error>| {
-        r.map_err(|e| ExportError::Render {
-            page: page.to_string(),
-            message: e.to_string(),
-        })
-    };
-
-    let empty = site.search("", None).map_err(|e| ExportError::Render {
-        page: "/".into(),
-        message: e.to_string(),
-    })?;
-    let search = render("/", site.search_page(&ctx("/"), &empty))?;
-    out.page("/", &search)?;
-    out.page(crate::web::routes::SEARCH, &search)?;
-    for (path, html) in [
-        (
-            crate::web::routes::CONTENTS,
-            site.contents_page(&ctx(crate::web::routes::CONTENTS)),
-        ),
-        (
-            crate::web::routes::DEFINITIONS,
-            site.glossary_page(&ctx(crate::web::routes::DEFINITIONS)),
-        ),
-        (
-            crate::web::routes::SUBJECTS,
-            site.subjects_page(&ctx(crate::web::routes::SUBJECTS)),
-        ),
-        (
-            crate::web::routes::WHAT_HAPPENED,
-            site.what_happened_page(&ctx(crate::web::routes::WHAT_HAPPENED)),
-        ),
-    ] {
-        out.page(path, &render(path, html)?)?;
+    for r in ROUTES.iter().filter(|r| r.exported) {
+        out.route(site, r, lang)?;
     }
-
-    let deck = crate::server::deck::deck_file(site).map_err(|e| ExportError::Render {
-        page: crate::web::routes::STUDY.into(),
-        message: e.to_string(),
-    })?;
-    out.file(&deck.url, &deck.body)?;
-    let study = site.practice_page(&ctx(crate::web::routes::STUDY), &deck.url);
-    out.page(
-        crate::web::routes::STUDY,
-        &render(crate::web::routes::STUDY, study)?,
-    )?;
-
-    for (idx, p) in site.kb().corpus().provisions().iter().enumerate() {
-        let url = url_of(&p.id);
-        let html = site.provision_page(&ctx(&url), idx, false);
-        let html = render(&url, html)?;
-        out.page(&format!("/p/{}", p.id), &html)?;
-    }
-
-    let missing = crate::web::error_page(&ctx("/404.html"), &ErrorView::no_such_page(lang));
-    out.file("/404.html", render("/404.html", missing)?.as_bytes())?;
+    let ctx = UiContext::new(lang, STATIC_NOT_FOUND).for_static_copy();
+    let missing = render(STATIC_NOT_FOUND, site.static_not_found_page(&ctx))?;
+    out.file(STATIC_NOT_FOUND, missing.as_bytes())?;
     out.report.pages += 1;
 
-    for a in crate::web::assets::ALL.iter().filter(|a| !a.worker) {
+    for a in site.assets().iter().filter(|a| !a.worker) {
         out.file(&a.url, &a.body)?;
     }
     let index = site.offline_index_url();
     if let Some(a) = index
-        .strip_prefix("/static/")
+        .strip_prefix(assets::PREFIX)
         .and_then(|file| site.asset(file))
     {
         out.file(&a.url, &a.body)?;
     }
-    out.file(
-        crate::web::STATIC_WORKER_PATH,
-        site.static_worker(lang).as_bytes(),
-    )?;
+    out.file(STATIC_WORKER, site.static_worker(lang).as_bytes())?;
     Ok(out.report)
+}
+
+/// A page's HTML, or the error that names it.
+fn render(page: &str, r: Result<String, askama::Error>) -> Result<String, ExportError> {
+    r.map_err(|e| ExportError::Render {
+        page: page.to_string(),
+        message: e.to_string(),
+    })
 }
 
 /// Creates `dir`, or checks that it is empty.
@@ -161,13 +119,46 @@ struct Writer {
 }
 
 impl Writer {
-    /// A page at `path` (`/p/12C1`) as `path/index.html`.
+    /// The pages of route `r`: the page itself, or for the provisions every
+    /// one of them; the study page with its deck.
+    fn route(&mut self, site: &Site, r: &Route, lang: Lang) -> Result<(), ExportError> {
+        let ctx = |path: &str| UiContext::new(lang, path).for_static_copy();
+        let at = r.path;
+        match r.serves {
+            Serves::Page(page) => self.page(at, &render(at, page(site, &ctx(at)))?),
+            // The front page's search, without a query, under each path.
+            Serves::Search => {
+                let home = site.links().home;
+                self.page(at, &render(at, site.empty_search_page(&ctx(home)))?)
+            }
+            Serves::Study => {
+                let deck =
+                    crate::server::deck::deck_file(site).map_err(|e| ExportError::Render {
+                        page: at.into(),
+                        message: e.to_string(),
+                    })?;
+                self.file(&deck.url, &deck.body)?;
+                self.page(at, &render(at, site.practice_page(&ctx(at), &deck.url))?)
+            }
+            Serves::Provision => {
+                for (idx, p) in site.kb().corpus().provisions().iter().enumerate() {
+                    let url = url_of(&p.id);
+                    let html = render(&url, site.provision_page(&ctx(&url), idx, false))?;
+                    self.page(&format!("{at}{}", p.id), &html)?;
+                }
+                Ok(())
+            }
+            _ => Err(ExportError::Render {
+                page: at.into(),
+                message: "the route has no static form".into(),
+            }),
+        }
+    }
+
+    /// A page at `path` (`/p/12C1`) as `path/index.html` (the front page
+    /// as `/index.html`).
     fn page(&mut self, path: &str, html: &str) -> Result<(), ExportError> {
-        let file = if path == "/" {
-            "/index.html".to_string()
-        } else {
-            format!("{}/index.html", path.trim_end_matches('/'))
-        };
+        let file = format!("{}/index.html", path.trim_end_matches('/'));
         self.file(&file, html.as_bytes())?;
         self.report.pages += 1;
         Ok(())

@@ -1,9 +1,16 @@
 /*!
 The knowledge base: corpus, citation graph and search index behind one façade.
 
-Every front end (the CLI, the HTTP API, the web pages) calls [`Kb`] and
-nothing below it, so a subcommand and an endpoint that need the same answer
-get it from the same function. A `Kb` is built once and never changes; a
+Every front end (the CLI, the HTTP API, the web pages, the static copy)
+asks [`Kb`] for every answer, so a subcommand and an endpoint that need the
+same answer get it from the same function. Below it a front end names only
+the data of the answers (`corpus`'s ids, provisions and subject index; the
+search's options and errors; the one `Lang`), the calculators of `rules`
+(which stand beside `Kb`), and a short list of functions that are not
+questions for it, each with its reason (`tests/it/shape/layers.rs`,
+`BELOW_KB`: the offline copy's tables for `web`, the cue words written into
+the page scripts and `/embed.js`, `lovbok eval`'s metrics …), which the
+shape test holds them to. A `Kb` is built once and never changes; a
 reload builds a new one. Loading refuses a corpus with errors, so a server
 never serves half a book; [`check`] is the one place that builds anyway to
 report every problem.
@@ -127,9 +134,18 @@ const URL_ESCAPE: &AsciiSet = &CONTROLS
     .add(b'^')
     .add(b'|');
 
+/// Where a provision's page lives: its cite follows (`/p/12C1`). The one
+/// page path written below `web`: the links `annotate_html` writes (for
+/// `lovbok link --html` and the link API too) need it, and the route
+/// table (`web::routes`) takes it from here.
+pub const PROVISION_PATH: &str = "/p/";
+
 /// The stable URL path of a provision's page: `/p/12C1e(ii)`.
 pub fn url_of(id: &ProvisionId) -> String {
-    format!("/p/{}", utf8_percent_encode(&id.to_string(), URL_ESCAPE))
+    format!(
+        "{PROVISION_PATH}{}",
+        utf8_percent_encode(&id.to_string(), URL_ESCAPE)
+    )
 }
 
 impl Kb {

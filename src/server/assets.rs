@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::web::assets::fnv1a;
+use crate::web::assets::{fnv1a, PREFIX};
 
 use super::error::{ApiError, ApiPath};
 use super::AppState;
@@ -86,7 +86,7 @@ pub(crate) async fn asset(
     }
     if file.starts_with("cards.") {
         match super::deck::current(&st, &site).await {
-            Ok(deck) if deck.url.strip_prefix("/static/") == Some(file.as_str()) => {
+            Ok(deck) if deck.url.strip_prefix(PREFIX) == Some(file.as_str()) => {
                 let p = prepared(&file, &deck.body, DECK_TYPE);
                 return immutable(&headers, &p, DECK_TYPE, false);
             }

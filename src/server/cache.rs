@@ -1,6 +1,8 @@
 /*!
-A response cache for the read-only resources: provision pages, the contents
-and glossary, the provision, search and resolve API, the OpenAPI document.
+A response cache for the read-only resources: the routes the route table
+marks as cached ([`routes::Route::cached`]: the provision pages, the search
+page and its results, the contents and glossary, the subject pages, the
+provision, search and resolve API, the OpenAPI document).
 
 The knowledge base never changes while it serves, so an answer to a GET is a
 pure function of its URI for as long as that knowledge base is the current
@@ -32,6 +34,8 @@ use axum::response::{IntoResponse, Response};
 use quick_cache::sync::Cache;
 use quick_cache::{DefaultHashBuilder, Lifecycle, Weighter};
 
+use crate::web::routes;
+
 use super::middleware::etag_matches;
 use super::AppState;
 
@@ -51,20 +55,6 @@ const PAGE_GZIP_LEVEL: u32 = 6;
 /// queries most answers are compressed once and never asked for again, so
 /// compressing them harder does not pay.
 const ANSWER_GZIP_LEVEL: u32 = 1;
-
-/// Route prefixes whose GET answers depend on the URI and the knowledge base alone.
-const CACHEABLE: &[&str] = &[
-    "/p/",
-    "/api/provisions/",
-    "/api/search",
-    "/api/resolve",
-    "/api/openapi.json",
-    "/innhold",
-    "/definisjoner",
-    "/stikkord",
-    "/hva-har-skjedd",
-    "/sok",
-];
 
 struct Entry {
     generation: u64,
@@ -246,7 +236,7 @@ pub(crate) async fn cache(State(state): State<AppState>, req: Request, next: Nex
             .uri()
             .path_and_query()
             .is_some_and(|pq| pq.as_str().len() <= MAX_KEY)
-        && (req.uri().path() == "/" || CACHEABLE.iter().any(|p| req.uri().path().starts_with(p)));
+        && routes::is_cached(req.uri().path());
     if !cacheable {
         return next.run(req).await;
     }

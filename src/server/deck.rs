@@ -16,7 +16,7 @@ use arc_swap::ArcSwapOption;
 use axum::body::Bytes;
 
 use crate::cards::DeckId;
-use crate::web::assets::fnv1a;
+use crate::web::assets::fingerprinted_url;
 use crate::web::Site;
 
 use super::api::cards::cards_dto;
@@ -47,7 +47,7 @@ pub(crate) enum DeckError {
 /// The deck file of `site`: every card, under a name from its content.
 pub(crate) fn deck_file(site: &Site) -> Result<DeckFile, DeckError> {
     let body = serde_json::to_vec(&cards_dto(site, &DeckId::ALL, None))?;
-    let url = format!("/static/cards.{:010x}.json", fnv1a(&body) & 0xff_ffff_ffff);
+    let url = fingerprinted_url("cards.json", &body);
     Ok(DeckFile {
         url,
         body: Bytes::from(body),

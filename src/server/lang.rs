@@ -18,7 +18,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::web::{routes, ErrorView, Lang, UiContext};
+use crate::web::{assets, routes, ErrorView, Lang, UiContext};
 
 use super::error::{PageError, PageQuery};
 
@@ -81,7 +81,7 @@ pub(crate) async fn ui_context(mut req: Request, next: Next) -> Response {
         .uri()
         .path_and_query()
         .map_or_else(|| "/".to_string(), |p| p.as_str().to_string());
-    let page = !path.starts_with("/api/") && !path.starts_with("/static/");
+    let page = !path.starts_with("/api/") && !path.starts_with(assets::PREFIX);
     req.extensions_mut().insert(UiContext::new(lang, path));
     let mut res = next.run(req).await;
     if page {
@@ -121,7 +121,7 @@ fn safe_return(til: Option<&str>) -> &str {
         {
             t
         }
-        _ => "/",
+        _ => routes::LINKS.home,
     }
 }
 

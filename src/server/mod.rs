@@ -37,6 +37,7 @@ mod middleware;
 mod pages;
 pub mod parallel;
 mod reload;
+mod routing;
 pub mod status;
 
 use std::future::Future;
@@ -47,8 +48,6 @@ use std::time::{Duration, Instant, SystemTime};
 
 use arc_swap::{ArcSwap, Guard};
 use axum::error_handling::HandleErrorLayer;
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::{BoxError, Router};
 use tokio::net::TcpListener;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -59,7 +58,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, Tr
 use tracing::Level;
 
 use crate::kb::{CorpusSource, Kb, KbError};
-use crate::web::{routes, Site};
+use crate::web::Site;
 
 pub use error::ApiError;
 pub use lang::LANG_COOKIE;
@@ -257,46 +256,10 @@ pub fn router(state: AppState) -> Router {
     router_with(state, &Limits::default())
 }
 
-/// The whole application.
+/// The whole application: the route table's routes
+/// ([`crate::web::routes::ROUTES`], mounted by `routing`) in the layers
+/// above.
 pub fn router_with(state: AppState, limits: &Limits) -> Router {
-    let api = Router::new()
-        .route("/api/search", get(api::search))
-        .route("/api/provisions/{cite}", get(api::provision))
-        .route(
-            "/api/resolve",
-            get(api::resolve)
-                .options(api::preflight)
-                .layer(axum::middleware::from_fn(middleware::cors)),
-        )
-        .route(
-            "/api/link",
-            post(api::link)
-                .options(api::preflight)
-                .layer(DefaultBodyLimit::max(api::MAX_LINK_BODY))
-                .layer(axum::middleware::from_fn(middleware::cors)),
-        )
-        .route("/api/status", get(api::status))
-        .route("/api/cards", get(api::cards::cards))
-        .route("/api/openapi.json", get(api::openapi))
-        .route("/api/calc", get(calc::list))
-        .route(
-            "/api/calc/{cite}",
-            post(calc::compute).layer(DefaultBodyLimit::max(calc::MAX_CALC_BODY)),
-        );
-    let site = Router::new()
-        .route("/", get(pages::search))
-        .route(routes::SEARCH, get(pages::search))
-        .route(routes::RESULTS, get(pages::results))
-        .route(routes::LANG_SWITCH, get(lang::switch))
-        .route(routes::PROVISION, get(pages::provision))
-        .route(routes::CONTENTS, get(pages::contents))
-        .route(routes::DEFINITIONS, get(pages::glossary))
-        .route(routes::SUBJECTS, get(pages::subjects))
-        .route(routes::WHAT_HAPPENED, get(pages::what_happened))
-        .route(routes::STUDY, get(pages::practice))
-        .route("/static/{file}", get(assets::asset))
-        .route("/embed.js", get(assets::embed_js))
-        .route("/healthz", get(pages::healthz));
     let protect = ServiceBuilder::new()
         .layer(HandleErrorLayer::new(overloaded))
         .load_shed()
@@ -305,9 +268,7 @@ pub fn router_with(state: AppState, limits: &Limits) -> Router {
     let record = state
         .http_metrics
         .then(|| metrics::RecordLayer(Arc::clone(&state.metrics)));
-    let app = Router::new()
-        .merge(api)
-        .merge(site)
+    let app = routing::routes()
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)
         .with_state(state.clone())
@@ -399,35 +360,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         let metrics_url = format!("http://{addr}/metrics");
         tracing::info!(target: STATUS_TARGET, url = %metrics_url, "metrics on {metrics_url}");
     }
-    {
-        let site = state.site();
-        let provisions = site.kb().corpus().provisions().len();
-        let citations = site.kb().citation_count();
-        let mut corpus = match &config.corpus {
-            CorpusSource::Embedded => "built-in corpus".to_string(),
-            CorpusSource::Dir(dir) => format!("corpus folder {}", dir.display()),
-        };
-        let parallels: Vec<String> = site
-            .kb()
-            .corpus()
-            .parallels()
-            .iter()
-            .map(|t| t.id())
-            .collect();
-        if !parallels.is_empty() {
-            corpus = format!("{corpus} + editions {}", parallels.join(", "));
-        }
-        let ms = started.elapsed().as_millis() as u64;
-        tracing::info!(
-            target: STATUS_TARGET,
-            url = %url,
-            corpus = %corpus,
-            provisions,
-            citations,
-            ms,
-            "ready on {url} ({corpus}, {provisions} provisions, {citations} citations, {ms} ms)"
-        );
-    }
+    say_ready(&state, &config.corpus, &url, started);
     if let (CorpusSource::Dir(dir), Some(fingerprint)) = (&config.corpus, fingerprint) {
         tokio::spawn(reload::watch(
             dir.clone(),
@@ -462,6 +395,37 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let up = uptime(started.elapsed());
     tracing::info!(target: STATUS_TARGET, "stopped cleanly (up {up})");
     Ok(())
+}
+
+/// The ready line: where, what corpus (and editions), how much, how fast.
+fn say_ready(state: &AppState, source: &CorpusSource, url: &str, started: Instant) {
+    let site = state.site();
+    let provisions = site.kb().corpus().provisions().len();
+    let citations = site.kb().citation_count();
+    let mut corpus = match source {
+        CorpusSource::Embedded => "built-in corpus".to_string(),
+        CorpusSource::Dir(dir) => format!("corpus folder {}", dir.display()),
+    };
+    let parallels: Vec<String> = site
+        .kb()
+        .corpus()
+        .parallels()
+        .iter()
+        .map(|t| t.id())
+        .collect();
+    if !parallels.is_empty() {
+        corpus = format!("{corpus} + editions {}", parallels.join(", "));
+    }
+    let ms = started.elapsed().as_millis() as u64;
+    tracing::info!(
+        target: STATUS_TARGET,
+        url = %url,
+        corpus = %corpus,
+        provisions,
+        citations,
+        ms,
+        "ready on {url} ({corpus}, {provisions} provisions, {citations} citations, {ms} ms)"
+    );
 }
 
 async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {

@@ -20,7 +20,8 @@ use serde::Deserialize;
 
 use crate::corpus::BookId;
 use crate::kb::{url_of, TypedCite};
-use crate::web::{ErrorView, SearchOutcome, Site, UiContext};
+use crate::web::routes::Render;
+use crate::web::{ErrorView, SearchOutcome, Site, UiContext, ONLY_PARAM, ONLY_VALUE};
 
 use super::error::{ApiError, PageError, PagePath, PageQuery};
 use super::AppState;
@@ -137,15 +138,11 @@ pub(crate) async fn provision(
     };
     let only = query
         .iter()
-        .any(|(k, v)| k == crate::web::ONLY_PARAM && v == crate::web::ONLY_VALUE);
+        .any(|(k, v)| k == ONLY_PARAM && v == ONLY_VALUE);
     if p.id.to_string() != raw {
         let mut to = url_of(&p.id);
         if only {
-            to.push_str(&format!(
-                "?{}={}",
-                crate::web::ONLY_PARAM,
-                crate::web::ONLY_VALUE
-            ));
+            to.push_str(&format!("?{ONLY_PARAM}={ONLY_VALUE}"));
         }
         return Ok(Redirect::permanent(&to).into_response());
     }
@@ -155,46 +152,15 @@ pub(crate) async fn provision(
     Ok(Html(html).into_response())
 }
 
-/// `/innhold`: the table of contents.
-pub(crate) async fn contents(
+/// A page that is a function of the site alone (the route table's
+/// [`Serves::Page`](crate::web::routes::Serves::Page) rows: the contents,
+/// the definitions, the subject index, the situation picker).
+pub(crate) async fn page(
     State(st): State<AppState>,
     Extension(ctx): Extension<UiContext>,
+    render: Render,
 ) -> Result<Html<String>, PageError> {
-    st.site()
-        .contents_page(&ctx)
-        .map(Html)
-        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
-}
-
-/// `/definisjoner`: the glossary.
-pub(crate) async fn glossary(
-    State(st): State<AppState>,
-    Extension(ctx): Extension<UiContext>,
-) -> Result<Html<String>, PageError> {
-    st.site()
-        .glossary_page(&ctx)
-        .map(Html)
-        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
-}
-
-/// `/stikkord`: lovbok's subject index, A–Å.
-pub(crate) async fn subjects(
-    State(st): State<AppState>,
-    Extension(ctx): Extension<UiContext>,
-) -> Result<Html<String>, PageError> {
-    st.site()
-        .subjects_page(&ctx)
-        .map(Html)
-        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
-}
-
-/// `/hva-har-skjedd`: the situation picker.
-pub(crate) async fn what_happened(
-    State(st): State<AppState>,
-    Extension(ctx): Extension<UiContext>,
-) -> Result<Html<String>, PageError> {
-    st.site()
-        .what_happened_page(&ctx)
+    render(&st.site(), &ctx)
         .map(Html)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))
 }

@@ -5,10 +5,15 @@ by the binary, so that the server touches no files and a page makes no
 request beyond its own origin.
 
 Each asset is served under a fingerprinted name (`app.3f9a1c0e2b.css`, a hash
-of its bytes) so that browsers may cache it forever: a new build gives a new
-name. Only the names in [`ALL`] (and the per-corpus offline assets of a
-[`super::Site`]) exist; anything else under `/static/` is a 404, which also
-makes path traversal impossible by construction.
+of its bytes) below [`PREFIX`], so that browsers may cache it forever: a new
+build gives a new name. Only the names in [`ALL`] (and the site's generated
+assets: the page scripts' config, the offline index and worker, the deck)
+exist; anything else under `/static/` is a 404, which also makes path
+traversal impossible by construction.
+
+This is the bottom of `web`, under the page frame: it knows no route. The
+one asset that does, the page scripts' config (`config.js`, with the
+routes), is made above the pages (`web::ranker_config`) with [`Asset::new`].
 */
 
 use std::sync::{Arc, LazyLock};
@@ -35,14 +40,21 @@ pub struct Asset {
     pub precache: bool,
 }
 
+/// Where the assets are served: every asset's URL starts so. The route
+/// table's asset route takes it from here.
+pub const PREFIX: &str = "/static/";
+
+/// The URL of a file named `name` with these bytes: the name with the hash
+/// of the bytes in it (`/static/app.3f9a1c0e2b.css`).
+pub fn fingerprinted_url(name: &str, body: &[u8]) -> String {
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    format!("{PREFIX}{stem}.{:010x}.{ext}", fnv1a(body) & 0xff_ffff_ffff)
+}
+
 impl Asset {
     /// An asset named by the hash of its bytes.
     pub fn new(name: String, content_type: &'static str, body: Arc<[u8]>) -> Asset {
-        let (stem, ext) = name.rsplit_once('.').unwrap_or((name.as_str(), ""));
-        let url = format!(
-            "/static/{stem}.{:010x}.{ext}",
-            fnv1a(&body) & 0xff_ffff_ffff
-        );
+        let url = fingerprinted_url(&name, &body);
         Asset {
             name,
             content_type,
@@ -172,40 +184,28 @@ pub static ALL: LazyLock<Vec<Asset>> = LazyLock::new(|| {
     all
 });
 
-/// The scripts every page loads before `app.js`, in this order: the shared
-/// DOM helpers, the config generated from the server's constants, the
-/// offline ranker, search as you type and the reader (`app.js` starts them).
+/// The scripts every page loads before `app.js` that are files of their
+/// own: the shared DOM helpers, the offline ranker, search as you type and
+/// the reader (`app.js` starts them). The page frame loads them in
+/// [`PAGE_SCRIPTS`] order, with the generated config after the first.
 fn page_scripts() -> Vec<Asset> {
     let js = "text/javascript; charset=utf-8";
     vec![
         embedded("dom.js", js, include_bytes!("static/dom.js")),
-        Asset::new(
-            "config.js".into(),
-            js,
-            super::ranker_config::config_script().into_bytes().into(),
-        ),
         embedded("ranker.js", js, include_bytes!("static/ranker.js")),
         embedded("search.js", js, include_bytes!("static/search.js")),
         embedded("reader.js", js, include_bytes!("static/reader.js")),
     ]
 }
 
-/// The URLs of the scripts every page loads before `app.js`, in order.
-pub fn page_script_urls() -> &'static [String] {
-    static URLS: LazyLock<Vec<String>> = LazyLock::new(|| {
-        ["dom.js", "config.js", "ranker.js", "search.js", "reader.js"]
-            .iter()
-            .filter_map(|name| ALL.iter().find(|a| a.name == *name))
-            .map(|a| a.url.clone())
-            .collect()
-    });
-    &URLS
-}
+/// The names of the scripts every page loads before `app.js`, in order;
+/// `config.js` is the generated config (`web::ranker_config`).
+pub const PAGE_SCRIPTS: [&str; 5] = ["dom.js", "config.js", "ranker.js", "search.js", "reader.js"];
 
-/// The asset served at `/static/{file}`, if `file` is one of the fingerprinted names.
+/// The asset served at [`PREFIX`]`{file}`, if `file` is one of the fingerprinted names.
 pub fn lookup(file: &str) -> Option<&'static Asset> {
     ALL.iter()
-        .find(|a| a.url.strip_prefix("/static/") == Some(file))
+        .find(|a| a.url.strip_prefix(PREFIX) == Some(file))
 }
 
 /// The URL of the stylesheet.

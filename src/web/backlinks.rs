@@ -24,7 +24,7 @@ use crate::kb::url_of;
 
 use super::i18n::{fill, Lang};
 use super::render::{label_of, label_of_id};
-use super::Site;
+use super::site::Site;
 
 /// Most characters of context kept on each side of a citation.
 const CONTEXT_CHARS: usize = 110;
@@ -181,8 +181,6 @@ impl Site {
     pub(crate) fn backlinks(&self, idx: usize, ui: Lang) -> Vec<BacklinkGroup> {
         let kb = self.kb();
         let corpus = kb.corpus();
-        let graph = kb.graph();
-        let t = ui.strings();
         let id = &corpus.at(idx).id;
         let descendants = corpus.descendants(idx);
         let subtree: HashSet<usize> = std::iter::once(idx)
@@ -196,15 +194,9 @@ impl Site {
         let mut groups: BTreeMap<(Relation, usize, String), BacklinkGroup> = BTreeMap::new();
         let mut seen = HashSet::new();
         for landing in landings {
-            for e in graph.cited_by(landing) {
+            for e in kb.graph().cited_by(landing) {
                 let to = &e.to;
-                let relation = if to == id {
-                    Relation::This
-                } else if to.contains(id) {
-                    Relation::Whole
-                } else if id.contains(to) {
-                    Relation::Part
-                } else {
+                let Some(relation) = relation_of(id, to) else {
                     continue;
                 };
                 let place = match e.place {
@@ -222,65 +214,12 @@ impl Site {
                     _ => landing,
                 };
                 let key = (relation, order, to.to_string());
-                let group = groups.entry(key).or_insert_with(|| {
-                    let label = match corpus.get(to) {
-                        Some(p) if &p.id == to => label_of(p),
-                        _ => label_of_id(to),
-                    };
-                    let heading = match relation {
-                        Relation::This => t.cites_this,
-                        Relation::Whole => t.cites_whole,
-                        Relation::Part => t.cites_part,
-                    };
-                    BacklinkGroup {
-                        cite: to.to_string(),
-                        chain: chain_of(to),
-                        url: kb.href(to),
-                        heading: fill(heading, &[("label", &label)]),
-                        label,
-                        relation,
-                        hidden: true,
-                        from: Vec::new(),
-                    }
-                });
-                let p = corpus.at(e.from);
-                let (before, cite, after) = text_of(self, e)
-                    .map(|text| sentence(&text, e.span))
-                    .unwrap_or_default();
+                let group = groups
+                    .entry(key)
+                    .or_insert_with(|| self.backlink_group(to, relation, ui));
                 let hidden = subtree.contains(&e.from);
                 group.hidden &= hidden;
-                group.from.push(BacklinkView {
-                    url: url_of(&p.id),
-                    label: label_of(p),
-                    title: kb.title_of(e.from).filter(|title| *title != label_of(p)),
-                    lang: p.lang(),
-                    before,
-                    cite: {
-                        let cite = if cite.is_empty() {
-                            e.text.clone()
-                        } else {
-                            cite
-                        };
-                        // `16C (2007-lovene) = 16D`: the citing text numbers
-                        // the Laws as an older edition did ("-lovene" reads
-                        // the same in Norwegian and Danish).
-                        match &e.edition {
-                            Some(n) if n.is_mapped() => {
-                                format!("{cite} ({}{EDITION_SUFFIX}) = {}", n.edition, e.to)
-                            }
-                            _ => cite,
-                        }
-                    },
-                    after,
-                    from_chain: corpus
-                        .path_of(e.from)
-                        .into_iter()
-                        .map(|i| corpus.at(i).id.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    hidden,
-                    from_definition: p.kind == Kind::Definition,
-                });
+                group.from.push(self.backlink_view(e, hidden));
             }
         }
         groups
@@ -291,6 +230,85 @@ impl Site {
                 g
             })
             .collect()
+    }
+
+    /// An empty group of the citations of `to`, which stands to the page's
+    /// provision as `relation` says.
+    fn backlink_group(&self, to: &ProvisionId, relation: Relation, ui: Lang) -> BacklinkGroup {
+        let t = ui.strings();
+        let label = match self.kb().corpus().get(to) {
+            Some(p) if &p.id == to => label_of(p),
+            _ => label_of_id(to),
+        };
+        let heading = match relation {
+            Relation::This => t.cites_this,
+            Relation::Whole => t.cites_whole,
+            Relation::Part => t.cites_part,
+        };
+        BacklinkGroup {
+            cite: to.to_string(),
+            chain: chain_of(to),
+            url: self.kb().href(to),
+            heading: fill(heading, &[("label", &label)]),
+            label,
+            relation,
+            hidden: true,
+            from: Vec::new(),
+        }
+    }
+
+    /// One citation `e`, with the sentence it stands in.
+    fn backlink_view(&self, e: &Edge, hidden: bool) -> BacklinkView {
+        let kb = self.kb();
+        let corpus = kb.corpus();
+        let p = corpus.at(e.from);
+        let (before, cite, after) = text_of(self, e)
+            .map(|text| sentence(&text, e.span))
+            .unwrap_or_default();
+        let cite = if cite.is_empty() {
+            e.text.clone()
+        } else {
+            cite
+        };
+        BacklinkView {
+            url: url_of(&p.id),
+            label: label_of(p),
+            title: kb.title_of(e.from).filter(|title| *title != label_of(p)),
+            lang: p.lang(),
+            before,
+            // `16C (2007-lovene) = 16D`: the citing text numbers the Laws
+            // as an older edition did ("-lovene" reads the same in
+            // Norwegian and Danish).
+            cite: match &e.edition {
+                Some(n) if n.is_mapped() => {
+                    format!("{cite} ({}{EDITION_SUFFIX}) = {}", n.edition, e.to)
+                }
+                _ => cite,
+            },
+            after,
+            from_chain: corpus
+                .path_of(e.from)
+                .into_iter()
+                .map(|i| corpus.at(i).id.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            hidden,
+            from_definition: p.kind == Kind::Definition,
+        }
+    }
+}
+
+/// How a citation of `to` relates to the page's provision `id`, if it is
+/// one of the page's.
+fn relation_of(id: &ProvisionId, to: &ProvisionId) -> Option<Relation> {
+    if to == id {
+        Some(Relation::This)
+    } else if to.contains(id) {
+        Some(Relation::Whole)
+    } else if id.contains(to) {
+        Some(Relation::Part)
+    } else {
+        None
     }
 }
 

@@ -11,11 +11,14 @@ template only includes the partial.
 */
 
 use crate::corpus::ProvisionId;
-use crate::kb::url_of;
+use crate::kb::{url_of, PROVISION_PATH};
 use crate::rules;
-use crate::rules::registry::{Found, InputKind};
+use crate::rules::registry::{Choice, Found, Input, InputKind};
+use crate::rules::Outcome;
 
-use super::{assets, Lang, Site};
+use super::assets;
+use super::i18n::Lang;
+use super::site::Site;
 
 /// The fragment the form lives at, so a submitted form scrolls back to it.
 pub const ANCHOR: &str = "regn-ut";
@@ -100,16 +103,18 @@ impl Site {
         ui: Lang,
     ) -> Option<CalcView> {
         let found = rules::calculator_for(id)?;
-        Some(build(&found, id, query, ui, ui.strings().calc_choose))
+        Some(build(&found, id, query, ui, self.links().calc_api))
     }
 }
 
+/// The calculator `found` on the page of `id`, its form filled from the
+/// page's `query`; `api` is where the calculators answer.
 fn build(
     found: &Found,
     id: &ProvisionId,
     query: &[(String, String)],
     lang: Lang,
-    choose: &'static str,
+    api: &str,
 ) -> CalcView {
     let calc = found.calculator;
     // Only the calculator's own inputs are read from the page's query.
@@ -118,97 +123,20 @@ fn build(
         .filter(|(k, v)| calc.input(k).is_some() && !v.trim().is_empty())
         .cloned()
         .collect();
-    let value_of = |name: &str| {
-        given
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    };
     let inputs = calc
         .inputs
         .iter()
-        .map(|i| {
-            let example = calc
-                .example
-                .iter()
-                .find(|(n, _)| *n == i.name)
-                .map(|(_, v)| v.replace('.', ","))
-                .unwrap_or_default();
-            let (inputmode, options) = match i.kind {
-                InputKind::Whole { min, .. } => (if min < 0 { "text" } else { "numeric" }, vec![]),
-                InputKind::Decimal { min, .. } => {
-                    (if min < 0 { "text" } else { "decimal" }, vec![])
-                }
-                InputKind::Scores { .. } | InputKind::Numbers { .. } => ("text", vec![]),
-                InputKind::Choice(opts) => {
-                    let chosen = value_of(i.name)
-                        .or_else(|| found.preset(i.name).map(str::to_string))
-                        .unwrap_or_default();
-                    // Nothing chosen for the user: an empty first option
-                    // until the page's query or the provision presets one.
-                    let empty = OptionView {
-                        value: "",
-                        label: choose,
-                        selected: !opts.iter().any(|o| o.value == chosen),
-                    };
-                    (
-                        "text",
-                        std::iter::once(empty)
-                            .chain(opts.iter().map(|o| OptionView {
-                                value: o.value,
-                                label: o.label.get(lang),
-                                selected: o.value == chosen,
-                            }))
-                            .collect(),
-                    )
-                }
-            };
-            InputView {
-                name: i.name,
-                label: i.label.get(lang),
-                value: value_of(i.name).unwrap_or_default(),
-                placeholder: example,
-                inputmode,
-                required: i.required,
-                options,
-            }
-        })
+        .map(|i| input_view(found, i, &given, lang))
         .collect();
     // A page opened without inputs shows the empty form; anything given,
     // a choice included (a choice is never preselected), is computed.
-    let typed = !given.is_empty();
-    let (result, error) = if typed {
+    let (result, error) = if given.is_empty() {
+        (None, None)
+    } else {
         match found.compute(&given) {
-            Ok(o) => (
-                Some(ResultView {
-                    cite: o.cite.to_string(),
-                    url: url_of(&o.cite),
-                    rows: o
-                        .results
-                        .iter()
-                        .map(|r| RowView {
-                            label: r.label.get(lang),
-                            of: r.of.clone(),
-                            display: r.display(Some(lang)),
-                        })
-                        .collect(),
-                    steps: o
-                        .steps
-                        .iter()
-                        .map(|s| StepView {
-                            cite: s.cite.to_string(),
-                            url: url_of(&s.cite),
-                            what: s.what.get(lang),
-                            expr: s.expr.clone(),
-                        })
-                        .collect(),
-                }),
-                None,
-            ),
+            Ok(o) => (Some(result_view(&o, lang)), None),
             Err(e) => (None, Some(calc.error_text(&e, lang))),
         }
-    } else {
-        (None, None)
     };
     CalcView {
         anchor: ANCHOR,
@@ -216,8 +144,8 @@ fn build(
         cite: calc.id().to_string(),
         action: format!("{}#{ANCHOR}", url_of(id)),
         api: format!(
-            "/api/calc/{}?lang={}",
-            url_of(id).trim_start_matches("/p/"),
+            "{api}{}?lang={}",
+            url_of(id).trim_start_matches(PROVISION_PATH),
             lang.code()
         ),
         lang: lang.code(),
@@ -226,5 +154,86 @@ fn build(
         error,
         js: assets::calc_js_url(),
         css: assets::calc_css_url(),
+    }
+}
+
+/// One field of the form, with what the page's query gave for it.
+fn input_view(found: &Found, i: &Input, given: &[(String, String)], lang: Lang) -> InputView {
+    let calc = found.calculator;
+    let value_of = |name: &str| {
+        given
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    };
+    let example = calc
+        .example
+        .iter()
+        .find(|(n, _)| *n == i.name)
+        .map(|(_, v)| v.replace('.', ","))
+        .unwrap_or_default();
+    let (inputmode, options) = match i.kind {
+        InputKind::Whole { min, .. } => (if min < 0 { "text" } else { "numeric" }, vec![]),
+        InputKind::Decimal { min, .. } => (if min < 0 { "text" } else { "decimal" }, vec![]),
+        InputKind::Scores { .. } | InputKind::Numbers { .. } => ("text", vec![]),
+        InputKind::Choice(opts) => {
+            let chosen = value_of(i.name)
+                .or_else(|| found.preset(i.name).map(str::to_string))
+                .unwrap_or_default();
+            ("text", choice_options(opts, &chosen, lang))
+        }
+    };
+    InputView {
+        name: i.name,
+        label: i.label.get(lang),
+        value: value_of(i.name).unwrap_or_default(),
+        placeholder: example,
+        inputmode,
+        required: i.required,
+        options,
+    }
+}
+
+/// A choice's options, `chosen` selected. Nothing is chosen for the user:
+/// an empty first option until the page's query or the provision presets one.
+fn choice_options(opts: &[Choice], chosen: &str, lang: Lang) -> Vec<OptionView> {
+    let empty = OptionView {
+        value: "",
+        label: lang.strings().calc_choose,
+        selected: !opts.iter().any(|o| o.value == chosen),
+    };
+    std::iter::once(empty)
+        .chain(opts.iter().map(|o| OptionView {
+            value: o.value,
+            label: o.label.get(lang),
+            selected: o.value == chosen,
+        }))
+        .collect()
+}
+
+/// A computed result with its steps.
+fn result_view(o: &Outcome, lang: Lang) -> ResultView {
+    ResultView {
+        cite: o.cite.to_string(),
+        url: url_of(&o.cite),
+        rows: o
+            .results
+            .iter()
+            .map(|r| RowView {
+                label: r.label.get(lang),
+                of: r.of.clone(),
+                display: r.display(Some(lang)),
+            })
+            .collect(),
+        steps: o
+            .steps
+            .iter()
+            .map(|s| StepView {
+                cite: s.cite.to_string(),
+                url: url_of(&s.cite),
+                what: s.what.get(lang),
+                expr: s.expr.clone(),
+            })
+            .collect(),
     }
 }

@@ -15,168 +15,132 @@ newer text does not build.
 The interface speaks Norwegian or Danish ([`i18n`]); every page is rendered
 for a [`UiContext`] that says which. The corpus text keeps its own language,
 marked with `lang` on every element that holds it, and is never translated.
+
+The files stand in layers, and none imports one above it
+(`tests/it/shape.rs` reads every import):
+
+- the page frame, which knows no route and no `Site`: `i18n`, `html`
+  (escaping), `assets` (the embedded files), `notice` (the editor's
+  banner), `chrome` (`UiContext`, the [`Links`] handed down, `Chrome`);
+- `site` (the [`Site`] type) and what pages are built from: `render` (a
+  provision's text as HTML), `views` (shared view pieces), `terms`,
+  `suggest`, `nearest`, `backlinks`, [`parallel`], [`calc`];
+- the pages, one module each with its `Site` methods and view types:
+  `search_page`, `provision`, `contents`, `glossary`, [`subjects`],
+  `what_happened`, [`practice`], `error`;
+- above them, the route table ([`routes`], which names the pages'
+  renderers), what is made from it ([`ranker_config`], `offline`), and this
+  file, which puts a `Site` together.
 */
 
 pub mod assets;
 mod backlinks;
 pub mod calc;
+mod chrome;
+mod contents;
+mod error;
+mod glossary;
+mod html;
 pub mod i18n;
 mod nearest;
 mod notice;
 mod offline;
-mod pages;
 pub mod parallel;
 pub mod practice;
+mod provision;
 pub mod ranker_config;
 mod render;
 pub mod routes;
 mod search_page;
+mod site;
 pub mod subjects;
 mod suggest;
 mod terms;
+mod views;
+mod what_happened;
 
+pub use chrome::{Links, UiContext};
+pub use error::ErrorView;
 pub use i18n::Lang;
 pub use notice::ReloadNotice;
-pub use pages::{error_page, ErrorView, ONLY_PARAM, ONLY_VALUE, STATIC_WORKER_PATH};
+pub use provision::{ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
 pub use search_page::SearchOutcome;
+pub use site::Site;
 
-use std::sync::Arc;
-
-use arc_swap::ArcSwapOption;
+use std::sync::LazyLock;
 
 use crate::corpus::Kind;
 use crate::kb::Kb;
 
 use assets::Asset;
-use offline::Offline;
+use chrome::Frame;
+use site::Offline;
 use suggest::Speller;
 use terms::Glossary;
 
-/// Who a page is rendered for: the interface language and the page's own
-/// address (path and query), which the language switch returns to.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UiContext {
-    pub lang: Lang,
-    /// The request's path and query (`/p/12C1?vis=denne`).
-    pub path: String,
-    /// Rendered for `lovbok export --site`: static files with no server
-    /// behind them, so search answers in the browser and the calculators
-    /// and the language switch, which need the server, say so or are left out.
-    pub static_copy: bool,
-}
-
-impl UiContext {
-    /// A context in `lang` for the page at `path`.
-    pub fn new(lang: Lang, path: impl Into<String>) -> UiContext {
-        UiContext {
-            lang,
-            path: path.into(),
-            static_copy: false,
-        }
-    }
-
-    /// The same context for a page of a static copy.
-    pub fn for_static_copy(mut self) -> UiContext {
-        self.static_copy = true;
-        self
-    }
-}
-
-/// A knowledge base and what its pages precompute from it.
-pub struct Site {
-    kb: Kb,
-    glossary: Glossary,
-    offline: Offline,
-    speller: Speller,
-    /// Set while the folder this was loaded from holds a change that does
-    /// not build; every page shows it.
-    notice: ArcSwapOption<ReloadNotice>,
-}
-
 impl Site {
     /// Wraps a knowledge base; builds the defined-term matcher, the offline
-    /// index and worker, and the spelling table.
+    /// index and worker, and the spelling table, and gives the pages the
+    /// route table's links and the site's assets.
     pub fn new(kb: Kb) -> Site {
         let glossary = Glossary::build(kb.definitions().filter_map(|(i, p)| {
             debug_assert_eq!(p.kind, Kind::Definition);
             p.title.as_deref().map(|t| (i, t))
         }));
         let terms = crate::search::offline::offline_terms(kb.corpus());
-        let offline = Offline::build(&kb, &terms);
+        let offline = Offline::build(&kb, &terms, &ASSETS);
         let speller = Speller::build(&terms);
         Site {
             kb,
             glossary,
-            offline,
             speller,
-            notice: ArcSwapOption::empty(),
+            offline,
+            links: &routes::LINKS,
+            assets: &ASSETS,
+            scripts: &SCRIPTS,
+            notice: Default::default(),
         }
     }
+}
 
-    /// Shows `notice` on every page from now on (`None`: no banner).
-    pub fn set_notice(&self, notice: Option<ReloadNotice>) {
-        self.notice.store(notice.map(Arc::new));
-    }
+/// Every asset the pages use but the offline ones: the embedded ones, with
+/// the page scripts' config (which names routes, so is made here, above
+/// the frame) in its place among the page scripts.
+static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
+    let mut all = assets::ALL.clone();
+    let before = assets::PAGE_SCRIPTS
+        .windows(2)
+        .find(|w| w[1] == ranker_config::CONFIG_NAME)
+        .map(|w| w[0]);
+    let at = all
+        .iter()
+        .position(|a| Some(a.name.as_str()) == before)
+        .map_or(all.len(), |k| k + 1);
+    all.insert(at, ranker_config::config_asset());
+    all
+});
 
-    /// The banner every page shows, if any.
-    pub fn notice(&self) -> Option<Arc<ReloadNotice>> {
-        self.notice.load_full()
-    }
+/// The URLs of the scripts every page loads before `app.js`, in order.
+static SCRIPTS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    assets::PAGE_SCRIPTS
+        .iter()
+        .filter_map(|name| ASSETS.iter().find(|a| a.name == *name))
+        .map(|a| a.url.clone())
+        .collect()
+});
 
-    /// The knowledge base.
-    pub fn kb(&self) -> &Kb {
-        &self.kb
-    }
-
-    pub(crate) fn glossary(&self) -> &Glossary {
-        &self.glossary
-    }
-
-    /// A provision's own text as HTML (paragraphs and tables, citations and
-    /// defined terms linked), as the pages show it.
-    pub fn text_html(&self, idx: usize) -> String {
-        render::TextRenderer::new(self, idx, Lang::default()).blocks(None)
-    }
-
-    /// The start of a provision's text, as link tooltips show it.
-    pub fn preview(&self, idx: usize) -> String {
-        render::preview(self, idx, Lang::default())
-    }
-
-    /// An asset under `/static/`: one of [`assets::ALL`], or this site's
-    /// offline index or service worker.
-    pub fn asset(&self, file: &str) -> Option<&Asset> {
-        let own = [&self.offline.index, &self.offline.worker];
-        own.into_iter()
-            .find(|a| a.url.strip_prefix("/static/") == Some(file))
-            .or_else(|| assets::lookup(file))
-    }
-
-    /// The URL of the service worker.
-    pub fn worker_url(&self) -> &str {
-        &self.offline.worker.url
-    }
-
-    /// The URL of the offline search index.
-    pub fn offline_index_url(&self) -> &str {
-        &self.offline.index.url
-    }
-
-    /// The version the service worker stores the site under.
-    pub fn offline_version(&self) -> &str {
-        &self.offline.version
-    }
-
-    /// The service worker of a static copy in `lang` (`lovbok export --site`).
-    pub fn static_worker(&self, lang: Lang) -> String {
-        self.offline.static_worker(lang)
-    }
-
-    /// Every page the service worker stores for offline use.
-    pub fn offline_pages(&self) -> &[String] {
-        &self.offline.pages
-    }
+/// An error page that needs no knowledge base (a request the server
+/// refused before asking one): the frame without the offline assets.
+pub fn error_page(ctx: &UiContext, view: &ErrorView) -> Result<String, askama::Error> {
+    let frame = Frame {
+        links: &routes::LINKS,
+        scripts: &SCRIPTS,
+        worker: None,
+        index: None,
+        notice: None,
+    };
+    error::render(&frame, ctx, view)
 }
 
 #[cfg(test)]

@@ -28,47 +28,22 @@ use crate::corpus::{BookId, Corpus};
 use crate::kb::{url_of, Kb};
 use crate::search::offline::{offline_model, OfflineModel, OfflineTerms};
 
-use super::assets::{self, fnv1a, Asset};
+use super::assets::{fnv1a, Asset};
+use super::i18n::Lang;
 use super::ranker_config::{ranker_config, RankerConfig};
 use super::render::label_of;
-use super::{routes, Lang};
+use super::routes::{Serves, LANG_HEADER, LINKS, ROUTES};
+use super::site::{Offline, Site};
 
 /// The service worker's source; `/*CONFIG*/null` is replaced by its settings.
 const SW_SOURCE: &str = include_str!("static/sw.js");
 /// Where the settings go in [`SW_SOURCE`].
 const SW_CONFIG_SLOT: &str = "/*CONFIG*/null";
 
-/// The templates, hashed into the version: a change to a page's markup must
-/// replace stored pages even when the corpus and the assets stay the same.
-const TEMPLATES: &[&str] = &[
-    include_str!("../../templates/base.html"),
-    include_str!("../../templates/search.html"),
-    include_str!("../../templates/results.html"),
-    include_str!("../../templates/provision.html"),
-    include_str!("../../templates/contents.html"),
-    include_str!("../../templates/glossary.html"),
-    include_str!("../../templates/error.html"),
-    include_str!("../../templates/reload-notice.html"),
-    include_str!("../../templates/practice.html"),
-    include_str!("../../templates/subjects.html"),
-    include_str!("../../templates/whathappened.html"),
-];
-
-/// The offline assets of one knowledge base.
-#[derive(Debug)]
-pub(crate) struct Offline {
-    /// The compact search index (JSON).
-    pub index: Asset,
-    /// The service worker.
-    pub worker: Asset,
-    /// The cache version the worker stores the site under.
-    pub version: String,
-    /// The assets and the index the worker stores when it installs.
-    pub shell: Vec<String>,
-    /// Every page the worker stores: the pages of the top-level provisions,
-    /// the search page, the contents, the definitions and the study page.
-    pub pages: Vec<String>,
-}
+// The templates (`TEMPLATES`, every file of `templates/`), hashed into the
+// version: a change to a page's markup must replace stored pages even when
+// the corpus and the assets stay the same.
+include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 
 /// One provision in the index.
 #[derive(Serialize)]
@@ -122,7 +97,7 @@ struct WorkerConfig<'a> {
     static_copy: bool,
 }
 
-/// The paths of [`super::routes`] the worker needs.
+/// The paths of the route table the worker needs.
 #[derive(Serialize)]
 struct WorkerRoutes {
     search: &'static str,
@@ -134,10 +109,10 @@ struct WorkerRoutes {
 impl WorkerRoutes {
     fn new() -> WorkerRoutes {
         WorkerRoutes {
-            search: routes::SEARCH,
-            provision: routes::PROVISION_PREFIX,
-            study: routes::STUDY,
-            lang_switch: routes::LANG_SWITCH,
+            search: LINKS.search,
+            provision: LINKS.provision,
+            study: LINKS.study,
+            lang_switch: LINKS.lang_switch,
         }
     }
 }
@@ -152,71 +127,49 @@ pub(crate) fn corpus_fingerprint(corpus: &Corpus) -> u64 {
     }
 }
 
+/// Every page the worker stores: the route table's stored rows in order,
+/// a provision row as the pages of the top-level provisions (which hold
+/// the rest).
+fn stored_pages(corpus: &Corpus) -> Vec<String> {
+    let mut pages = Vec::new();
+    for r in ROUTES.iter().filter(|r| r.stored) {
+        match r.serves {
+            Serves::Provision => pages.extend(
+                corpus
+                    .provisions()
+                    .iter()
+                    .filter(|p| p.parent.is_none())
+                    .map(|p| url_of(&p.id)),
+            ),
+            _ => pages.push(r.path.to_string()),
+        }
+    }
+    pages
+}
+
+/// The version the worker stores the site under: a hash of the corpus,
+/// the asset names, the templates and lovbok's version.
+fn version_of(corpus: &Corpus, assets: &[Asset]) -> String {
+    let mut version_input = corpus_fingerprint(corpus).to_le_bytes().to_vec();
+    for a in assets {
+        version_input.extend_from_slice(a.url.as_bytes());
+    }
+    for (_, t) in TEMPLATES {
+        version_input.extend_from_slice(&fnv1a(t.as_bytes()).to_le_bytes());
+    }
+    version_input.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
+    format!("{:012x}", fnv1a(&version_input) & 0xffff_ffff_ffff)
+}
+
 impl Offline {
-    /// Builds the index and the worker of a knowledge base.
-    pub(crate) fn build(kb: &Kb, terms: &OfflineTerms) -> Offline {
+    /// Builds the index and the worker of a knowledge base whose pages use
+    /// `assets` (in the order the worker stores them).
+    pub(crate) fn build(kb: &Kb, terms: &OfflineTerms, assets: &[Asset]) -> Offline {
         let corpus = kb.corpus();
-
-        let mut version_input = corpus_fingerprint(corpus).to_le_bytes().to_vec();
-        for a in assets::ALL.iter() {
-            version_input.extend_from_slice(a.url.as_bytes());
-        }
-        for t in TEMPLATES {
-            version_input.extend_from_slice(&fnv1a(t.as_bytes()).to_le_bytes());
-        }
-        version_input.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
-        let version = format!("{:012x}", fnv1a(&version_input) & 0xffff_ffff_ffff);
-
-        let docs: Vec<DocJson> = corpus
-            .provisions()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| DocJson {
-                cite: p.id.to_string(),
-                url: url_of(&p.id),
-                label: label_of(p),
-                title: p.title.clone(),
-                book: if p.book == BookId::Handbook {
-                    "handbook"
-                } else {
-                    "laws"
-                },
-                has_text: p.in_corpus,
-                parent: p.parent,
-                top: kb.top_of(i),
-            })
-            .collect();
-        let json = IndexJson {
-            version: &version,
-            config: ranker_config(),
-            docs,
-            freq: terms
-                .words
-                .iter()
-                .map(|(w, t)| (w.as_str(), t.freq))
-                .collect(),
-            model: offline_model(kb.index()),
-        };
-        let body = serde_json::to_vec(&json).unwrap_or_default();
-        let index = Asset::new("offline.json".into(), "application/json", body.into());
-
-        // The study page too: the worker stores its deck with it.
-        let mut pages: Vec<String> = vec![
-            "/".into(),
-            routes::CONTENTS.into(),
-            routes::DEFINITIONS.into(),
-            routes::SUBJECTS.into(),
-            routes::WHAT_HAPPENED.into(),
-            routes::STUDY.into(),
-        ];
-        pages.extend(
-            corpus
-                .provisions()
-                .iter()
-                .filter(|p| p.parent.is_none())
-                .map(|p| url_of(&p.id)),
-        );
-        let mut shell: Vec<String> = assets::ALL
+        let version = version_of(corpus, assets);
+        let index = offline_index(kb, terms, &version);
+        let pages = stored_pages(corpus);
+        let mut shell: Vec<String> = assets
             .iter()
             .filter(|a| a.precache)
             .map(|a| a.url.clone())
@@ -228,7 +181,7 @@ impl Offline {
             shell: shell.clone(),
             pages: &pages,
             langs: Lang::ALL.iter().map(|l| l.code()).collect(),
-            lang_header: routes::LANG_HEADER,
+            lang_header: LANG_HEADER,
             routes: WorkerRoutes::new(),
             static_copy: false,
         });
@@ -259,10 +212,55 @@ impl Offline {
             shell: self.shell.clone(),
             pages: &self.pages,
             langs: vec![lang.code()],
-            lang_header: routes::LANG_HEADER,
+            lang_header: LANG_HEADER,
             routes: WorkerRoutes::new(),
             static_copy: true,
         })
+    }
+}
+
+/// The offline index: every provision as a `doc`, the words' frequencies
+/// and the search written out as data, under `version`.
+fn offline_index(kb: &Kb, terms: &OfflineTerms, version: &str) -> Asset {
+    let docs: Vec<DocJson> = kb
+        .corpus()
+        .provisions()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| DocJson {
+            cite: p.id.to_string(),
+            url: url_of(&p.id),
+            label: label_of(p),
+            title: p.title.clone(),
+            book: if p.book == BookId::Handbook {
+                "handbook"
+            } else {
+                "laws"
+            },
+            has_text: p.in_corpus,
+            parent: p.parent,
+            top: kb.top_of(i),
+        })
+        .collect();
+    let json = IndexJson {
+        version,
+        config: ranker_config(),
+        docs,
+        freq: terms
+            .words
+            .iter()
+            .map(|(w, t)| (w.as_str(), t.freq))
+            .collect(),
+        model: offline_model(kb.index()),
+    };
+    let body = serde_json::to_vec(&json).unwrap_or_default();
+    Asset::new("offline.json".into(), "application/json", body.into())
+}
+
+impl Site {
+    /// The service worker of a static copy in `lang` (`lovbok export --site`).
+    pub fn static_worker(&self, lang: Lang) -> String {
+        self.offline.static_worker(lang)
     }
 }
 
@@ -270,4 +268,27 @@ impl Offline {
 fn worker_source(config: WorkerConfig<'_>) -> String {
     let config_json = serde_json::to_string(&config).unwrap_or_else(|_| "null".into());
     SW_SOURCE.replacen(SW_CONFIG_SLOT, &config_json, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_counts_in_the_version_partials_too() {
+        let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
+        for want in [
+            "base.html",
+            "provision.html",
+            "calc.html",
+            "other-says.html",
+            "parallel.html",
+        ] {
+            assert!(names.contains(&want), "{want} in {names:?}");
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let on_disk = std::fs::read_dir(dir).map_or(0, |rd| rd.count());
+        assert_eq!(names.len(), on_disk);
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "sorted");
+    }
 }

@@ -15,9 +15,10 @@ use crate::diff::Change;
 use crate::graph::Place;
 use crate::search::ParallelHit;
 
+use super::html::esc;
 use super::i18n::{fill, Lang, Strings};
-use super::render::{esc, label_of};
-use super::Site;
+use super::render::label_of;
+use super::site::Site;
 
 /// One provision of a parallel text, in reading order below the cite shown.
 #[derive(Debug, Clone)]

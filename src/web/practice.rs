@@ -23,10 +23,12 @@ use crate::cards::{Card, CardKind, DeckId, Face};
 use crate::corpus::BookId;
 use crate::kb::url_of;
 
-use super::i18n::Lang;
-use super::pages::Chrome;
-use super::render::{esc, label_of};
-use super::{assets, Site, UiContext};
+use super::assets;
+use super::chrome::{Chrome, UiContext};
+use super::html::esc;
+use super::i18n::{fill, Lang};
+use super::render::label_of;
+use super::site::Site;
 
 /// Every interface string of the study mode, in one language.
 #[derive(Debug, Serialize)]
@@ -128,7 +130,7 @@ pub struct PracticeText {
 pub const NB: PracticeText = PracticeText {
     title: "Øving",
     intro: "Øv til TL-eksamen med kort laget av teksten selv: begreper, lovnumre, hvor noe står og ord som mangler. Fremgangen lagres bare i denne nettleseren.",
-    noscript: "Øvingen trenger JavaScript. Kortene finnes også som JSON (/api/cards) og for Anki (lovbok cards --format anki).",
+    noscript: "Øvingen trenger JavaScript. Kortene finnes også som JSON ({api}) og for Anki (lovbok cards --format anki).",
     loading: "Henter kortene …",
     load_failed: "Kortene kunne ikke hentes. Last siden på nytt for å prøve igjen.",
     choose_heading: "Velg kort",
@@ -222,7 +224,7 @@ pub const NB: PracticeText = PracticeText {
 pub const DA: PracticeText = PracticeText {
     title: "Øvelse",
     intro: "Øv til TL-eksamen med kort lavet af teksten selv: begreber, lovnumre, hvor noget står, og ord der mangler. Dine fremskridt gemmes kun i denne browser.",
-    noscript: "Øvelsen kræver JavaScript. Kortene findes også som JSON (/api/cards) og til Anki (lovbok cards --format anki).",
+    noscript: "Øvelsen kræver JavaScript. Kortene findes også som JSON ({api}) og til Anki (lovbok cards --format anki).",
     loading: "Henter kortene …",
     load_failed: "Kortene kunne ikke hentes. Genindlæs siden for at prøve igen.",
     choose_heading: "Vælg kort",
@@ -400,6 +402,8 @@ pub struct PracticePage {
     pub last_law: u16,
     /// [`NB`] as JSON, for the script (the template escapes it as an attribute).
     pub strings_json: String,
+    /// The note shown without JavaScript, with the cards' JSON address.
+    pub noscript: String,
     pub round: usize,
     /// The round button's text ("Øv 10 kort").
     pub start_round: String,
@@ -432,9 +436,14 @@ impl Site {
             }
         }
         let last_law = deck.cards().iter().filter_map(|c| c.law).max().unwrap_or(1);
+        // The cards' address is the route table's: filled into the note
+        // and, in the same place, into the script's copy of the strings.
+        let api = [("api", self.links().cards_api)];
         let strings_json = serde_json::to_string(t).unwrap_or_else(|_| "{}".to_string());
+        let strings_json = fill(&strings_json, &api);
+        let noscript = fill(t.noscript, &api);
         PracticePage {
-            chrome: Chrome::new(Some(self), ctx, "practice"),
+            chrome: Chrome::new(&self.frame(), ctx, "practice"),
             t,
             css: assets::practice_css_url(),
             js: assets::practice_js_url(),
@@ -443,6 +452,7 @@ impl Site {
             chapters,
             last_law,
             strings_json,
+            noscript,
             round: ROUND_CARDS,
             start_round: t.start_round.replace("{n}", &ROUND_CARDS.to_string()),
             exam_questions: &EXAM_QUESTIONS,

@@ -4,11 +4,17 @@
 //! citation grammar, and the routes. The page scripts read it from the
 //! `config.js` asset (`window.LOVBOK_CONFIG`); the offline index carries
 //! the same value, for the ranker outside a browser.
+//!
+//! The config names routes, so it is made here, above the route table,
+//! and handed to the site as one more asset: the frame and the assets
+//! below the pages know no route.
 
 use serde::Serialize;
 
-use super::routes;
 use crate::search::offline::{rank_config, RankConfig};
+
+use super::assets::Asset;
+use super::routes::LINKS;
 
 /// See the module docs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -20,7 +26,7 @@ pub struct RankerConfig {
     pub routes: RankerRoutes,
 }
 
-/// The paths of [`super::routes`] the page scripts need.
+/// The paths of the route table the page scripts need.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RankerRoutes {
     /// The front page, which shows the search too.
@@ -37,18 +43,31 @@ pub fn ranker_config() -> RankerConfig {
         rank: rank_config(),
         cues: crate::cite::query_cue_words(),
         routes: RankerRoutes {
-            home: "/",
-            search: routes::SEARCH,
-            results: routes::RESULTS,
-            provision: routes::PROVISION_PREFIX,
+            home: LINKS.home,
+            search: LINKS.search,
+            results: LINKS.results,
+            provision: LINKS.provision,
         },
     }
 }
 
-/// The `config.js` asset: the config as `window.LOVBOK_CONFIG`.
+/// The name of the config's asset, among the page scripts
+/// (`assets::PAGE_SCRIPTS`).
+pub const CONFIG_NAME: &str = "config.js";
+
+/// The config as `window.LOVBOK_CONFIG`.
 pub(crate) fn config_script() -> String {
     let json = serde_json::to_string(&ranker_config()).unwrap_or_else(|_| "{}".into());
     format!("window.LOVBOK_CONFIG = {json};\n")
+}
+
+/// The `config.js` asset.
+pub(crate) fn config_asset() -> Asset {
+    Asset::new(
+        CONFIG_NAME.into(),
+        "text/javascript; charset=utf-8",
+        config_script().into_bytes().into(),
+    )
 }
 
 #[cfg(test)]
@@ -63,9 +82,9 @@ mod tests {
         for cue in ["lov", "lovparagraf", "pkt", "punkt", "law", "se"] {
             assert!(c.cues.contains(&cue), "{cue}");
         }
-        assert_eq!(c.routes.search, routes::SEARCH);
-        assert_eq!(c.routes.results, routes::RESULTS);
-        assert_eq!(c.routes.provision, routes::PROVISION_PREFIX);
+        assert_eq!(c.routes.search, LINKS.search);
+        assert_eq!(c.routes.results, LINKS.results);
+        assert_eq!(c.routes.provision, LINKS.provision);
         let script = config_script();
         let json = script
             .strip_prefix("window.LOVBOK_CONFIG = ")
@@ -73,6 +92,6 @@ mod tests {
             .unwrap_or_default();
         let v: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
         assert_eq!(v["rank"]["synonym"], serde_json::json!(0.7));
-        assert_eq!(v["routes"]["search"], routes::SEARCH);
+        assert_eq!(v["routes"]["search"], LINKS.search);
     }
 }

@@ -16,23 +16,17 @@ use percent_encoding::percent_decode_str;
 use crate::cite::{Resolved, Span};
 use crate::corpus::{Block, Kind, Provision, ProvisionId, Root};
 use crate::graph::Place;
-use crate::kb::url_of;
+use crate::kb::{url_of, PROVISION_PATH};
 
+use super::html::{attr, esc};
 use super::i18n::{fill, Lang};
-use super::Site;
-
-/// Escapes text for HTML element content and double-quoted attributes.
-pub(crate) fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 8);
-    crate::cite::escape_html_into(&mut out, s);
-    out
-}
+use super::site::Site;
 
 /// The fragment id of a provision on its page: the cite, escaped the way
 /// its URL is, so `#12C1e(ii)` and `/p/12C1e(ii)` name it the same way.
 pub fn anchor_of(id: &ProvisionId) -> String {
     let url = url_of(id);
-    url.strip_prefix("/p/").unwrap_or(&url).to_string()
+    url.strip_prefix(PROVISION_PATH).unwrap_or(&url).to_string()
 }
 
 /// How a provision is named to a person: `Lov 12C1c`, `§ 212A`, `X16B`,
@@ -76,6 +70,19 @@ pub fn crumb_of(p: &Provision) -> String {
             step.unwrap_or_else(|| label_of(p))
         }
         _ => label_of(p),
+    }
+}
+
+impl Site {
+    /// A provision's own text as HTML (paragraphs and tables, citations and
+    /// defined terms linked), as the pages show it.
+    pub fn text_html(&self, idx: usize) -> String {
+        TextRenderer::new(self, idx, Lang::default()).blocks(None)
+    }
+
+    /// The start of a provision's text, as link tooltips show it.
+    pub fn preview(&self, idx: usize) -> String {
+        preview(self, idx, Lang::default())
     }
 }
 
@@ -439,7 +446,7 @@ impl<'a> TextRenderer<'a> {
     /// other links (footnote markers), which stay as they are.
     fn cite_link(&self, tag: &str) -> Option<String> {
         let href = attr(tag, "href")?;
-        let target = href.strip_prefix("/p/")?;
+        let target = href.strip_prefix(PROVISION_PATH)?;
         let kb = self.site.kb();
         // The link goes to the nearest provision the corpus has; the cite
         // itself (data-cite, first of a range) may lie below it (`40B2b`).
@@ -475,21 +482,6 @@ impl<'a> TextRenderer<'a> {
 const EDITION_SUFFIX: &str = "-lovene";
 /// "no corresponding provision in the": before "2017-lovene".
 const NO_COUNTERPART: &str = "ingen tilsvarende bestemmelse i";
-
-/// The unescaped value of a double-quoted attribute in an opening tag.
-fn attr(tag: &str, name: &str) -> Option<String> {
-    let key = format!(" {name}=\"");
-    let start = tag.find(&key)? + key.len();
-    let len = tag[start..].find('"')?;
-    Some(
-        tag[start..start + len]
-            .replace("&quot;", "\"")
-            .replace("&#39;", "'")
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&amp;", "&"),
-    )
-}
 
 /// An item's printed label (`1.`, `a)`), linked to the item's own page so
 /// that each numbered piece of text has a visible address.

@@ -15,12 +15,14 @@ use crate::corpus::{BookId, ProvisionId};
 use crate::kb::{url_of, KbSearchError, SearchResults};
 use crate::search::{QueryError, SearchError, SearchOptions};
 
+use super::chrome::{Chrome, Links, UiContext};
 use super::i18n::{fill, Lang, Strings};
 use super::nearest::nearest_provisions;
-use super::pages::{book_name, Chrome, LinkView};
+use super::parallel::ParallelHitView;
 use super::render::label_of;
+use super::site::Site;
 use super::suggest::unknown_cite;
-use super::{Site, UiContext};
+use super::views::{book_name, LinkView};
 
 /// How many hits the search page shows.
 pub const PAGE_HITS: usize = 20;
@@ -78,12 +80,14 @@ impl SearchOutcome {
 #[template(path = "results.html")]
 pub struct ResultsFragment {
     pub t: &'static Strings,
+    /// The pages the tips link to.
+    pub links: &'static Links,
     pub q: String,
     pub book: String,
     pub status: String,
     pub hits: Vec<HitView>,
     /// Hits in the parallel texts, each labelled with its edition.
-    pub parallel_hits: Vec<super::parallel::ParallelHitView>,
+    pub parallel_hits: Vec<ParallelHitView>,
     /// "12C9 does not exist."
     pub unknown: Option<String>,
     pub nearest: Vec<LinkView>,
@@ -123,8 +127,12 @@ fn hits_text(t: &Strings, n: usize) -> String {
 }
 
 /// A search-page URL for a query in a book.
-fn search_url(q: &str, book: Option<BookId>) -> String {
-    let mut url = format!("/sok?q={}", utf8_percent_encode(q, NON_ALPHANUMERIC));
+fn search_url(links: &Links, q: &str, book: Option<BookId>) -> String {
+    let mut url = format!(
+        "{}?q={}",
+        links.search,
+        utf8_percent_encode(q, NON_ALPHANUMERIC)
+    );
     if let Some(b) = book {
         url.push_str("&book=");
         url.push_str(b.as_str());
@@ -165,7 +173,7 @@ impl Site {
             out.unknown = Some((id, near));
         }
         if results.hits.is_empty() {
-            if let Some(fixed) = self.speller.correct(q) {
+            if let Some(fixed) = self.speller().correct(q) {
                 if let Ok(r) = run(&fixed, book) {
                     if !r.hits.is_empty() {
                         out.suggestion = Some((fixed, r.hits.len()));
@@ -188,11 +196,10 @@ impl Site {
         Ok(out)
     }
 
-    fn results_fragment(&self, lang: Lang, o: &SearchOutcome) -> ResultsFragment {
-        let t = lang.strings();
+    /// The hits of an outcome as the results list shows them.
+    fn hit_views(&self, t: &Strings, o: &SearchOutcome) -> Vec<HitView> {
         let corpus = self.kb().corpus();
-        let hits: Vec<HitView> = o
-            .results
+        o.results
             .iter()
             .flat_map(|r| &r.hits)
             .filter(|h| h.index < corpus.provisions().len())
@@ -211,10 +218,16 @@ impl Site {
                     subject: h
                         .subject
                         .as_deref()
-                        .map(|term| super::i18n::fill(t.subject_mark, &[("term", term)])),
+                        .map(|term| fill(t.subject_mark, &[("term", term)])),
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    fn results_fragment(&self, lang: Lang, o: &SearchOutcome) -> ResultsFragment {
+        let t = lang.strings();
+        let links = self.links();
+        let hits = self.hit_views(t, o);
         let status = match (&o.invalid, &o.results) {
             (Some(e), _) => query_error_text(t, e),
             (None, Some(_)) => hits_text(t, hits.len()),
@@ -223,6 +236,7 @@ impl Site {
         let searched = o.results.is_some() || o.invalid.is_some();
         ResultsFragment {
             t,
+            links,
             q: o.q.clone(),
             book: o.book.map(|b| b.as_str().to_string()).unwrap_or_default(),
             status,
@@ -238,14 +252,14 @@ impl Site {
                 .collect(),
             suggestion: o.suggestion.as_ref().map(|(q, n)| {
                 (
-                    search_url(q, o.book),
+                    search_url(links, q, o.book),
                     q.clone(),
                     fill(t.suggestion_hits, &[("n", &n.to_string())]),
                 )
             }),
             other_book: o.other_book.map(|(b, n)| {
                 (
-                    search_url(&o.q, Some(b)),
+                    search_url(links, &o.q, Some(b)),
                     fill(
                         t.other_book,
                         &[("n", &n.to_string()), ("book", book_name(t, b))],
@@ -262,7 +276,7 @@ impl Site {
                 .tips_word_examples
                 .iter()
                 .chain(t.tips_cite_examples)
-                .map(|q| (search_url(q, None), q.to_string()))
+                .map(|q| (search_url(links, q, None), q.to_string()))
                 .collect(),
             hits,
         }
@@ -272,7 +286,7 @@ impl Site {
     pub fn search_page(&self, ctx: &UiContext, o: &SearchOutcome) -> Result<String, askama::Error> {
         let t = ctx.lang.strings();
         SearchPage {
-            chrome: Chrome::new(Some(self), ctx, "search"),
+            chrome: Chrome::new(&self.frame(), ctx, "search"),
             title: if o.q.is_empty() {
                 t.search_title.to_string()
             } else {
@@ -283,6 +297,12 @@ impl Site {
             results: self.results_fragment(ctx.lang, o),
         }
         .render()
+    }
+
+    /// The search page before any search: the front page, and what a
+    /// static copy writes for it.
+    pub(crate) fn empty_search_page(&self, ctx: &UiContext) -> Result<String, askama::Error> {
+        self.search_page(ctx, &SearchOutcome::default())
     }
 
     /// The results part of the search page alone (for search as you type).

@@ -1,6 +1,6 @@
-//! The subject index's pages: `/stikkord` (every subject A–Å, filterable
-//! as you type), `/hva-har-skjedd` (the situation picker: when → what
-//! happened → the provisions), and the subjects a provision page lists.
+//! The subject index's page, `/stikkord` (every subject A–Å, filterable as
+//! you type), and the subjects a provision page lists; the situation
+//! picker (`/hva-har-skjedd`) is [`super::what_happened`].
 //!
 //! The index is lovbok's own words, so every place it shows says so, in
 //! an `<aside>` of its own, never inside a provision's text. Both pages
@@ -12,14 +12,17 @@ use askama::Template;
 
 use crate::corpus::{Group, Subject, SubjectIndex, TermLang};
 
+use super::chrome::{Chrome, Links, UiContext};
 use super::i18n::{fill, Lang, Strings};
-use super::pages::{Chrome, LinkView, SubjectChip};
-use super::{Site, UiContext};
+use super::site::Site;
+use super::views::{LinkView, ALPHABET};
 
-/// The URL of the subject index page.
-pub const SUBJECTS_PATH: &str = "/stikkord";
-/// The URL of the situation picker.
-pub const WHAT_PATH: &str = "/hva-har-skjedd";
+/// A subject of lovbok's index on a provision page: a link into the index.
+#[derive(Debug, Clone)]
+pub struct SubjectChip {
+    pub url: String,
+    pub name: String,
+}
 
 /// One subject as the index page shows it.
 #[derive(Debug, Clone)]
@@ -55,33 +58,6 @@ pub struct SubjectsPage {
     pub groups: Vec<SubjectLetter>,
 }
 
-/// A subject in the picker: its name and its provisions.
-#[derive(Debug, Clone)]
-pub struct PickView {
-    pub anchor: String,
-    pub name: String,
-    pub cites: Vec<LinkView>,
-}
-
-/// One "when" of the picker.
-#[derive(Debug, Clone)]
-pub struct WhenView {
-    pub slug: &'static str,
-    pub label: &'static str,
-    pub subjects: Vec<PickView>,
-}
-
-/// `/hva-har-skjedd`.
-#[derive(Template)]
-#[template(path = "whathappened.html")]
-pub struct WhatHappenedPage {
-    pub chrome: Chrome,
-    pub groups: Vec<WhenView>,
-}
-
-/// The letters of the index.
-const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ";
-
 /// The label of a group in the interface language.
 pub fn group_label(t: &'static Strings, g: Group) -> &'static str {
     match g {
@@ -96,8 +72,8 @@ pub fn group_label(t: &'static Strings, g: Group) -> &'static str {
 }
 
 /// The URL of a subject in the index.
-pub fn subject_url(s: &Subject) -> String {
-    format!("{SUBJECTS_PATH}#{}", s.slug())
+pub fn subject_url(links: &Links, s: &Subject) -> String {
+    format!("{}#{}", links.subjects, s.slug())
 }
 
 /// The terms of one language, joined for reading.
@@ -111,7 +87,8 @@ fn terms_in(s: &Subject, lang: TermLang) -> String {
 }
 
 impl Site {
-    fn cite_links(&self, s: &Subject) -> Vec<LinkView> {
+    /// The links to a subject's provisions.
+    pub(crate) fn cite_links(&self, s: &Subject) -> Vec<LinkView> {
         let corpus = self.kb().corpus();
         s.cites
             .iter()
@@ -187,7 +164,7 @@ impl Site {
             })
             .collect();
         SubjectsPage {
-            chrome: Chrome::new(Some(self), ctx, "subjects"),
+            chrome: Chrome::new(&self.frame(), ctx, "subjects"),
             count: fill(
                 ui.strings().subjects_count,
                 &[
@@ -196,41 +173,6 @@ impl Site {
                 ],
             ),
             letters,
-            groups,
-        }
-        .render()
-    }
-
-    /// The situation picker: the index's groups in the order of a board,
-    /// each with its subjects A–Å and their provisions.
-    pub fn what_happened_page(&self, ctx: &UiContext) -> Result<String, askama::Error> {
-        let ui = ctx.lang;
-        let t = ui.strings();
-        let index = self.kb().corpus().subjects();
-        let groups = Group::ALL
-            .into_iter()
-            .map(|g| {
-                let mut subjects: Vec<PickView> = index
-                    .entries()
-                    .iter()
-                    .filter(|s| s.group == g)
-                    .map(|s| PickView {
-                        anchor: format!("{}-{}", g.as_str(), s.slug()),
-                        name: s.name_in(ui.code()).to_string(),
-                        cites: self.cite_links(s),
-                    })
-                    .collect();
-                subjects.sort_by_cached_key(|p| crate::corpus::subjects::collation_key(&p.name));
-                WhenView {
-                    slug: g.as_str(),
-                    label: group_label(t, g),
-                    subjects,
-                }
-            })
-            .filter(|w| !w.subjects.is_empty())
-            .collect();
-        WhatHappenedPage {
-            chrome: Chrome::new(Some(self), ctx, "subjects"),
             groups,
         }
         .render()
@@ -275,7 +217,7 @@ impl Site {
         ranked
             .into_iter()
             .map(|(_, _, s)| SubjectChip {
-                url: subject_url(s),
+                url: subject_url(self.links(), s),
                 name: s.name_in(ui.code()).to_string(),
             })
             .collect()

@@ -130,9 +130,9 @@ impl Glossary {
             let (href, title) = link(def);
             out.push_str(&text[pos..m.start()]);
             out.push_str("<a class=\"term\" href=\"");
-            out.push_str(&super::render::esc(&href));
+            out.push_str(&super::html::esc(&href));
             out.push_str("\" title=\"");
-            out.push_str(&super::render::esc(&title));
+            out.push_str(&super::html::esc(&title));
             out.push_str("\">");
             out.push_str(m.as_str());
             out.push_str("</a>");

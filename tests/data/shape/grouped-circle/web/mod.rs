@@ -1,0 +1,4 @@
+mod a;
+mod b;
+
+pub struct Site;
