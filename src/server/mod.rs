@@ -359,8 +359,41 @@ async fn overloaded(err: BoxError) -> ApiError {
 /// folder when it changes.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let started = Instant::now();
+    let (state, fingerprint) = load_state(&config).await?;
+    let listener = bind(config.addr).await?;
+    let metrics_listener = match config.metrics_addr {
+        Some(addr) => Some(bind(addr).await?),
+        None => None,
+    };
+    let url = listener
+        .local_addr()
+        .map(|a| format!("http://{a}/"))
+        .unwrap_or_else(|_| format!("http://{}/", config.addr));
+    if let Some(addr) = metrics_listener.as_ref().and_then(|l| l.local_addr().ok()) {
+        let metrics_url = format!("http://{addr}/metrics");
+        tracing::info!(target: STATUS_TARGET, url = %metrics_url, "metrics on {metrics_url}");
+    }
+    announce_ready(&state, &config.corpus, &url, started);
+    if let (CorpusSource::Dir(dir), Some(fingerprint)) = (&config.corpus, fingerprint) {
+        tokio::spawn(reload::watch(
+            dir.clone(),
+            config.editions.clone(),
+            state.clone(),
+            config.reload_interval,
+            fingerprint,
+        ));
+    }
+    serve_until_stopped(listener, metrics_listener, state, &config.limits).await?;
+    let up = uptime(started.elapsed());
+    tracing::info!(target: STATUS_TARGET, "stopped cleanly (up {up})");
+    Ok(())
+}
+
+/// The knowledge base loaded off the async threads, as the server's state,
+/// with the corpus folder's fingerprint taken before reading (so that an
+/// edit made while loading is seen).
+async fn load_state(config: &ServeConfig) -> Result<(AppState, Option<u64>), ServeError> {
     let started_at = SystemTime::now();
-    // Taken before reading, so that an edit made while loading is seen.
     let fingerprint = match &config.corpus {
         CorpusSource::Dir(dir) => Some(reload::fingerprint(dir)),
         CorpusSource::Embedded => None,
@@ -386,58 +419,49 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     if config.metrics_addr.is_some() {
         state = state.with_http_metrics();
     }
-    let listener = bind(config.addr).await?;
-    let metrics_listener = match config.metrics_addr {
-        Some(addr) => Some(bind(addr).await?),
-        None => None,
+    Ok((state, fingerprint))
+}
+
+/// The status line that says the server is ready: its address, its corpus
+/// and how long loading took.
+fn announce_ready(state: &AppState, source: &CorpusSource, url: &str, started: Instant) {
+    let site = state.site();
+    let provisions = site.kb().corpus().provisions().len();
+    let citations = site.kb().citation_count();
+    let mut corpus = match source {
+        CorpusSource::Embedded => "built-in corpus".to_string(),
+        CorpusSource::Dir(dir) => format!("corpus folder {}", dir.display()),
     };
-    let url = listener
-        .local_addr()
-        .map(|a| format!("http://{a}/"))
-        .unwrap_or_else(|_| format!("http://{}/", config.addr));
-    if let Some(addr) = metrics_listener.as_ref().and_then(|l| l.local_addr().ok()) {
-        let metrics_url = format!("http://{addr}/metrics");
-        tracing::info!(target: STATUS_TARGET, url = %metrics_url, "metrics on {metrics_url}");
+    let parallels: Vec<String> = site
+        .kb()
+        .corpus()
+        .parallels()
+        .iter()
+        .map(|t| t.id())
+        .collect();
+    if !parallels.is_empty() {
+        corpus = format!("{corpus} + editions {}", parallels.join(", "));
     }
-    {
-        let site = state.site();
-        let provisions = site.kb().corpus().provisions().len();
-        let citations = site.kb().citation_count();
-        let mut corpus = match &config.corpus {
-            CorpusSource::Embedded => "built-in corpus".to_string(),
-            CorpusSource::Dir(dir) => format!("corpus folder {}", dir.display()),
-        };
-        let parallels: Vec<String> = site
-            .kb()
-            .corpus()
-            .parallels()
-            .iter()
-            .map(|t| t.id())
-            .collect();
-        if !parallels.is_empty() {
-            corpus = format!("{corpus} + editions {}", parallels.join(", "));
-        }
-        let ms = started.elapsed().as_millis() as u64;
-        tracing::info!(
-            target: STATUS_TARGET,
-            url = %url,
-            corpus = %corpus,
-            provisions,
-            citations,
-            ms,
-            "ready on {url} ({corpus}, {provisions} provisions, {citations} citations, {ms} ms)"
-        );
-    }
-    if let (CorpusSource::Dir(dir), Some(fingerprint)) = (&config.corpus, fingerprint) {
-        tokio::spawn(reload::watch(
-            dir.clone(),
-            config.editions.clone(),
-            state.clone(),
-            config.reload_interval,
-            fingerprint,
-        ));
-    }
-    // One signal stops both listeners.
+    let ms = started.elapsed().as_millis() as u64;
+    tracing::info!(
+        target: STATUS_TARGET,
+        url = %url,
+        corpus = %corpus,
+        provisions,
+        citations,
+        ms,
+        "ready on {url} ({corpus}, {provisions} provisions, {citations} citations, {ms} ms)"
+    );
+}
+
+/// Serves the site (and the metrics, if asked) until SIGINT or SIGTERM,
+/// which stops both listeners.
+async fn serve_until_stopped(
+    listener: TcpListener,
+    metrics_listener: Option<TcpListener>,
+    state: AppState,
+    limits: &Limits,
+) -> Result<(), ServeError> {
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|stop| *stop).await;
@@ -451,7 +475,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         shutdown_signal().await;
         let _ = stop_tx.send(true);
     });
-    serve_on(listener, state, &config.limits, stopped(stop_rx))
+    serve_on(listener, state, limits, stopped(stop_rx))
         .await
         .map_err(ServeError::Io)?;
     if let Some(task) = metrics_server {
@@ -459,8 +483,6 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
             tracing::error!(error = %e, "the metrics listener failed");
         }
     }
-    let up = uptime(started.elapsed());
-    tracing::info!(target: STATUS_TARGET, "stopped cleanly (up {up})");
     Ok(())
 }
 
