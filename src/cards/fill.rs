@@ -25,7 +25,7 @@ answer's head (`sluttkontrakten` for `kontrakten`).
 use std::collections::{HashMap, HashSet};
 
 use crate::cite;
-use crate::corpus::{BookId, Corpus, Kind, Provision};
+use crate::corpus::{BookId, Corpus, Kind};
 use crate::search::WordForms;
 
 use super::{
@@ -156,6 +156,23 @@ struct Fill<'c> {
     sentences: HashSet<String>,
 }
 
+/// The key words of a book's parts, each word once, in the order first
+/// seen: per top-level provision (a law, an X-section, a handbook section,
+/// a definition) and per book. Distractors come from these.
+#[derive(Default)]
+struct Pools {
+    top: HashMap<usize, Vec<PoolWord>>,
+    book: HashMap<BookId, Vec<PoolWord>>,
+}
+
+/// A key word that could be the blank: (document frequency, longer first,
+/// sentence, start, end), in the order they are tried.
+type Candidate = (u32, std::cmp::Reverse<usize>, usize, usize, usize);
+
+/// A sentence blanked: the sentence, the blank's byte range, and its
+/// distractors.
+type Blanked<'s> = (&'s str, usize, usize, Vec<Choice>);
+
 /// Every Fyll inn card, and the provisions with a full sentence that got none.
 pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
     let mut f = Fill {
@@ -166,56 +183,70 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         sentences: HashSet::new(),
     };
     f.count();
-
-    // Key words of every full sentence, per provision, and the pools of
-    // each top-level provision and each book (first occurrence kept).
-    let eligible: Vec<(usize, &Provision)> = corpus
-        .provisions()
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| (is_numbered(p.kind) || p.kind == Kind::Definition) && p.in_corpus)
-        .collect();
-    let mut keyed: Vec<(usize, Vec<Keyed>)> = Vec::new();
-    let mut top_pool: HashMap<usize, Vec<PoolWord>> = HashMap::new();
-    let mut book_pool: HashMap<BookId, Vec<PoolWord>> = HashMap::new();
-    let mut seen_top: HashSet<(usize, String)> = HashSet::new();
-    let mut seen_book: HashSet<(BookId, String)> = HashSet::new();
-    for &(i, p) in &eligible {
-        let top = corpus.path_of(i).first().copied().unwrap_or(i);
-        let mut per = Vec::new();
-        for s in full_sentences(p) {
-            let keys = f.key_words(p.book, s);
-            for &(a, b) in &keys {
-                let w = s[a..b].to_string();
-                if seen_top.insert((top, w.clone())) {
-                    top_pool.entry(top).or_default().push(PoolWord {
-                        word: w.clone(),
-                        source: i,
-                    });
-                }
-                if seen_book.insert((p.book, w.clone())) {
-                    book_pool
-                        .entry(p.book)
-                        .or_default()
-                        .push(PoolWord { word: w, source: i });
-                }
-            }
-            per.push((s, keys));
-        }
-        if !per.is_empty() {
-            keyed.push((i, per));
-        }
-    }
-
+    let (keyed, pools) = f.key_sentences();
     let mut cards = Vec::new();
     let mut skipped = Vec::new();
-    let empty = Vec::new();
     for (i, per) in keyed {
-        let p = corpus.at(i);
-        let top = corpus.path_of(i).first().copied().unwrap_or(i);
-        let id = format!("{}@{}", p.id, CardKind::FillIn.slug());
-        // Candidates: (rarity, longer first, sentence, start).
-        let mut cands: Vec<(u32, std::cmp::Reverse<usize>, usize, usize, usize)> = Vec::new();
+        let made = f.blank(i, &per, &pools).map(|b| f.card(i, b));
+        match made {
+            Ok(c) => cards.push(c),
+            Err(reason) => skipped.push(Skipped {
+                kind: CardKind::FillIn,
+                provision: i,
+                reason,
+            }),
+        }
+    }
+    (cards, skipped)
+}
+
+impl<'c> Fill<'c> {
+    /// The key words of every full sentence, per provision that can have a
+    /// card, and the pools of each top-level provision and each book.
+    fn key_sentences(&mut self) -> (Vec<(usize, Vec<Keyed<'c>>)>, Pools) {
+        let corpus = self.corpus;
+        let eligible =
+            corpus.provisions().iter().enumerate().filter(|(_, p)| {
+                (is_numbered(p.kind) || p.kind == Kind::Definition) && p.in_corpus
+            });
+        let mut keyed: Vec<(usize, Vec<Keyed<'c>>)> = Vec::new();
+        let mut pools = Pools::default();
+        let mut seen_top: HashSet<(usize, String)> = HashSet::new();
+        let mut seen_book: HashSet<(BookId, String)> = HashSet::new();
+        for (i, p) in eligible {
+            let top = corpus.path_of(i).first().copied().unwrap_or(i);
+            let mut per = Vec::new();
+            for s in full_sentences(p) {
+                let keys = self.key_words(p.book, s);
+                for &(a, b) in &keys {
+                    let w = s[a..b].to_string();
+                    if seen_top.insert((top, w.clone())) {
+                        pools.top.entry(top).or_default().push(PoolWord {
+                            word: w.clone(),
+                            source: i,
+                        });
+                    }
+                    if seen_book.insert((p.book, w.clone())) {
+                        pools
+                            .book
+                            .entry(p.book)
+                            .or_default()
+                            .push(PoolWord { word: w, source: i });
+                    }
+                }
+                per.push((s, keys));
+            }
+            if !per.is_empty() {
+                keyed.push((i, per));
+            }
+        }
+        (keyed, pools)
+    }
+
+    /// The key words of a provision's sentences that stand once in their
+    /// sentence, rarest first, then longer, then earlier.
+    fn candidates(&self, per: &[Keyed<'_>]) -> Vec<Candidate> {
+        let mut cands = Vec::new();
         for (k, (s, keys)) in per.iter().enumerate() {
             for &(a, b) in keys {
                 let w = &s[a..b];
@@ -225,21 +256,31 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
                     .count()
                     == 1;
                 if once {
-                    let df = f.df.get(w).copied().unwrap_or(0);
+                    let df = self.df.get(w).copied().unwrap_or(0);
                     cands.push((df, std::cmp::Reverse(w.chars().count()), k, a, b));
                 }
             }
         }
         cands.sort();
+        cands
+    }
+
+    /// The first candidate the quality rules let through and that has
+    /// three distractors; else why none was.
+    fn blank<'s>(
+        &mut self,
+        i: usize,
+        per: &[Keyed<'s>],
+        pools: &Pools,
+    ) -> Result<Blanked<'s>, &'static str> {
+        let cands = self.candidates(per);
         if cands.is_empty() {
-            skipped.push(Skipped {
-                kind: CardKind::FillIn,
-                provision: i,
-                reason: "no key word in its full sentences",
-            });
-            continue;
+            return Err("no key word in its full sentences");
         }
-        let mut made = None;
+        let p = self.corpus.at(i);
+        let top = self.corpus.path_of(i).first().copied().unwrap_or(i);
+        let id = format!("{}@{}", p.id, CardKind::FillIn.slug());
+        let empty = Vec::new();
         let mut refused = None;
         // A definition's card shows no name, so its sentence must name the
         // term itself, or the student cannot tell what is defined.
@@ -268,23 +309,20 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
                 }
             }
             let pools = [
-                top_pool.get(&top).unwrap_or(&empty),
-                book_pool.get(&p.book).unwrap_or(&empty),
+                pools.top.get(&top).unwrap_or(&empty),
+                pools.book.get(&p.book).unwrap_or(&empty),
             ];
-            let d = f.distractors(&id, p.book, s, a, b, pools);
+            let d = self.distractors(&id, p.book, s, a, b, pools);
             if d.len() == CHOICES - 1 {
-                made = Some((s, a, b, d));
-                break;
+                return Ok((s, a, b, d));
             }
         }
-        let Some((s, a, b, d)) = made else {
-            skipped.push(Skipped {
-                kind: CardKind::FillIn,
-                provision: i,
-                reason: refused.unwrap_or("no key word with three distractors"),
-            });
-            continue;
-        };
+        Err(refused.unwrap_or("no key word with three distractors"))
+    }
+
+    /// The card of provision `i`'s blanked sentence.
+    fn card(&self, i: usize, (s, a, b, d): Blanked<'_>) -> Card {
+        let p = self.corpus.at(i);
         // The provision's name places the sentence; a definition's name is
         // its term, which would give a blanked form of it away.
         let prompt = Face {
@@ -296,9 +334,8 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             source: i,
             face: Face::text(&s[a..b], p.lang()),
         };
-        cards.push(card(corpus, CardKind::FillIn, i, prompt, answer, d));
+        card(self.corpus, CardKind::FillIn, i, prompt, answer, d)
     }
-    (cards, skipped)
 }
 
 impl Fill<'_> {

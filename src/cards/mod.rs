@@ -1,42 +1,59 @@
 /*!
-Practice cards generated from the provision tree: the decks of the study
-mode (`/ov`, `GET /api/cards`, `lovbok cards`).
+Practice cards generated from the provision tree, the subject index and the
+calculators: the decks of the study mode (`/ov`, `GET /api/cards`, `lovbok
+cards`).
 
-Every card is derived from the corpus, never written by hand: what it asks
-and what it answers are a provision's own text, title or cite, so a card is
-right by construction and changes when the corpus does. Four decks
-([`DeckId`]):
+Every card is derived, never written by hand: what it asks and what it
+answers are a provision's own text, title or cite, an entry of lovbok's
+subject index, or what a calculator computes, so a card is right by
+construction and changes when its source does. Seven decks ([`DeckId`]),
+each in its own file:
 
-- *Begreper*: a defined term and its definition, both ways;
-- *Lovnummer*: a law's title and its number, both ways, and a handbook
-  X-section and the law it extends, both ways;
-- *Hvor står det?*: a provision's text, its cite hidden, to be placed among
-  four cites of the same kind in the same book;
-- *Fyll inn*: a full sentence ([`sentence`]) with its rarest key word blanked
-  (`fill`), to be chosen among four words from the same part of the book.
+- *Begreper* (`terms`): a defined term and its definition, both ways;
+- *Lovnummer* (`law_numbers`): a law's title and its number, both ways,
+  and a handbook X-section and the law it extends, both ways;
+- *Hvor står det?* (`where_is_it`): a provision's text, its cite hidden, to
+  be placed among four cites of the same kind in the same book;
+- *Fyll inn* (`fill`): a full sentence ([`sentence`]) with its rarest key
+  word blanked, to be chosen among four words from the same part of the
+  book;
+- *Hvilken lov?* (`subject`): a subject of lovbok's index (a situation as a
+  TD names it) → the provision that treats it;
+- *Tall* ([`numeric`]): a board's numbers → what the provision's
+  calculator computes;
+- *Kjennelse* (`ruling`): a table situation from the index → what the rule
+  that applies says, with the start of its text.
 
 Every card has four choices, exactly one of them right: a distractor is
 never the answer in another form (the same text, an ancestor or descendant,
 an inflection of the blanked word). The build is pure and deterministic
 ([`pick`]): the same corpus gives the same deck, byte for byte. A card's id
-is its provision's cite and its kind, so it survives a corpus update; its
-[`Card::hash`] covers what it asks and answers, so a client that kept the
-hash it saw can tell that the provision changed.
+is its provision's cite and its kind (`12C1@where`; with the subject or the
+board where one provision has several cards: `64@which-law/<subject>`,
+`X78B4@numeric/3`), so it survives a corpus update; its [`Card::hash`]
+covers what it asks and answers, so a client that kept the hash it saw can
+tell that the provision changed. Cards that would ask the same with
+different answers are dropped ([`quality`]).
 
 This module sits beside [`crate::graph`] below [`crate::kb`]: it reads the
-corpus, finds citations with [`crate::cite`] (a cite is never a blank) and
-judges words with [`crate::search::WordForms`] (stop words, inflections).
+corpus, finds citations with [`crate::cite`] (a cite is never a blank),
+judges words with [`crate::search::WordForms`] (stop words, inflections) and
+computes with [`crate::rules`].
 */
 
 mod fill;
+mod law_numbers;
 pub mod numeric;
 pub mod pick;
 pub mod quality;
 mod ruling;
 pub mod sentence;
 mod subject;
+mod terms;
+mod where_is_it;
 
-use std::collections::{HashMap, HashSet};
+pub use terms::mask_term;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -64,7 +81,7 @@ const NUMBERS_SLUG: &str = "tall";
 /// "ruling".
 const RULING_SLUG: &str = "kjennelse";
 
-/// One of the four decks.
+/// One of the seven decks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DeckId {
     /// Defined terms ↔ definitions ("Begreper").
@@ -263,7 +280,9 @@ pub struct Choice {
 /// One practice card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Card {
-    /// `<cite>@<kind>` (`12C1@where`): stable across corpus updates.
+    /// `<cite>@<kind>` (`12C1@where`), with `/<subject>` or `/<board>` where
+    /// one provision has several cards of a kind: stable across corpus
+    /// updates.
     pub id: String,
     pub kind: CardKind,
     /// Index of the provision the card is made from (the one in its id).
@@ -506,14 +525,6 @@ fn edition_note(corpus: &Corpus, provision: usize, prompt: &Face) -> Option<Stri
     (!notes.is_empty()).then(|| notes.join("; "))
 }
 
-/// A handbook X-section and the law it extends, by index, with their titles.
-struct XLaw {
-    x: usize,
-    x_title: String,
-    law: usize,
-    law_title: String,
-}
-
 struct Builder<'c> {
     corpus: &'c Corpus,
     deck: Deck,
@@ -552,311 +563,6 @@ impl Builder<'_> {
         let c = card(self.corpus, kind, provision, prompt, answer, d);
         self.deck.cards.push(c);
     }
-
-    /// Begreper: every definition, term → definition and back.
-    fn terms(&mut self) {
-        let corpus = self.corpus;
-        let defs: Vec<(usize, &Provision, String, String)> = corpus
-            .book(BookId::Laws)
-            .filter(|(_, p)| p.kind == Kind::Definition)
-            .filter_map(|(i, p)| {
-                let term = p.title.clone()?;
-                let text = p.text();
-                (!text.trim().is_empty()).then_some((i, p, term, text))
-            })
-            .collect();
-        for kind in [CardKind::TermToDefinition, CardKind::DefinitionToTerm] {
-            for (i, p, term, text) in &defs {
-                if quality::pointer_or_abbreviation(term, text) {
-                    self.skip(kind, *i, quality::POINTER_ONLY);
-                    continue;
-                }
-                let id = format!("{}@{}", p.id, kind.slug());
-                let lang = p.lang();
-                let same = normalized(text);
-                match kind {
-                    CardKind::TermToDefinition => {
-                        let others: Vec<(usize, Face)> = defs
-                            .iter()
-                            .filter(|(j, _, _, t)| j != i && normalized(t) != same)
-                            .map(|(j, q, _, t)| (*j, Face::text(t.clone(), q.lang())))
-                            .collect();
-                        let d = Self::distractors(&id, &others);
-                        let answer = Choice {
-                            source: *i,
-                            face: Face::text(text.clone(), lang),
-                        };
-                        self.push(kind, *i, Face::text(term.clone(), lang), answer, d);
-                    }
-                    _ => {
-                        let masked = mask_term(text, term);
-                        if quality::gives_away(&masked, term) {
-                            self.skip(kind, *i, quality::GIVES_AWAY);
-                            continue;
-                        }
-                        let shown = normalized(&masked);
-                        let others: Vec<(usize, Face)> = defs
-                            .iter()
-                            .filter(|(j, _, t2, t)| {
-                                j != i && normalized(t) != same && !mentions(&shown, t2)
-                            })
-                            .map(|(j, q, t2, _)| (*j, Face::text(t2.clone(), q.lang())))
-                            .collect();
-                        let d = Self::distractors(&id, &others);
-                        let answer = Choice {
-                            source: *i,
-                            face: Face::text(term.clone(), lang),
-                        };
-                        self.push(kind, *i, Face::text(masked, lang), answer, d);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Lovnummer: every law (title-only ones too), title → number and
-    /// back; every X-section, its title → the law it extends and back.
-    fn law_numbers(&mut self) {
-        let corpus = self.corpus;
-        let laws: Vec<(usize, &Provision, String)> = corpus
-            .book(BookId::Laws)
-            .filter(|(_, p)| p.kind == Kind::Law)
-            .filter_map(|(i, p)| Some((i, p, p.title.clone()?)))
-            .collect();
-        for kind in [CardKind::TitleToNumber, CardKind::NumberToTitle] {
-            for (i, p, title) in &laws {
-                let id = format!("{}@{}", p.id, kind.slug());
-                let lang = p.lang();
-                let others: Vec<(usize, Face)> = laws
-                    .iter()
-                    .filter(|(j, _, t)| j != i && normalized(t) != normalized(title))
-                    .map(|(j, q, t)| {
-                        let face = match kind {
-                            CardKind::TitleToNumber => Face::cite(&q.id, q.lang()),
-                            _ => Face::text(t.clone(), q.lang()),
-                        };
-                        (*j, face)
-                    })
-                    .collect();
-                let d = Self::distractors(&id, &others);
-                let (prompt, answer) = match kind {
-                    CardKind::TitleToNumber => {
-                        (Face::text(title.clone(), lang), Face::cite(&p.id, lang))
-                    }
-                    _ => (Face::cite(&p.id, lang), Face::text(title.clone(), lang)),
-                };
-                let answer = Choice {
-                    source: *i,
-                    face: answer,
-                };
-                self.push(kind, *i, prompt, answer, d);
-            }
-        }
-
-        // X-sections and the laws they extend, each with its title.
-        let law_of = |n: u16| {
-            laws.iter()
-                .find(|(_, p, _)| p.id == ProvisionId::root(Root::Law(n)))
-        };
-        let xs: Vec<XLaw> = corpus
-            .book(BookId::Handbook)
-            .filter(|(_, p)| p.kind == Kind::Extension)
-            .filter_map(|(i, p)| {
-                let law = law_of(p.extends?)?;
-                Some(XLaw {
-                    x: i,
-                    x_title: p.title.clone()?,
-                    law: law.0,
-                    law_title: law.2.clone(),
-                })
-            })
-            .collect();
-        let law_face = |l: usize, title: &str| {
-            let q = corpus.at(l);
-            Face {
-                cite: Some(q.id.clone()),
-                text: Some(title.to_string()),
-                lang: q.lang(),
-            }
-        };
-        for kind in [CardKind::ExtensionToLaw, CardKind::LawToExtension] {
-            for xl in &xs {
-                let x = corpus.at(xl.x);
-                let id = format!("{}@{}", x.id, kind.slug());
-                // A distractor is never a law some X-section of the same
-                // title extends, nor an X-section of this law.
-                let same_title = |t: &str| normalized(t) == normalized(&xl.x_title);
-                let (prompt, answer, others) = match kind {
-                    CardKind::ExtensionToLaw => {
-                        let others: Vec<(usize, Face)> = xs
-                            .iter()
-                            .filter(|o| o.law != xl.law && !same_title(&o.x_title))
-                            .map(|o| (o.law, law_face(o.law, &o.law_title)))
-                            .collect();
-                        let answer = Choice {
-                            source: xl.law,
-                            face: law_face(xl.law, &xl.law_title),
-                        };
-                        (Face::text(xl.x_title.clone(), x.lang()), answer, others)
-                    }
-                    _ => {
-                        let others: Vec<(usize, Face)> = xs
-                            .iter()
-                            .filter(|o| o.x != xl.x && o.law != xl.law && !same_title(&o.x_title))
-                            .map(|o| {
-                                let lang = corpus.at(o.x).lang();
-                                (o.x, Face::text(o.x_title.clone(), lang))
-                            })
-                            .collect();
-                        let answer = Choice {
-                            source: xl.x,
-                            face: Face::text(xl.x_title.clone(), x.lang()),
-                        };
-                        (law_face(xl.law, &xl.law_title), answer, others)
-                    }
-                };
-                let d = Self::distractors(&id, &others);
-                self.push(kind, xl.x, prompt, answer, d);
-            }
-        }
-    }
-
-    /// Hvor står det?: every numbered provision with a full sentence.
-    ///
-    /// Distractors are provisions of the same kind in the same book whose
-    /// text is in the corpus, never the provision itself, an ancestor or a
-    /// descendant, nor any provision that holds the same text (or is an
-    /// ancestor of one that does): each would be a right answer too.
-    fn where_is_it(&mut self) {
-        let corpus = self.corpus;
-        let kind = CardKind::WhereIsIt;
-        let mut by_text: HashMap<String, Vec<usize>> = HashMap::new();
-        for (i, p) in corpus.provisions().iter().enumerate() {
-            let t = normalized(&p.text());
-            if !t.is_empty() {
-                by_text.entry(t).or_default().push(i);
-            }
-        }
-        let pool: Vec<(usize, &Provision)> = corpus
-            .provisions()
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| is_numbered(p.kind) && p.in_corpus)
-            .collect();
-        for &(i, p) in &pool {
-            if full_sentences(p).is_empty() {
-                continue;
-            }
-            let text = p.text();
-            if quality::needs_unseen_text(&text) {
-                self.skip(kind, i, quality::NEEDS_UNSEEN_TEXT);
-                continue;
-            }
-            if quality::quotes_its_place(corpus, &p.id, &text) {
-                self.skip(kind, i, quality::QUOTES_ITS_PLACE);
-                continue;
-            }
-            let id = format!("{}@{}", p.id, kind.slug());
-            let same = by_text
-                .get(&normalized(&p.text()))
-                .cloned()
-                .unwrap_or_else(|| vec![i]);
-            // Every provision that holds this text, and everything above them.
-            let holders: HashSet<usize> = same.iter().flat_map(|&s| corpus.path_of(s)).collect();
-            let others: Vec<(usize, Face)> = pool
-                .iter()
-                .filter(|(j, q)| {
-                    q.kind == p.kind
-                        && q.book == p.book
-                        && !holders.contains(j)
-                        && !corpus.path_of(*j).contains(&i)
-                })
-                .map(|(j, q)| (*j, Face::cite(&q.id, q.lang())))
-                .collect();
-            // The same law or section first, so that the letter and number
-            // are what is tested, not the law.
-            let root = p.id.numbered_root();
-            let tier = |(j, _): &(usize, Face)| u8::from(corpus.at(*j).id.numbered_root() != root);
-            let d: Vec<Choice> = pick::choose(&id, &others, CHOICES - 1, |(_, f)| f.key(), tier)
-                .into_iter()
-                .map(|(source, face)| Choice { source, face })
-                .collect();
-            let answer = Choice {
-                source: i,
-                face: Face::cite(&p.id, p.lang()),
-            };
-            self.push(kind, i, Face::text(p.text(), p.lang()), answer, d);
-        }
-    }
-}
-
-/// The words that name a term in its definition, each with whether it is an
-/// abbreviation (matched as written) or a word (matched as a prefix, lower case).
-fn term_words(term: &str) -> Vec<(String, bool)> {
-    // "International Match Point (IMP)": the words before the parenthesis,
-    // and what it holds if it is an abbreviation ("(poeng)" is a gloss).
-    let (main, paren) = match term.split_once('(') {
-        Some((m, p)) => (m, p.trim_end_matches(')')),
-        None => (term, ""),
-    };
-    let mut out = Vec::new();
-    let is_caps = |w: &str| w.chars().count() >= 2 && w.chars().all(char::is_uppercase);
-    for w in main
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty())
-    {
-        if is_caps(w) {
-            out.push((w.to_string(), true));
-        } else if w.chars().count() >= 3 {
-            out.push((w.to_lowercase(), false));
-        }
-    }
-    let p = paren.trim();
-    if is_caps(p) {
-        out.push((p.to_string(), true));
-    }
-    out
-}
-
-/// A definition's text with every word that names the term replaced by
-/// [`BLANK`]: a word that starts with one of the term's words (any case, so
-/// inflections go too), or an abbreviation in the term, as written.
-pub fn mask_term(text: &str, term: &str) -> String {
-    let words = term_words(term);
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (s, e) in letter_runs(text) {
-        let w = &text[s..e];
-        let lower = w.to_lowercase();
-        let hit = words.iter().any(|(t, caps)| {
-            if *caps {
-                w == t
-            } else {
-                lower.starts_with(t.as_str())
-            }
-        });
-        if hit {
-            out.push_str(&text[last..s]);
-            out.push_str(BLANK);
-            last = e;
-        }
-    }
-    out.push_str(&text[last..]);
-    out
-}
-
-/// True when `shown` (normalized text) names `term` as a whole word.
-fn mentions(shown: &str, term: &str) -> bool {
-    let t = normalized(term);
-    let words: HashSet<&str> = shown
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    if words.contains(t.as_str()) {
-        return true;
-    }
-    // A multi-word term: as a phrase.
-    t.contains(' ') && shown.contains(&t)
 }
 
 /// Byte ranges of the maximal runs of letters in `text`.
@@ -887,36 +593,6 @@ mod tests {
         }
         assert!("alle".parse::<DeckId>().is_err());
         assert!("".parse::<DeckId>().is_err());
-    }
-
-    #[test]
-    fn a_term_is_masked_in_its_definition_with_its_inflections() {
-        assert_eq!(
-            mask_term(
-                "Han blir blindemann når blindemannen legger ned.",
-                "Blindemann"
-            ),
-            "Han blir _____ når _____ legger ned."
-        );
-        assert_eq!(
-            mask_term(
-                "Regulerende myndighet kan bestemme hvordan det skal alerteres.",
-                "Alert"
-            ),
-            "Regulerende myndighet kan bestemme hvordan det skal _____."
-        );
-        // An abbreviation in parentheses is masked as written; a gloss is not.
-        assert_eq!(
-            mask_term(
-                "UI er informasjon; ui er ikke.",
-                "Urettmessig informasjon (UI)"
-            ),
-            "_____ er _____; ui er ikke."
-        );
-        assert_eq!(
-            term_words("Matchpoint (poeng)"),
-            vec![("matchpoint".into(), false)]
-        );
     }
 
     #[test]

@@ -52,22 +52,48 @@ pub(crate) struct Levels {
 /// root number). Never fails: it stops at the first character that does not
 /// continue the cite.
 pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
-    let b = text.as_bytes();
-    let mut out = Levels {
-        end: from,
-        ..Levels::default()
+    let mut r = Reader {
+        text,
+        b: text.as_bytes(),
+        leniency,
+        out: Levels {
+            end: from,
+            ..Levels::default()
+        },
     };
-    let mut pos = from;
+    r.section();
+    r.item();
+    r.sub_item();
+    r.roman();
+    r.out.glued_tail = text[r.out.end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric());
+    r.out
+}
 
-    // # Section letter
-    if let Some((at, loose)) = joined(text, pos, leniency, is_letter) {
+/// The levels read so far; `out.end` is where the next one may start.
+struct Reader<'t> {
+    text: &'t str,
+    b: &'t [u8],
+    leniency: Leniency,
+    out: Levels,
+}
+
+impl Reader<'_> {
+    /// The section letter.
+    fn section(&mut self) {
+        let (b, leniency) = (self.b, self.leniency);
+        let Some((at, loose)) = joined(self.text, self.out.end, leniency, is_letter) else {
+            return;
+        };
         let c = b[at];
         let next = b.get(at + 1).copied();
         // A digit follows: an item, directly or after the dot of the
         // dotted form (`7c1`, `12.c.1`).
         let next_is_digit = next.is_some_and(|n| n.is_ascii_digit())
             || (next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_digit));
-        let ends_word = !letter_at(text, at + 1);
+        let ends_word = !letter_at(self.text, at + 1);
         let upper = c.is_ascii_uppercase();
         let lower_ok = match leniency {
             Leniency::Query => true,
@@ -82,44 +108,52 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
         // `t.o.m.`, `f.eks.`: a letter in an abbreviation is no level.
         let abbreviation = next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
         if (upper || lower_ok) && ends_word && spaced_ok && !abbreviation {
-            out.path.section = Some(c.to_ascii_uppercase() as char);
-            out.loose |= loose;
-            pos = at + 1;
-            out.end = pos;
+            self.out.path.section = Some(c.to_ascii_uppercase() as char);
+            self.out.loose |= loose;
+            self.out.end = at + 1;
         }
     }
 
-    // # Item number
-    // The WBF's bracketed item (`70C(3)`, `17D(1)`) and a dotted item after
-    // a glued capital section (`31A.2`): forms of sites that quote the
-    // English Laws, read at every leniency.
-    if out.path.section.is_some() && pos == out.end {
-        if let Some((n, end)) = bracketed_or_dotted_item(text, pos, out.loose) {
-            out.path.item = Some(n);
-            pos = end;
-            out.end = end;
+    /// The item number.
+    fn item(&mut self) {
+        if self.out.path.section.is_none() {
+            return;
         }
-    }
-    if out.path.section.is_some() && out.path.item.is_none() {
-        if let Some((at, loose)) = joined(text, pos, leniency, |c| c.is_ascii_digit()) {
-            let mut e = at;
-            while e < b.len() && b[e].is_ascii_digit() {
-                e += 1;
-            }
-            let digits = text.get(at..e).unwrap_or_default();
-            if digits.len() <= 2 && !digits.starts_with('0') {
-                if let Ok(n) = digits.parse::<u16>() {
-                    out.path.item = Some(n);
-                    out.loose |= loose;
-                    pos = e;
-                    out.end = pos;
-                }
+        // The WBF's bracketed item (`70C(3)`, `17D(1)`) and a dotted item
+        // after a glued capital section (`31A.2`): forms of sites that quote
+        // the English Laws, read at every leniency.
+        if let Some((n, end)) = bracketed_or_dotted_item(self.text, self.out.end, self.out.loose) {
+            self.out.path.item = Some(n);
+            self.out.end = end;
+            return;
+        }
+        let b = self.b;
+        let Some((at, loose)) = joined(self.text, self.out.end, self.leniency, |c| {
+            c.is_ascii_digit()
+        }) else {
+            return;
+        };
+        let mut e = at;
+        while e < b.len() && b[e].is_ascii_digit() {
+            e += 1;
+        }
+        let digits = self.text.get(at..e).unwrap_or_default();
+        if digits.len() <= 2 && !digits.starts_with('0') {
+            if let Ok(n) = digits.parse::<u16>() {
+                self.out.path.item = Some(n);
+                self.out.loose |= loose;
+                self.out.end = e;
             }
         }
     }
 
-    // # Sub-item letter: `b`, `(b)`, or in a query `B`.
-    if out.path.item.is_some() {
+    /// The sub-item letter: `b`, `(b)`, or in a query `B`.
+    fn sub_item(&mut self) {
+        if self.out.path.item.is_none() {
+            return;
+        }
+        let (text, b, leniency) = (self.text, self.b, self.leniency);
+        let pos = self.out.end;
         if let Some((at, loose)) = joined(text, pos, leniency, is_letter) {
             let c = b[at];
             let next = b.get(at + 1).copied();
@@ -137,10 +171,9 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
                 next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
             if case_ok && (ends_word || roman_tail) && (!word_like || punct_after) && !abbreviation
             {
-                out.path.sub = Some(c.to_ascii_lowercase() as char);
-                out.loose |= loose;
-                pos = at + 1;
-                out.end = pos;
+                self.out.path.sub = Some(c.to_ascii_lowercase() as char);
+                self.out.loose |= loose;
+                self.out.end = at + 1;
             }
         } else if let Some((letter, close)) = paren_letter(text, pos) {
             // `(b)` is a sub-item; `(i)`, `(v)`, `(x)` are roman numerals
@@ -148,25 +181,27 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
             // `(a)(ii)` is the English style).
             let romanish = from_roman(&(letter as char).to_string()).is_some();
             if !romanish || paren_roman(text, close).is_some() {
-                out.path.sub = Some(letter as char);
-                pos = close;
-                out.end = pos;
+                self.out.path.sub = Some(letter as char);
+                self.out.end = close;
             }
         }
     }
 
-    // # Roman numeral: `(ii)`, in a query also `ii` or ` ii`.
-    if out.path.item.is_some() || out.path.sub.is_some() {
+    /// The roman numeral: `(ii)`, in a query also `ii` or ` ii`.
+    fn roman(&mut self) {
+        if self.out.path.item.is_none() && self.out.path.sub.is_none() {
+            return;
+        }
+        let (text, b, leniency) = (self.text, self.b, self.leniency);
+        let pos = self.out.end;
         let spaced_paren = leniency != Leniency::Bare && b.get(pos) == Some(&b' ');
         if let Some((n, close)) = paren_roman(text, pos) {
-            out.path.roman = Some(n);
-            pos = close;
-            out.end = pos;
+            self.out.path.roman = Some(n);
+            self.out.end = close;
         } else if let Some((n, close)) = paren_roman(text, pos + 1).filter(|_| spaced_paren) {
-            out.path.roman = Some(n);
-            out.loose = true;
-            pos = close;
-            out.end = pos;
+            self.out.path.roman = Some(n);
+            self.out.loose = true;
+            self.out.end = close;
         } else if leniency == Leniency::Query {
             let at = if b.get(pos) == Some(&b' ') {
                 pos + 1
@@ -174,18 +209,11 @@ pub(crate) fn scan(text: &str, from: usize, leniency: Leniency) -> Levels {
                 pos
             };
             if let Some((n, e)) = bare_roman(text, at) {
-                out.path.roman = Some(n);
-                pos = e;
-                out.end = pos;
+                self.out.path.roman = Some(n);
+                self.out.end = e;
             }
         }
     }
-
-    out.glued_tail = text[out.end..]
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphanumeric());
-    out
 }
 
 /// True when a letter (of any script) starts at byte `pos`.

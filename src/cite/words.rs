@@ -5,8 +5,37 @@ other documents, in Norwegian (nb), Danish (da), Swedish (sv) and English.
 They live apart from the rules in `find/` so that one list serves every
 reader of citations (and can be handed to the browser's offline copy), and
 so that a language is added in one place. Case is ignored everywhere; a
-space in a phrase matches any run of white space.
+space in a phrase matches any run of white space; [`alternation`] and
+[`stems`] turn a list into the part of a regex that matches it.
 */
+
+/// A regex alternation of `words`, longest first; a word that ends in a
+/// letter must end a word (`se` does not match `sesjon`).
+pub(super) fn alternation(words: &[&str]) -> String {
+    let mut sorted: Vec<&str> = words.to_vec();
+    sorted.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    sorted
+        .iter()
+        .map(|w| {
+            let mut re = regex::escape(w).replace(' ', r"\s+");
+            if w.chars().last().is_some_and(char::is_alphanumeric) {
+                re.push_str(r"\b");
+            }
+            re
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// A regex alternation of word stems, for extended-mode patterns (a space
+/// in a stem matches any run of white space).
+pub(super) fn stems(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| regex::escape(w).replace(' ', r"\s+"))
+        .collect::<Vec<_>>()
+        .join("|")
+}
 
 /// "see", "cf.": announce a cross-reference (`se 16C2`, `jf. X8A`, sv `jfr
 /// lag 40`, `jämför 12C`).

@@ -530,6 +530,8 @@ const KEYS: [&str; 7] = ["group", "nb", "da", "en", "cites", "see", "evidence"];
 /// Most words of a term: a name, not a sentence.
 const MAX_TERM_WORDS: usize = 6;
 
+/// One entry checked: a [`Subject`] when it has every key it needs, each
+/// well formed; otherwise each problem is a diagnostic at its `##` line.
 fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject> {
     let origin = Origin {
         file: file.to_string(),
@@ -546,16 +548,42 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
         }
         seen.push(k);
     }
-    let value = |key: &str| -> Vec<String> {
-        d.keys
+    let group = group_of(&d, &mut problems);
+    let terms = terms_of(&d, &mut problems);
+    let cites = cites_of(&d, &mut problems);
+    let evidence = evidence_of(&d, &mut problems);
+    let name = d.name.clone();
+    for p in &problems {
+        out.push(error(&origin, format!("subject \"{name}\" {p}")));
+    }
+    Some(Subject {
+        see: d.values("see"),
+        name: d.name,
+        group: group?,
+        terms,
+        cites,
+        evidence,
+        origin,
+    })
+    .filter(|_| problems.is_empty())
+}
+
+impl Draft {
+    /// Every value given for `key`, each `;`-separated part on its own.
+    fn values(&self, key: &str) -> Vec<String> {
+        self.keys
             .iter()
             .filter(|(k, _, _)| k == key)
             .flat_map(|(_, v, _)| v.split(';'))
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect()
-    };
-    let group = match value("group").first().map(|g| g.parse::<Group>()) {
+    }
+}
+
+/// The entry's `group`, one of [`Group::ALL`].
+fn group_of(d: &Draft, problems: &mut Vec<String>) -> Option<Group> {
+    match d.values("group").first().map(|g| g.parse::<Group>()) {
         Some(Ok(g)) => Some(g),
         Some(Err(())) => {
             problems.push(format!(
@@ -568,7 +596,12 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
             problems.push("has no group".into());
             None
         }
-    };
+    }
+}
+
+/// The entry's name and its `nb`, `da` and `en` terms, each a short name
+/// and each once.
+fn terms_of(d: &Draft, problems: &mut Vec<String>) -> Vec<Term> {
     let mut terms = vec![Term {
         lang: TermLang::Nb,
         text: d.name.clone(),
@@ -578,7 +611,7 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
         ("da", TermLang::Da),
         ("en", TermLang::En),
     ] {
-        let list = value(key);
+        let list = d.values(key);
         if list.is_empty() {
             problems.push(format!("has no `{key}` term"));
         }
@@ -594,8 +627,13 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
             }
         }
     }
+    terms
+}
+
+/// The provisions the entry cites: at least one, each parsed and once.
+fn cites_of(d: &Draft, problems: &mut Vec<String>) -> Vec<ProvisionId> {
     let mut cites = Vec::new();
-    for c in value("cites") {
+    for c in d.values("cites") {
         match c.parse::<ProvisionId>() {
             Ok(id) if !cites.contains(&id) => cites.push(id),
             Ok(_) => problems.push(format!("cites {c} twice")),
@@ -605,8 +643,13 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
     if cites.is_empty() {
         problems.push("cites no provision".into());
     }
+    cites
+}
+
+/// The entry's evidence: at least one item, each a quote or a WBF paragraph.
+fn evidence_of(d: &Draft, problems: &mut Vec<String>) -> Vec<Evidence> {
     let mut evidence = Vec::new();
-    for item in value("evidence") {
+    for item in d.values("evidence") {
         match parse_evidence(&item) {
             Some(ev) => evidence.push(ev),
             None => problems.push(format!(
@@ -617,20 +660,7 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
     if evidence.is_empty() {
         problems.push("has no evidence".into());
     }
-    let name = d.name.clone();
-    for p in &problems {
-        out.push(error(&origin, format!("subject \"{name}\" {p}")));
-    }
-    Some(Subject {
-        name: d.name,
-        group: group?,
-        terms,
-        cites,
-        see: value("see"),
-        evidence,
-        origin,
-    })
-    .filter(|_| problems.is_empty())
+    evidence
 }
 
 fn parse_evidence(item: &str) -> Option<Evidence> {

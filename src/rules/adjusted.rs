@@ -7,11 +7,20 @@ the handbook's values for them under imps across the field (203A), butler
 
 use num_traits::Zero;
 
+use super::limits::Limits;
 use super::number::{int, ratio, show, Q};
-use super::scoring::{step, MAX_IMP, MAX_TABLES};
-use super::weights::check_weights;
+use super::scoring::{step, IMPS, MAX_TABLES, PERCENTAGE};
+use super::weights::{check_weights, COMPONENTS};
 pub use super::weights::{MAX_COMPONENTS, WEIGHT_DECIMALS};
-use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Unit};
+use super::{cite, Bound, Label, Outcome, Output, RuleError, Unit};
+
+/// A session average in imps (`average`, 12C2c); in pairs it is a
+/// percentage.
+pub(crate) const IMP_AVERAGE: Limits = Limits::symmetric(1000);
+
+/// The comparisons a pair has in imps across the field (`comparisons`,
+/// 203A): one with each other table where the board was played.
+pub(crate) const COMPARISONS: Limits = Limits::new(1, MAX_TABLES - 1);
 
 /// Law 12C1c: a weighted adjusted score, the sum of each result times its
 /// weight. `components` are (result, weight in per cent); the results are
@@ -19,28 +28,9 @@ use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Unit};
 /// results of the comparisons, not the bridge scores). Weights must be
 /// above 0 %, have at most two decimals and sum to exactly 100 %.
 pub fn weighted(components: &[(Q, Q)]) -> Result<Outcome, RuleError> {
-    if components.is_empty() || components.len() > MAX_COMPONENTS {
-        return Err(RuleError::input(
-            "weight1",
-            Problem::Count {
-                min: 1,
-                max: MAX_COMPONENTS,
-                got: components.len(),
-            },
-        ));
-    }
-    let bound = int(MAX_IMP.into());
+    COMPONENTS.check("weight1", components.len())?;
     for (i, (value, _)) in components.iter().enumerate() {
-        let n = i + 1;
-        if *value < -bound || *value > bound {
-            return Err(RuleError::input(
-                format!("result{n}"),
-                Problem::OutOfRange {
-                    min: -bound,
-                    max: bound,
-                },
-            ));
-        }
+        IMPS.check(&format!("result{}", i + 1), *value)?;
     }
     check_weights(components.iter().map(|(_, w)| w))?;
     let total: Q = components
@@ -170,18 +160,10 @@ pub fn artificial(
     let mut result = (c, value, bound);
     if let (Some(avg), Some(limit)) = (session_average, threshold) {
         let range = match scoring {
-            Scoring::Pairs => (Q::zero(), int(100)),
-            Scoring::Imp => (int(-1000), int(1000)),
+            Scoring::Pairs => PERCENTAGE,
+            Scoring::Imp => IMP_AVERAGE,
         };
-        if avg < range.0 || avg > range.1 {
-            return Err(RuleError::input(
-                "average",
-                Problem::OutOfRange {
-                    min: range.0,
-                    max: range.1,
-                },
-            ));
-        }
+        range.check("average", avg)?;
         let better = side == Responsibility::None && avg > limit;
         let worse = side == Responsibility::Full && avg < limit;
         if better || worse {
@@ -240,16 +222,7 @@ const ARTIFICIAL: Label = Label::ArtificialScore;
 /// 203A: in imps across the field an artificial score is +2 imps (average
 /// plus) or −2 imps (average minus) for each comparison the pair has.
 pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleError> {
-    // A pair is compared with each other table where the board was played.
-    if !(1..MAX_TABLES).contains(&comparisons) {
-        return Err(RuleError::input(
-            "comparisons",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int((MAX_TABLES - 1).into()),
-            },
-        ));
-    }
+    COMPARISONS.check_whole("comparisons", comparisons)?;
     let each = match pm {
         PlusMinus::Plus => int(2),
         PlusMinus::Minus => int(-2),
@@ -276,7 +249,8 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
 /// sees it); the first side gets (first − second) / 2, the second its
 /// negative.
 pub fn knockout_average(first: Q, second: Q) -> Result<Outcome, RuleError> {
-    super::scoring::check_imps(&[("first", first), ("second", second)])?;
+    IMPS.check("first", first)?;
+    IMPS.check("second", second)?;
     let average = (first - second) / int(2);
     Ok(Outcome {
         cite: cite("12C4"),

@@ -8,6 +8,7 @@ shared with the hand method of X78D ([`super::simplified`]).
 use num_traits::{One, Zero};
 
 use super::conversion::convert_group;
+use super::limits::Count;
 use super::number::{int, show, Q};
 use super::scoring::{
     check_scores, is_score, round_board_mp, show_score, step, top, MAX_TABLES, PERCENT, ROUNDED_MP,
@@ -132,17 +133,12 @@ pub(crate) fn mp_among(score: i64, table: &[(i64, Q)], own: bool) -> Q {
     int(2) * lower + equal - own
 }
 
+/// The scores of the other tables on a board with one special table
+/// (`scores`): at least one, every other table of the largest field.
+pub(crate) const OTHER_TABLES: Count = Count::new(1, MAX_TABLES as usize - 1);
+
 pub(crate) fn check_board_scores(others: &[i64]) -> Result<(), RuleError> {
-    if others.is_empty() || others.len() >= MAX_TABLES as usize {
-        return Err(RuleError::input(
-            "scores",
-            Problem::Count {
-                min: 1,
-                max: MAX_TABLES as usize - 1,
-                got: others.len(),
-            },
-        ));
-    }
+    OTHER_TABLES.check("scores", others.len())?;
     check_scores(others)
 }
 
@@ -161,16 +157,7 @@ pub(crate) fn check_one_score(name: &str, score: i64) -> Result<(), RuleError> {
 /// with weights as Law 12C1c takes them.
 pub(crate) fn check_weighted(others: &[i64], components: &[(i64, Q)]) -> Result<(), RuleError> {
     check_board_scores(others)?;
-    if components.is_empty() || components.len() > super::weights::MAX_COMPONENTS {
-        return Err(RuleError::input(
-            "weight1",
-            Problem::Count {
-                min: 1,
-                max: super::weights::MAX_COMPONENTS,
-                got: components.len(),
-            },
-        ));
-    }
+    super::weights::COMPONENTS.check("weight1", components.len())?;
     for (i, (score, _)) in components.iter().enumerate() {
         check_one_score(&format!("score{}", i + 1), *score)?;
     }

@@ -22,6 +22,7 @@ of "the 25-2 in the old scales": WBF, "Victory Point Scales", 2012).
 
 use num_traits::Zero;
 
+use super::limits::Limits;
 use super::number::{int, ratio, round_away_from, show, Q};
 use super::scoring::step;
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
@@ -39,11 +40,16 @@ pub enum Scale {
 
 impl Scale {
     /// The most KP a team can get on the scale (see the module docs).
-    pub fn max(self) -> i64 {
+    pub const fn max(self) -> i64 {
         match self {
             Scale::Kp202 => 25,
             Scale::WbfContinuous | Scale::WbfDiscrete => 20,
         }
+    }
+
+    /// The KP a team may have on the scale (`others`, `own`, `played`).
+    pub(crate) const fn kp(self) -> Limits {
+        Limits::new(0, self.max())
     }
 
     /// The section's provisions the steps cite.
@@ -98,6 +104,9 @@ const CITES_208: Cites = Cites {
     imps: "208C3",
 };
 
+/// The most other matches a list of KP (`others`, `own`) holds.
+pub(crate) const MOST_MATCHES: usize = 200;
+
 /// What is known about a cancelled match.
 #[derive(Debug, Clone, Default)]
 pub struct Cancelled {
@@ -120,21 +129,12 @@ const KP_WINNER: Label = Label::VictoryPointsWinningTeam;
 const KP_ABSENT: Label = Label::VictoryPointsAbsentTeam;
 
 fn check_kp(name: &str, values: &[Q], scale: Scale) -> Result<(), RuleError> {
-    let max = int(scale.max().into());
     for v in values {
         // The discrete scale gives whole KP only.
         if scale == Scale::WbfDiscrete && !v.is_integer() {
             return Err(RuleError::input(name, Problem::NotWhole));
         }
-        if *v < Q::zero() || *v > max {
-            return Err(RuleError::input(
-                name,
-                Problem::OutOfRange {
-                    min: Q::zero(),
-                    max,
-                },
-            ));
-        }
+        scale.kp().check(name, *v)?;
     }
     Ok(())
 }

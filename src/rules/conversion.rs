@@ -7,12 +7,17 @@ artificial score converts its tables' group here too.
 
 use num_traits::{One, Zero};
 
+use super::limits::{Count, Limits};
 use super::number::{int, ratio, show, Q};
 use super::scoring::{
-    check_group, check_group_mp, check_scores, check_tables, of_prefix, pct_to_mp, round_board_mp,
-    show_score, step, top, MATCHPOINTS, MAX_TABLES, PERCENT, ROUNDED_MP,
+    check_group, check_group_mp, check_group_of, check_scores, check_tables, of_prefix, pct_to_mp,
+    round_board_mp, show_score, step, top, MATCHPOINTS, MAX_TABLES, PERCENT, ROUNDED_MP,
 };
-use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+use super::{cite, Label, Outcome, Output, RuleError, Step, Unit};
+
+/// The scores of a group converted to more tables (`scores`, X78B, X78A3):
+/// at least one, fewer than the tables (checked with them).
+pub(crate) const GROUP_SCORES: Count = Count::new(1, MAX_TABLES as usize - 1);
 
 /// X78B1: the only result of a group gets 60 % on the board.
 pub fn one_result(tables: i64) -> Result<Outcome, RuleError> {
@@ -102,21 +107,14 @@ pub fn three_results(tables: i64, scores: [i64; 3]) -> Result<Outcome, RuleError
 
 pub(crate) const NEUBERG: Label = Label::NeubergFormulaGP;
 
+/// The results of a group Neuberg's formula converts (`results`, G ≥ 4).
+pub(crate) const NEUBERG_RESULTS: Limits = Limits::new(4, MAX_TABLES - 1);
+
 /// X78B4, Neuberg's formula: a pair with `mp` matchpoints (P) within a group
 /// of `results` (G ≥ 4) results gets A / G × (P + 1) − 1 on `tables` (A)
 /// tables, rounded to 0,1 matchpoint per X78C1.
 pub fn neuberg(tables: i64, results: i64, mp: Q) -> Result<Outcome, RuleError> {
-    check_tables(tables)?;
-    if !(4..=MAX_TABLES).contains(&results) {
-        return Err(RuleError::input(
-            "results",
-            Problem::OutOfRange {
-                min: int(4),
-                max: int(i128::from(tables) - 1).max(int(4)),
-            },
-        ));
-    }
-    check_group(tables, results)?;
+    check_group_of(tables, results, NEUBERG_RESULTS.min)?;
     check_group_mp(mp, results)?;
     let mut steps = Vec::new();
     let (exact, rounded) = neuberg_steps(tables, results, mp, &mut steps, "");
@@ -182,17 +180,9 @@ pub fn convert_group(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> 
     check_tables(tables)?;
     check_group(tables, scores.len().max(1) as i64)?;
     check_scores(scores)?;
+    // At least one score; fewer than the tables, as `check_group` said.
+    Count::new(GROUP_SCORES.min, (tables - 1) as usize).check("scores", scores.len())?;
     let mut outcome = match *scores {
-        [] => {
-            return Err(RuleError::input(
-                "scores",
-                Problem::Count {
-                    min: 1,
-                    max: (tables - 1) as usize,
-                    got: 0,
-                },
-            ))
-        }
         [s] => {
             // Named like the other cases' per-score results.
             let mut o = one_result(tables)?;
@@ -204,6 +194,7 @@ pub fn convert_group(tables: i64, scores: &[i64]) -> Result<Outcome, RuleError> 
         }
         [a, b] => two_results(tables, [a, b])?,
         [a, b, c] => three_results(tables, [a, b, c])?,
+        // Four and more (none is refused above).
         _ => {
             let g = scores.len() as i64;
             let mut steps = vec![step(

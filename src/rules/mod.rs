@@ -20,12 +20,15 @@ Two layers, and where to find a provision:
   [`sitout`] (X78A5, X78D5), [`adjusted`] (12C, and the artificial scores of
   203A, 204C, 206A), [`teams`] (203B–207A), [`cancelled`] (202C, 208C),
   [`penalties`] (211B–213B), with [`weights`], [`contract`] (the scores
-  Law 77's table gives) and [`number`] (exact numbers and their format).
+  Law 77's table gives), [`number`] (exact numbers and their format) and
+  [`limits`] (the range of a number or a list, and its error). Each input's
+  range is a [`limits`] constant declared beside its concept.
 - The [`registry`]: one file per family of provisions (`law12c`, `x78a`,
   `x78b`, `x78cd`, `law202_208`, `law211_213`), each calculator a named item
-  with its inputs as data (names, kinds, ranges, words) and its choices as
-  enums, over one shared file of input machinery (`inputs`); the page, the
-  API, the CLI, the contents and search all ask it.
+  with its inputs as data (names, kinds, words, and ranges built from those
+  constants) and its choices as enums, over one shared file of input
+  machinery (`inputs`); the page, the API, the CLI, the contents and search
+  all ask it.
 
 Results and steps carry no text: their words are [`Label`] keys whose text
 lives in one table per language ([`words`]: `en`, `nb`, `da`), like the
@@ -40,6 +43,7 @@ pub mod boards;
 pub mod cancelled;
 pub mod contract;
 pub mod conversion;
+pub mod limits;
 pub mod number;
 pub mod penalties;
 pub mod registry;

@@ -23,9 +23,10 @@ odd number of tables, a case the text would then leave open.
 
 use num_traits::Zero;
 
+use super::limits::Limits;
 use super::number::{int, ratio, show, Q};
-use super::scoring::{check_top, step, MAX_TABLES};
-use super::{cite, Bound, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+use super::scoring::{check_top, step, TABLES};
+use super::{cite, Bound, Label, Outcome, Output, RuleError, Step, Unit};
 
 /// The form of scoring a standard deduction is sized for (211B).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,19 +53,17 @@ const DEDUCTION: Label = Label::StandardDeduction;
 /// The largest number of boards a match or round may have here.
 pub const MAX_BOARDS: i64 = 1000;
 
+/// The boards of a match or round (`boards`).
+pub(crate) const BOARDS: Limits = Limits::new(1, MAX_BOARDS);
+
+/// The overruns a pair had before this one (`earlier`, 213B1).
+pub(crate) const EARLIER: Limits = Limits::new(0, MAX_BOARDS);
+
 /// 211B: the size of one standard deduction in the form of scoring given.
 pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
     let (c, value, unit, what) = match form {
         Form::TeamVp { boards } => {
-            if !(1..=MAX_BOARDS).contains(&boards) {
-                return Err(RuleError::input(
-                    "boards",
-                    Problem::OutOfRange {
-                        min: int(1),
-                        max: int(MAX_BOARDS.into()),
-                    },
-                ));
-            }
+            BOARDS.check_whole("boards", boards)?;
             if boards >= 14 {
                 ("211B1a", ratio(1, 2), Unit::Vp, Label::KpScaleLeast14Boards)
             } else if boards <= 12 {
@@ -93,15 +92,7 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
             )
         }
         Form::Iaf { tables } => {
-            if !(2..=MAX_TABLES).contains(&tables) {
-                return Err(RuleError::input(
-                    "tables",
-                    Problem::OutOfRange {
-                        min: int(2),
-                        max: int(MAX_TABLES.into()),
-                    },
-                ));
-            }
+            TABLES.check_whole("tables", tables)?;
             // "2 imp for hvert andet bord": 2 imps for each other table
             // where the board was due, that is for each comparison (see the
             // module docs): 2 × (A − 1).
@@ -135,18 +126,11 @@ pub fn standard_deduction(form: Form) -> Result<Outcome, RuleError> {
 /// The longest delay or overrun, in minutes, the tables take.
 pub const MAX_MINUTES: i64 = 1440;
 
-fn check_minutes(name: &str, minutes: Q) -> Result<(), RuleError> {
-    if minutes < Q::zero() || minutes > int(MAX_MINUTES.into()) {
-        return Err(RuleError::input(
-            name,
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max: int(MAX_MINUTES.into()),
-            },
-        ));
-    }
-    Ok(())
-}
+/// A delay or overrun in minutes (`minutes`, `other`).
+pub(crate) const MINUTES: Limits = Limits::new(0, MAX_MINUTES);
+
+/// A pair's overrun in minutes (`minutes`, 213B1): above 0, or there is none.
+pub(crate) const OVERRUN: Limits = Limits::above(0, MAX_MINUTES);
 
 /// The footnote shared by 212A1a and 213A4a: without victory-point scoring
 /// each KP is two standard deductions (211B).
@@ -190,17 +174,9 @@ pub fn late_arrival(
     boards: Option<i64>,
     vp_scoring: bool,
 ) -> Result<Outcome, RuleError> {
-    check_minutes("minutes", minutes)?;
+    MINUTES.check("minutes", minutes)?;
     if let Some(b) = boards {
-        if !(1..=MAX_BOARDS).contains(&b) {
-            return Err(RuleError::input(
-                "boards",
-                Problem::OutOfRange {
-                    min: int(1),
-                    max: int(MAX_BOARDS.into()),
-                },
-            ));
-        }
+        BOARDS.check_whole("boards", b)?;
     }
     let m = show(&minutes);
     let mut steps = Vec::new();
@@ -300,22 +276,8 @@ fn overrun_kp(minutes: Q) -> (&'static str, Q, Bound) {
 /// deduction (213B1b). `earlier` is how many overruns the pair had before
 /// this one. The TD may reduce or cancel it under 213B2-3.
 pub fn pairs_overrun(minutes: Q, earlier: i64) -> Result<Outcome, RuleError> {
-    check_minutes("minutes", minutes)?;
-    if minutes <= Q::zero() {
-        return Err(RuleError::input(
-            "minutes",
-            Problem::NotAbove { min: Q::zero() },
-        ));
-    }
-    if !(0..=MAX_BOARDS).contains(&earlier) {
-        return Err(RuleError::input(
-            "earlier",
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max: int(MAX_BOARDS.into()),
-            },
-        ));
-    }
+    OVERRUN.check("minutes", minutes)?;
+    EARLIER.check_whole("earlier", earlier)?;
     let m = show(&minutes);
     let (c, deductions, what, expr) = if earlier > 0 {
         (
@@ -365,9 +327,9 @@ pub fn time_overrun(
     other_table: Option<Q>,
     vp_scoring: bool,
 ) -> Result<Outcome, RuleError> {
-    check_minutes("minutes", minutes)?;
+    MINUTES.check("minutes", minutes)?;
     if let Some(o) = other_table {
-        check_minutes("other", o)?;
+        MINUTES.check("other", o)?;
     }
     let mut steps = Vec::new();
     let one = |label: &str, m: Q, steps: &mut Vec<Step>| {

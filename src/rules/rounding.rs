@@ -6,9 +6,10 @@ redress under 12C1b.
 
 use num_traits::Zero;
 
+use super::limits::Limits;
 use super::number::{int, ratio, round_away_from, show, Q};
-use super::scoring::{check_imps, check_top, step, MAX_IMP};
-use super::{cite, Label, Outcome, Output, Problem, RuleError, Unit};
+use super::scoring::{check_imps, check_top, step, IMPS};
+use super::{cite, Label, Outcome, Output, RuleError, Unit};
 
 /// How a result is counted, for X78C.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,26 +30,12 @@ pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
     let (c, unit, centre, u) = match method {
         Method::Matchpoints { top } => {
             check_top(top)?;
+            Limits::new(0, top).check("value", value)?;
             let top = int(top.into());
-            if value < Q::zero() || value > top {
-                return Err(RuleError::input(
-                    "value",
-                    Problem::OutOfRange {
-                        min: Q::zero(),
-                        max: top,
-                    },
-                ));
-            }
             ("X78C1", ratio(1, 10), top / int(2), Unit::Matchpoints)
         }
         Method::ImpWhole | Method::ImpTenths => {
-            let max = int(MAX_IMP.into());
-            if value < -max || value > max {
-                return Err(RuleError::input(
-                    "value",
-                    Problem::OutOfRange { min: -max, max },
-                ));
-            }
+            IMPS.check("value", value)?;
             let unit = if method == Method::ImpWhole {
                 int(1)
             } else {

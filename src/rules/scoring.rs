@@ -19,6 +19,7 @@ expected give a sole top 11/10 × 19 − 1 = 19,9 of 20). X78's footnote 3 says
 the same in words: a comparison scored as average lowers the top by 1.
 */
 
+use super::limits::Limits;
 use super::number::{int, ratio, round_away_from, show, Q};
 use super::{cite, Label, Problem, RuleError, Step};
 
@@ -32,6 +33,30 @@ pub const MAX_SCORE: i64 = 7600;
 
 /// The largest imp value X78C2 rounds.
 pub const MAX_IMP: i64 = 100_000;
+
+/// The tables a board is played at (`tables`, A).
+pub(crate) const TABLES: Limits = Limits::new(2, MAX_TABLES);
+
+/// The results of a group (`results`, G): at least one, fewer than the
+/// tables.
+pub(crate) const RESULTS: Limits = Limits::new(1, MAX_TABLES - 1);
+
+/// A pair's matchpoints within its group (`mp`, P), as a form takes them;
+/// the group's own top, 2 × (G − 1), is checked with the group
+/// ([`check_group_mp`]).
+pub(crate) const GROUP_MP: Limits = Limits::new(0, 2 * MAX_TABLES);
+
+/// A matchpoint top (`top`): 1 to the top of the largest field.
+pub(crate) const TOP: Limits = Limits::new(1, 2 * MAX_TABLES);
+
+/// An imp or matchpoint value (a result, a difference, a value to round).
+pub(crate) const IMPS: Limits = Limits::symmetric(MAX_IMP);
+
+/// A bridge score in either direction, or a butler datum.
+pub(crate) const SCORE: Limits = Limits::symmetric(MAX_SCORE);
+
+/// A percentage of a board or a session.
+pub(crate) const PERCENTAGE: Limits = Limits::new(0, 100);
 
 /// The top on a board played at `tables` tables: 2(A − 1).
 pub fn top(tables: i64) -> Q {
@@ -55,48 +80,32 @@ pub fn show_score(s: i64) -> String {
     }
 }
 
-/// Each named value within ±[`MAX_IMP`], the bound of every imp or
+/// Each named value within [`IMPS`], the bound of every imp or
 /// matchpoint input.
 pub(crate) fn check_imps(values: &[(&str, Q)]) -> Result<(), RuleError> {
-    let bound = int(MAX_IMP.into());
     for (name, v) in values {
-        if *v < -bound || *v > bound {
-            return Err(RuleError::input(
-                *name,
-                Problem::OutOfRange {
-                    min: -bound,
-                    max: bound,
-                },
-            ));
-        }
+        IMPS.check(name, *v)?;
     }
     Ok(())
 }
 
 pub(crate) fn check_tables(tables: i64) -> Result<(), RuleError> {
-    if !(2..=MAX_TABLES).contains(&tables) {
-        return Err(RuleError::input(
-            "tables",
-            Problem::OutOfRange {
-                min: int(2),
-                max: int(MAX_TABLES.into()),
-            },
-        ));
-    }
-    Ok(())
+    TABLES.check_whole("tables", tables)
 }
 
 /// X78B converts a group to a larger number of tables: A must exceed G.
 pub(crate) fn check_group(tables: i64, results: i64) -> Result<(), RuleError> {
+    check_group_of(tables, results, 1)
+}
+
+/// [`check_group`] for a method that needs at least `least` results
+/// (Neuberg's formula 4, imps across the field 2). Too few results name
+/// this board's range, `least` to A − 1; too many blame the tables, which
+/// must exceed G.
+pub(crate) fn check_group_of(tables: i64, results: i64, least: i64) -> Result<(), RuleError> {
     check_tables(tables)?;
-    if results < 1 {
-        return Err(RuleError::input(
-            "results",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(i128::from(tables) - 1),
-            },
-        ));
+    if results < least {
+        return Limits::new(least, (tables - 1).max(least)).check_whole("results", results);
     }
     if results >= tables {
         return Err(RuleError::input(
@@ -164,34 +173,15 @@ pub(crate) fn check_scores(scores: &[i64]) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A matchpoint top (`top`): 1 to the top of the largest field.
+/// A matchpoint top (`top`), checked against [`TOP`].
 pub(crate) fn check_top(top: i64) -> Result<(), RuleError> {
-    if (1..=2 * MAX_TABLES).contains(&top) {
-        return Ok(());
-    }
-    Err(RuleError::input(
-        "top",
-        Problem::OutOfRange {
-            min: int(1),
-            max: int((2 * MAX_TABLES).into()),
-        },
-    ))
+    TOP.check_whole("top", top)
 }
 
 /// A pair's matchpoints (`mp`) within its group of `results`, whose top is
 /// 2 × (G − 1).
 pub(crate) fn check_group_mp(mp: Q, results: i64) -> Result<(), RuleError> {
-    let group_top = top(results);
-    if mp >= int(0) && mp <= group_top {
-        return Ok(());
-    }
-    Err(RuleError::input(
-        "mp",
-        Problem::OutOfRange {
-            min: int(0),
-            max: group_top,
-        },
-    ))
+    Limits::new(0, 2 * (results - 1)).check("mp", mp)
 }
 
 /// The lead-in of a step about one of several like results (`"2: "`), or

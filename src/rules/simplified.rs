@@ -12,23 +12,24 @@ use super::boards::{
     check_board_scores, check_one_score, check_weighted, mp_among, plain_table, weighted_against,
     weighted_name, BOARD_MP, EW_MP, EW_PERCENT, NS_MP, NS_PERCENT,
 };
+use super::limits::Limits;
 use super::number::{int, ratio, show, Q};
-use super::scoring::{check_group_mp, check_tables, show_score, step, top, MAX_IMP, MAX_TABLES};
-use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
+use super::scoring::{check_group_mp, check_tables, show_score, step, top, IMPS, MAX_TABLES};
+use super::{cite, Label, Outcome, Output, RuleError, Step, Unit};
+
+/// The top given for X78D6 (`top`): at most the top of the largest field.
+pub(crate) const GIVEN_TOP: Limits = Limits::new(1, 2 * (MAX_TABLES - 1));
+
+/// The tables with an artificial score (`artificial`, X78D3): at least
+/// one; with the other tables' scores, at most the largest field (checked
+/// with them).
+pub(crate) const ARTIFICIAL: Limits = Limits::new(1, MAX_TABLES - 1);
 
 /// X78D6's top: the one given, else the board's on `tables` tables (a step).
 fn small_group_top(tables: i64, top_mp: Option<Q>, steps: &mut Vec<Step>) -> Result<Q, RuleError> {
     Ok(match top_mp {
         Some(t) => {
-            if t <= Q::zero() || t > top(MAX_TABLES) {
-                return Err(RuleError::input(
-                    "top",
-                    Problem::OutOfRange {
-                        min: int(1),
-                        max: top(MAX_TABLES),
-                    },
-                ));
-            }
+            GIVEN_TOP.check("top", t)?;
             t
         }
         None => {
@@ -53,15 +54,7 @@ pub fn small_group(
     top_mp: Option<Q>,
 ) -> Result<Outcome, RuleError> {
     check_tables(tables)?;
-    if !(1..=tables).contains(&results) {
-        return Err(RuleError::input(
-            "results",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(tables.into()),
-            },
-        ));
-    }
+    Limits::new(1, tables).check_whole("results", results)?;
     let mut steps = Vec::new();
     let t = small_group_top(tables, top_mp, &mut steps)?;
     // The pair's matchpoints are won within its group of G results, whose
@@ -137,16 +130,7 @@ pub enum Side {
 /// anyone else the text gives no direction, so a value exactly half-way is
 /// [`RuleError::NotInText`].
 pub fn round_whole(value: Q, side: Side) -> Result<Outcome, RuleError> {
-    let bound = int(MAX_IMP.into());
-    if value < -bound || value > bound {
-        return Err(RuleError::input(
-            "value",
-            Problem::OutOfRange {
-                min: -bound,
-                max: bound,
-            },
-        ));
-    }
+    IMPS.check("value", value)?;
     let (c, rounded, what) = match side {
         Side::NonOffending => ("X78D7a", value.ceil(), Label::NonOffendingSideRoundedUp),
         Side::Offending => ("X78D7b", value.floor(), Label::OffendingSideRoundedDown),
@@ -382,15 +366,9 @@ pub fn simplified_unbalanced(others: &[i64], ns: i64, ew: i64) -> Result<Outcome
 /// them as average; the artificial scores themselves are Law 12C2's.
 pub fn simplified_artificial(others: &[i64], artificial: i64) -> Result<Outcome, RuleError> {
     check_board_scores(others)?;
-    if artificial < 1 || others.len() as i64 + artificial > MAX_TABLES {
-        return Err(RuleError::input(
-            "artificial",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(i128::from(MAX_TABLES) - others.len() as i128),
-            },
-        ));
-    }
+    // The artificial scores and the others are the board's tables.
+    Limits::new(ARTIFICIAL.min, MAX_TABLES - others.len() as i64)
+        .check_whole("artificial", artificial)?;
     let mut steps = vec![step(
         "X78D3",
         Label::ComparisonArtificialScoreScoredAverage,

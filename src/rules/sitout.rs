@@ -8,12 +8,17 @@ plus, which 12C2a puts at 60 % in pairs.
 
 use num_traits::Zero;
 
+use super::limits::Count;
 use super::number::{int, ratio, show, Q};
-use super::scoring::{check_tables, step, top};
-use super::{cite, Label, Outcome, Output, Problem, RuleError, Unit};
+use super::scoring::{check_tables, step, top, PERCENTAGE};
+use super::{cite, Label, Outcome, Output, RuleError, Unit};
 
 /// The most boards a pair's session average is taken over here.
 pub const MAX_BOARDS: usize = 200;
+
+/// The boards a pair played in the session (`played`, X78A5): none while
+/// the session is not over.
+pub(crate) const PLAYED: Count = Count::new(0, MAX_BOARDS);
 
 /// The provisional score of X78's footnote, and average plus in pairs (12C2a).
 fn sixty() -> Q {
@@ -24,24 +29,9 @@ fn sixty() -> Q {
 /// average percentage on the boards it played in the session, or, while
 /// the session is not over (`played` empty), 60 % provisionally.
 pub fn computed(played: &[Q]) -> Result<Outcome, RuleError> {
-    if played.len() > MAX_BOARDS {
-        return Err(RuleError::input(
-            "played",
-            Problem::Count {
-                min: 0,
-                max: MAX_BOARDS,
-                got: played.len(),
-            },
-        ));
-    }
-    if played.iter().any(|p| *p < Q::zero() || *p > int(100)) {
-        return Err(RuleError::input(
-            "played",
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max: int(100),
-            },
-        ));
+    PLAYED.check("played", played.len())?;
+    for p in played {
+        PERCENTAGE.check("played", *p)?;
     }
     let (value, c, step_) = if played.is_empty() {
         (

@@ -8,13 +8,36 @@ matchpoint tables.
 
 use num_traits::Zero;
 
+use super::limits::{Count, Limits};
 use super::number::{int, ratio, round_away_from, show, Q};
-use super::scoring::{check_group, check_scores, show_score, step, MAX_IMP, MAX_SCORE, MAX_TABLES};
+use super::scoring::{
+    check_group, check_scores, show_score, step, IMPS, MAX_IMP, MAX_TABLES, SCORE,
+};
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
 /// The most KP a team can be penalised in one match here: far above any
 /// table of 212-213, low enough to keep every product small.
 const MAX_PENALTY_KP: i64 = 100;
+
+/// Every score on a board from one direction (`scores`, 204A, 204A2): two
+/// at least (204A3b averages two), one for each table.
+pub(crate) const BOARD_SCORES: Count = Count::new(2, MAX_TABLES as usize);
+
+/// The KP a team was penalised in one match (`first`, `second`, 207A2).
+pub(crate) const PENALTY_KP: Limits = Limits::new(0, MAX_PENALTY_KP);
+
+/// How many scores 204A1 removes at each end (`drop`): one, or two as its
+/// footnote lets an organiser decide.
+pub(crate) const DROP: Limits = Limits::new(1, 2);
+
+/// A frequency in 204A2's table: above 0, up to every table.
+pub(crate) const FREQUENCY: Limits = Limits::above(0, MAX_TABLES);
+
+/// The imp difference carried over (207A), of the team with the positive one.
+pub(crate) const CARRIED: Limits = Limits::new(0, MAX_IMP);
+
+/// The boards of the match a carry-over goes into (207A).
+pub(crate) const COMING_BOARDS: Limits = Limits::new(1, MAX_TABLES * 10);
 
 /// The most imps one comparison gives: the top of the imp scale of 78B.
 const IMP_SCALE_TOP: i64 = 24;
@@ -25,27 +48,10 @@ const IMP_SCALE_TOP: i64 = 24;
 pub fn iaf_convert(tables: i64, results: i64, imp: Q) -> Result<Outcome, RuleError> {
     check_group(tables, results)?;
     // A group of one has no comparisons, so nothing to convert.
-    if results < 2 {
-        return Err(RuleError::input(
-            "results",
-            Problem::OutOfRange {
-                min: int(2),
-                max: int(i128::from(tables) - 1),
-            },
-        ));
-    }
+    Limits::new(2, tables - 1).check_whole("results", results)?;
     // P is the sum of the pair's G − 1 comparisons in the group, each at
     // most the 24 imps at the top of the imp scale (78B).
-    let bound = int((i128::from(results) - 1) * i128::from(IMP_SCALE_TOP));
-    if imp < -bound || imp > bound {
-        return Err(RuleError::input(
-            "imp",
-            Problem::OutOfRange {
-                min: -bound,
-                max: bound,
-            },
-        ));
-    }
+    Limits::symmetric((results - 1) * IMP_SCALE_TOP).check("imp", imp)?;
     let exact = int(tables.into()) / int(results.into()) * imp;
     let rounded = round_away_from(exact, ratio(1, 10), Q::zero());
     let mut steps = vec![step(
@@ -74,33 +80,16 @@ pub fn iaf_convert(tables: i64, results: i64, imp: Q) -> Result<Outcome, RuleErr
 /// (204A3b).
 pub fn datum(scores: &[i64], drop: i64) -> Result<Outcome, RuleError> {
     check_scores(scores)?;
-    if !(1..=2).contains(&drop) {
-        return Err(RuleError::input(
-            "drop",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int(2),
-            },
-        ));
-    }
+    DROP.check_whole("drop", drop)?;
     let n = scores.len();
-    let max_scores = MAX_TABLES as usize;
     let mut sorted = scores.to_vec();
     sorted.sort_unstable();
     let (c, kept, what) = if n == 2 {
         ("204A3b", sorted.clone(), Label::TwoScoresDatumTheirAverage)
     } else {
         let d = drop as usize;
-        if n <= 2 * d || n > max_scores {
-            return Err(RuleError::input(
-                "scores",
-                Problem::Count {
-                    min: 2 * d + 1,
-                    max: max_scores,
-                    got: n,
-                },
-            ));
-        }
+        // The scores left once `drop` are removed at each end.
+        Count::new(2 * d + 1, BOARD_SCORES.max).check("scores", n)?;
         (
             "204A1",
             sorted[d..n - d].to_vec(),
@@ -129,13 +118,7 @@ pub fn datum(scores: &[i64], drop: i64) -> Result<Outcome, RuleError> {
 pub fn butler_difference(score: i64, datum: Q) -> Result<Outcome, RuleError> {
     check_scores(&[score])
         .map_err(|_| RuleError::input("score", Problem::NotAScore(score.to_string())))?;
-    let max = int(MAX_SCORE.into());
-    if datum < -max || datum > max {
-        return Err(RuleError::input(
-            "datum",
-            Problem::OutOfRange { min: -max, max },
-        ));
-    }
+    SCORE.check("datum", datum)?;
     let diff = int(score.into()) - datum;
     let rounded = round_away_from(diff, int(10), Q::zero());
     let steps = vec![
@@ -178,11 +161,8 @@ fn datum_output(avg: Q) -> Output {
 pub fn datum_from_frequencies(table: &[(i64, Q)]) -> Result<Outcome, RuleError> {
     let scores: Vec<i64> = table.iter().map(|(s, _)| *s).collect();
     check_scores(&scores)?;
-    if table.iter().any(|(_, f)| *f <= Q::zero()) {
-        return Err(RuleError::input(
-            "frequencies",
-            Problem::NotAbove { min: Q::zero() },
-        ));
+    for (_, f) in table {
+        FREQUENCY.check("frequencies", *f)?;
     }
     let total = table.iter().fold(Q::zero(), |a, (_, f)| a + f);
     if total <= int(2) {
@@ -254,18 +234,9 @@ pub fn penalties_in_imps(
     second_kp: Q,
     boards: i64,
 ) -> Result<Outcome, RuleError> {
-    super::scoring::check_imps(&[("difference", difference)])?;
-    for (name, kp) in [("first", first_kp), ("second", second_kp)] {
-        if kp < Q::zero() || kp > int(MAX_PENALTY_KP.into()) {
-            return Err(RuleError::input(
-                name,
-                Problem::OutOfRange {
-                    min: Q::zero(),
-                    max: int(MAX_PENALTY_KP.into()),
-                },
-            ));
-        }
-    }
+    IMPS.check("difference", difference)?;
+    PENALTY_KP.check("first", first_kp)?;
+    PENALTY_KP.check("second", second_kp)?;
     let size = super::penalties::standard_deduction(super::penalties::Form::TeamVp { boards })?;
     let Some(kp_each) = size.results.first().map(|o| o.value) else {
         return Err(RuleError::input("boards", Problem::Missing));
@@ -320,25 +291,8 @@ pub fn penalties_in_imps(
 /// 128 boards a carry-over above 12 imps cannot be capped and is
 /// [`RuleError::NotInText`]; up to 12 imps no cap in b–d can bite.
 pub fn carry_over(difference: Q, finished_higher: bool, boards: i64) -> Result<Outcome, RuleError> {
-    let max = int(MAX_IMP.into());
-    if difference < Q::zero() || difference > max {
-        return Err(RuleError::input(
-            "difference",
-            Problem::OutOfRange {
-                min: Q::zero(),
-                max,
-            },
-        ));
-    }
-    if !(1..=MAX_TABLES * 10).contains(&boards) {
-        return Err(RuleError::input(
-            "boards",
-            Problem::OutOfRange {
-                min: int(1),
-                max: int((MAX_TABLES * 10).into()),
-            },
-        ));
-    }
+    CARRIED.check("difference", difference)?;
+    COMING_BOARDS.check_whole("boards", boards)?;
     let (part, part_text) = if finished_higher {
         (ratio(1, 2), "1 / 2")
     } else {

@@ -4,12 +4,19 @@
 
 use num_traits::Zero;
 
+use super::limits::{Count, Limits};
 use super::number::{decimals, int, Q};
 use super::{Problem, RuleError};
 
 /// The most results a weighted score combines here (national regulations
 /// commonly ask for no more).
 pub const MAX_COMPONENTS: usize = 5;
+
+/// The results a weighted score combines (`result1`/`weight1` …).
+pub(crate) const COMPONENTS: Count = Count::new(1, MAX_COMPONENTS);
+
+/// A weight (`weight1` …), in per cent: above 0, at most 100.
+pub(crate) const WEIGHT: Limits = Limits::above(0, 100);
 
 /// Weights are per cent with at most this many decimals.
 pub const WEIGHT_DECIMALS: u32 = 2;
@@ -25,21 +32,7 @@ pub(crate) fn check_weights<'a>(weights: impl IntoIterator<Item = &'a Q>) -> Res
     let mut sum = Q::zero();
     for (i, weight) in weights.into_iter().enumerate() {
         let n = i + 1;
-        if *weight <= Q::zero() {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::NotAbove { min: Q::zero() },
-            ));
-        }
-        if *weight > int(100) {
-            return Err(RuleError::input(
-                format!("weight{n}"),
-                Problem::OutOfRange {
-                    min: Q::zero(),
-                    max: int(100),
-                },
-            ));
-        }
+        WEIGHT.check(&format!("weight{n}"), *weight)?;
         // Two decimals, or an exact share of a few parts (a third: 100/3).
         let share = weight / int(100);
         let exact_share = *share.denom() <= MAX_SHARE_PARTS;

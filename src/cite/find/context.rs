@@ -1,21 +1,62 @@
-//! The judgement of a match's surroundings: what before or after a number
-//! makes it no cite (a decimal, a unit, a page, a call in an auction, a
-//! paragraph's heading), or a cite of another document (`vedtektenes § 3`,
-//! the paragraphs of a statute named earlier in the text), and the cue that
-//! makes it one.
+//! The words around one place in the text: the cue before a number that
+//! makes it a cite, and what before or after it makes it none (a decimal, a
+//! unit, a page, a call in an auction, a paragraph's heading, another
+//! document's paragraph), with the direction and applying words after a
+//! list.
 //!
-//! Apart from the tokens so that every rule that reads the words around a
-//! match, in the bounded windows of [`before`] and [`after`], is in one place.
+//! Every rule reads plain text at a byte offset, in the bounded windows of
+//! [`before`] and [`after`], and knows nothing of the finder's stages: the
+//! candidates stage asks it about each token, the later stages about a
+//! group's end, so that every rule about surroundings is in one place.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{alternation, stems, Block, Cue, Shape, Token, LIST_SEPARATOR, RANGE};
 use crate::cite::words::*;
 use crate::cite::{Span, Surround};
 
-/// What stands just before a token and makes it a cite; anchored at the end
+/// What cues a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cue {
+    /// `se`, `jf.`: names a provision, absolute or relative (`se C`, `se 2
+    /// ovenfor`).
+    See,
+    /// `§`, the lost `§`, `lov`, `L16`: names a law or section, never a
+    /// relative item (`lov 99 og C2 nedenfor`: 99 stays a law).
+    Law,
+    /// `iht.`, `reglene i`, `anvender`: precedes a provision, but not a bare
+    /// section letter.
+    Text,
+    /// `som under`: a bare number is an item of the same law.
+    AsUnder,
+    /// Swedish `lag` (law), which is also Norwegian for a team: reads a
+    /// law's levels as `lov` does, but a bare number after it is no cite
+    /// (`lag 12 C 3` is a law, `lag 3` a team).
+    TeamOrLaw,
+    /// `som i`, `seksjon`: a bare letter is a section of the same law.
+    SameLaw,
+    /// `av`, `i`, `under`: only for letter-with-item relatives (`av C2`).
+    Preposition,
+}
+
+/// Why a candidate is not a cite whatever its cue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Block {
+    /// Part of a larger number, a decimal, a time or a signed score.
+    Number,
+    /// A list label at the start of a line (`1. Holdturnering`, `a) tekst`)
+    /// or an ordinal (`3. etasje`).
+    Label,
+    /// Followed by a statute's numbering (`14, stk. 5.1`), or after words
+    /// such as `side`, `kr`, a street name.
+    NotACite,
+    /// Followed by a unit (`13 kort`): also makes the other bare numbers of
+    /// its list quantities (`90 eller 180 grader`).
+    Unit,
+}
+
+/// What stands just before a number or letter and makes it a cite; anchored at the end
 /// of the window before the token. Leftmost wins, so `i henhold til` beats
 /// the bare preposition `i`.
 static LEFT_CUE: LazyLock<Regex> = LazyLock::new(|| {
@@ -84,6 +125,31 @@ pub(super) fn left_cue(text: &str, start: usize) -> Option<Cue> {
     Some(cue)
 }
 
+/// The cue of a number at `start` whose digits end at `root_end`: the law
+/// sign glued on (`L16`), else the words before it. The handbook's lost `§`
+/// (`( 90)`, `( 62 og 64)`, `( 86 B kan`) is a cue only where its
+/// parenthesis is a cite's; `( 4 er ikke …)` is prose.
+pub(super) fn number_cue(text: &str, start: usize, root_end: usize, glued: bool) -> Option<Cue> {
+    let cue = if glued {
+        Some(Cue::Law)
+    } else {
+        left_cue(text, start)
+    };
+    let after_root = text.get(root_end..).unwrap_or_default();
+    cue.filter(|_| !LOST_SIGN.is_match(before(text, start)) || LOST_SIGN_CITE.is_match(after_root))
+}
+
+/// The lost `§`: an opening parenthesis and a space before the number.
+static LOST_SIGN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\(\x20+$").expect("static regex"));
+
+/// What follows a number in the handbook's lost-`§` parenthesis: its close,
+/// a list, a range, or levels (`( 90)`, `( 62 og 64)`, `( 12C1c)`, `( 86 B`).
+static LOST_SIGN_CITE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[A-Za-z(]|\s*\)|\s*,|\s+(?:og|eller|and|or)\b|\s*[-–]|\s+[A-Z]\b)")
+        .expect("static regex")
+});
+
 /// A quantity after the number: `13 kort`, `60%`, `4♠`, `18 KP`.
 static UNIT: LazyLock<Regex> = LazyLock::new(|| {
     let re = format!(
@@ -135,8 +201,39 @@ static LAW_NOUN_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&re).expect("static regex")
 });
 
-/// Why an absolute token at `start..end` cannot be a cite, if it cannot.
-pub(super) fn absolute_block(text: &str, start: usize, end: usize, bare: bool) -> Option<Block> {
+/// Why a number read as `start..end` (its levels included) cannot be a
+/// cite, if it cannot. `bare` is a number without levels, sign or `X`;
+/// `cued` one with a cue before it or its list's first member, which is
+/// never a call in an auction.
+pub(super) fn number_block(
+    text: &str,
+    start: usize,
+    end: usize,
+    bare: bool,
+    cued: bool,
+) -> Option<Block> {
+    let block = surroundings_block(text, start, end, bare);
+    if block.is_none() && !cued && is_bid(text, start, end) {
+        return Some(Block::NotACite);
+    }
+    if block.is_none() && bare && sign_heading(text, start, end) {
+        return Some(Block::Label);
+    }
+    block
+}
+
+/// What a relative candidate at `span` is instead of a cite, if anything:
+/// a label at a line start (`a) tekst`, `A. Tittel`; `label_form` for the
+/// forms that are labels there, `d)` and `2c)`), or the head of a compound
+/// (`A-rækken`, `A4-ark`).
+pub(super) fn relative_block(text: &str, span: Span, label_form: bool) -> Option<Block> {
+    let rest = after(text, span.end);
+    let label = line_start(text, span.start) && (label_form || rest.starts_with('.'));
+    (label || rest.starts_with('-')).then_some(Block::Label)
+}
+
+/// The blocks [`number_block`] reads in the windows around a number.
+fn surroundings_block(text: &str, start: usize, end: usize, bare: bool) -> Option<Block> {
     let before = before(text, start);
     let rest = after(text, end);
     let b = before.as_bytes();
@@ -266,7 +363,7 @@ static HEADING_AFTER: LazyLock<Regex> =
 /// True when `§ N` at `start..end` opens a line and a title follows: the
 /// heading of the document being read (a club's statutes, minutes), not a
 /// citation of the Laws.
-pub(super) fn sign_heading(text: &str, start: usize, end: usize) -> bool {
+fn sign_heading(text: &str, start: usize, end: usize) -> bool {
     let head = before(text, start);
     let trimmed = head.trim_end();
     let Some(sign) = trimmed.strip_suffix('§') else {
@@ -313,7 +410,7 @@ static AUCTION_NEAR: LazyLock<Regex> = LazyLock::new(|| {
 /// True when the token at `start..end` is a call in an auction (`1C X 3H
 /// X`, `1C 2C explained as Michaels`), not Law 1C: a call's shape with
 /// bidding around it.
-pub(super) fn is_bid(text: &str, start: usize, end: usize) -> bool {
+fn is_bid(text: &str, start: usize, end: usize) -> bool {
     let Some(token) = text.get(start..end) else {
         return false;
     };
@@ -360,7 +457,7 @@ static LAWS_NAMED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Where in `gap` a statute is last named, if it is, and no name of the
 /// Laws comes after it.
-fn statute_named_last(gap: &str) -> Option<bool> {
+pub(super) fn statute_named_last(gap: &str) -> Option<bool> {
     let statute = STATUTE_MENTION
         .find_iter(gap)
         .filter(|m| !m.as_str().to_lowercase().starts_with("bridge"))
@@ -374,34 +471,37 @@ fn statute_named_last(gap: &str) -> Option<bool> {
     }
 }
 
-/// Blocks the bare `§` numbers that follow another statute's name in the
-/// same text (`persondatalovens § 2 … (§§ 35-37) … (§ 39)`, `jordlova …
-/// §§ 9 og 12`), with the members of their lists and ranges. A cite with
-/// a section letter keeps its own evidence and is left alone.
-pub(super) fn other_statute_paragraphs(text: &str, tokens: &mut [Token]) {
-    let mut statute = false;
-    let mut prev_end = 0;
-    let mut prev_blocked = false;
-    for t in tokens.iter_mut() {
-        let gap = text.get(prev_end..t.span.start).unwrap_or_default();
-        if let Some(named) = statute_named_last(gap) {
-            statute = named;
-        }
-        let signed = before(text, t.span.start).trim_end().ends_with('§');
-        let member = prev_blocked && (LIST_SEPARATOR.is_match(gap) || RANGE.is_match(gap));
-        // A bare number, or levels in a statute's lower case (`§ 3a`, `§ 5e`):
-        // a cite of the Laws writes its section letter as a capital.
-        let written = text.get(t.span.start..t.span.end).unwrap_or_default();
-        let bare = matches!(t.shape, Shape::Absolute { bare: Some(_), .. })
-            || (matches!(t.shape, Shape::Absolute { .. })
-                && !written.chars().any(|c| c.is_ascii_uppercase()));
-        prev_blocked = false;
-        if statute && bare && t.block.is_none() && (signed || member) {
-            t.block = Some(Block::NotACite);
-            prev_blocked = true;
-        }
-        prev_end = t.span.end.max(prev_end);
-    }
+/// A direction word just after a cite (or its label parenthesis) makes it
+/// relative: `C2 nedenfor`, `2d) over.`, `B4 under)`.
+static DIRECTION: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(
+        r"(?x)
+        ^ \)? \s+
+        (?:
+            (?i:{long})                             # ovenfor, nedenstående ...
+          | (?i:{short}) \s* (?: [.,;:!?)\]] | $ )  # over/under, only before punctuation
+        )",
+        long = alternation(DIRECTIONS),
+        short = alternation(SHORT_DIRECTIONS),
+    );
+    Regex::new(&re).expect("static regex")
+});
+
+/// True when a direction word follows `end`: what ends there is relative.
+pub(super) fn direction_after(text: &str, end: usize) -> bool {
+    DIRECTION.is_match(after(text, end))
+}
+
+/// A phrase after a bare number that makes it a law: `16 kan bli brukt`.
+static APPLIES: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(r"^\s+(?i:{})", alternation(APPLIES_AFTER));
+    Regex::new(&re).expect("static regex")
+});
+
+/// True when a phrase of applying follows `end` (`kan bli brukt`): what
+/// ends there names a provision.
+pub(super) fn applies_after(text: &str, end: usize) -> bool {
+    APPLIES.is_match(after(text, end))
 }
 
 /// How far back a cue may start, and how far ahead a unit or direction may
@@ -430,7 +530,7 @@ pub(super) fn after(text: &str, i: usize) -> &str {
 /// start of the text) and `i`.
 /// Two spaces or more count as a break too: text copied from a web page
 /// keeps a line's break as a run of spaces.
-pub(super) fn line_start(text: &str, i: usize) -> bool {
+fn line_start(text: &str, i: usize) -> bool {
     let head = text.get(..i).unwrap_or_default();
     let trimmed = head.trim_end_matches([' ', '\t']);
     trimmed.is_empty() || trimmed.ends_with('\n') || head.len() - trimmed.len() >= 2

@@ -34,12 +34,16 @@ refused with both readings ([`Problem::TwoReadings`]), never guessed:
 
 use crate::corpus::ProvisionId;
 use crate::lang::Lang;
-use crate::rules::adjusted;
+use crate::rules::limits::{Count, Limits};
 use crate::rules::number::{self, decimals, int, NumberError, Q};
-use crate::rules::scoring::{self, MAX_SCORE, MAX_TABLES};
+use crate::rules::scoring::{self, IMPS, SCORE};
+use crate::rules::weights::{MAX_COMPONENTS, WEIGHT, WEIGHT_DECIMALS};
 use crate::rules::{Label, Outcome, Problem, RuleError};
 
-/// What an input takes.
+/// What an input takes. Its ranges are the [`Limits`] and [`Count`] its
+/// arithmetic declares (`scoring::TABLES`), copied here as plain numbers
+/// for the front ends; [`Calculator::parse`] checks them with the same
+/// types, so a form and the arithmetic refuse a value with the same words.
 #[derive(Debug, Clone, Copy)]
 pub enum InputKind {
     /// A whole number in `min..=max`.
@@ -316,11 +320,8 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
             if !q.is_integer() {
                 return Err(bad(Problem::NotWhole));
             }
-            let n = q.to_integer();
-            if n < min.into() || n > max.into() {
-                return Err(bad(out_of_range(min, max)));
-            }
-            Ok(Value::Whole(n as i64))
+            Limits::new(min, max).check(spec.name, q)?;
+            Ok(Value::Whole(q.to_integer() as i64))
         }
         InputKind::Decimal {
             min,
@@ -333,9 +334,7 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
             if !text.contains('/') && decimals(&q).is_none_or(|d| d > most) {
                 return Err(bad(Problem::TooManyDecimals { max: most }));
             }
-            if q < int(min.into()) || q > int(max.into()) {
-                return Err(bad(out_of_range(min, max)));
-            }
+            Limits::new(min, max).check(spec.name, q)?;
             Ok(Value::Decimal(q))
         }
         InputKind::Choice(options) => options
@@ -349,13 +348,6 @@ fn read(spec: &Input, text: &str) -> Result<Value, RuleError> {
             }),
         InputKind::Scores { min, max } => read_scores(spec, text, min, max).map(Value::Scores),
         InputKind::Numbers { .. } => read_numbers(spec, text).map(Value::Numbers),
-    }
-}
-
-fn out_of_range(min: i64, max: i64) -> Problem {
-    Problem::OutOfRange {
-        min: int(min.into()),
-        max: int(max.into()),
     }
 }
 
@@ -408,13 +400,7 @@ fn read_scores(spec: &Input, text: &str, min: usize, max: usize) -> Result<Vec<i
             }
         }
     }
-    if scores.len() < min || scores.len() > max {
-        return Err(bad(Problem::Count {
-            min,
-            max,
-            got: scores.len(),
-        }));
-    }
+    Count::new(min, max).check(spec.name, scores.len())?;
     Ok(scores)
 }
 
@@ -440,9 +426,7 @@ fn list_entry(spec: &Input, part: &str) -> Result<Q, RuleError> {
             Problem::TooManyDecimals { max: most },
         ));
     }
-    if q < int(min.into()) || q > int(max.into()) {
-        return Err(RuleError::input(spec.name, out_of_range(min, max)));
-    }
+    Limits::new(min, max).check(spec.name, q)?;
     Ok(q)
 }
 
@@ -479,70 +463,85 @@ fn read_numbers(spec: &Input, text: &str) -> Result<Vec<Q>, RuleError> {
     let mut values = Vec::new();
     for part in parts {
         values.push(list_entry(spec, part)?);
-        if values.len() > most {
-            return Err(RuleError::input(
-                spec.name,
-                Problem::Count {
-                    min: 0,
-                    max: most,
-                    got: values.len(),
-                },
-            ));
-        }
+        Count::new(0, most).check(spec.name, values.len())?;
     }
     Ok(values)
 }
 
-/// A bound on decimal values far beyond any real score or total.
-pub(crate) const BIG: i64 = 100_000;
+pub(crate) const TABLES: Input = whole("tables", Label::Tables, scoring::TABLES, true);
 
-pub(crate) const TABLES: Input = Input {
-    name: "tables",
-    label: Label::Tables,
-    kind: InputKind::Whole {
-        min: 2,
-        max: MAX_TABLES,
-    },
-    required: true,
-};
+pub(crate) const RESULTS: Input = whole("results", Label::ResultsGroupG, scoring::RESULTS, true);
 
-pub(crate) const RESULTS: Input = Input {
-    name: "results",
-    label: Label::ResultsGroupG,
-    kind: InputKind::Whole {
-        min: 1,
-        max: MAX_TABLES - 1,
-    },
-    required: true,
-};
-
+/// A decimal input within `limits` (a minimum that is itself refused,
+/// [`Limits::above`], shows as the minimum; the arithmetic refuses it).
 pub(crate) const fn decimal(
     name: &'static str,
     label: Label,
-    min: i64,
-    max: i64,
+    limits: Limits,
     decimals: u32,
     required: bool,
 ) -> Input {
     Input {
         name,
         label,
-        kind: InputKind::Decimal { min, max, decimals },
+        kind: InputKind::Decimal {
+            min: limits.min,
+            max: limits.max,
+            decimals,
+        },
         required,
     }
 }
 
+/// A whole-number input within `limits`.
 pub(crate) const fn whole(
     name: &'static str,
     label: Label,
-    min: i64,
-    max: i64,
+    limits: Limits,
     required: bool,
 ) -> Input {
     Input {
         name,
         label,
-        kind: InputKind::Whole { min, max },
+        kind: InputKind::Whole {
+            min: limits.min,
+            max: limits.max,
+        },
+        required,
+    }
+}
+
+/// A required list of bridge scores, `count` of them.
+pub(crate) const fn scores(name: &'static str, label: Label, count: Count) -> Input {
+    Input {
+        name,
+        label,
+        kind: InputKind::Scores {
+            min: count.min,
+            max: count.max,
+        },
+        required: true,
+    }
+}
+
+/// A list of up to `most` numbers, each within `limits`.
+pub(crate) const fn numbers(
+    name: &'static str,
+    label: Label,
+    limits: Limits,
+    decimals: u32,
+    most: usize,
+    required: bool,
+) -> Input {
+    Input {
+        name,
+        label,
+        kind: InputKind::Numbers {
+            min: limits.min,
+            max: limits.max,
+            decimals,
+            most,
+        },
         required,
     }
 }
@@ -556,7 +555,7 @@ pub(crate) fn weighted_rows<T>(
     read: impl Fn(&Args, &str) -> Option<T>,
 ) -> Result<Vec<(T, Q)>, RuleError> {
     let mut rows = Vec::new();
-    for n in 1..=adjusted::MAX_COMPONENTS {
+    for n in 1..=MAX_COMPONENTS {
         let (r, w) = (format!("{value}{n}"), format!("weight{n}"));
         match (read(a, &r), a.decimal(&w)) {
             (Some(v), Some(wt)) => rows.push((v, wt)),
@@ -570,15 +569,15 @@ pub(crate) fn weighted_rows<T>(
 }
 
 pub(crate) const fn weight_row(name: &'static str, label_: Label) -> Input {
-    decimal(name, label_, 0, 100, 2, false)
+    decimal(name, label_, WEIGHT, WEIGHT_DECIMALS, false)
 }
 
 pub(crate) const fn result_row(name: &'static str, label_: Label) -> Input {
-    decimal(name, label_, -BIG, BIG, 4, false)
+    decimal(name, label_, IMPS, 4, false)
 }
 
 pub(crate) const fn score_row(name: &'static str, label_: Label) -> Input {
-    whole(name, label_, -MAX_SCORE, MAX_SCORE, false)
+    whole(name, label_, SCORE, false)
 }
 /// Raw inputs as the front ends send them, for the calculators' tests.
 #[cfg(test)]

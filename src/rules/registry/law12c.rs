@@ -5,9 +5,10 @@ score (12C2) and the knockout average of 12C4.
 
 use super::inputs::{
     choices, decimal, result_row, weight_row, weighted_rows, Args, Calculator, Chosen, Input,
-    InputKind, BIG,
+    InputKind,
 };
-use crate::rules::adjusted::{self, Responsibility, Scoring};
+use crate::rules::adjusted::{self, Responsibility, Scoring, IMP_AVERAGE};
+use crate::rules::scoring::IMPS;
 use crate::rules::Label;
 
 /// 12C1c: Weighted score.
@@ -66,11 +67,12 @@ pub(crate) const LAW_12C2: Calculator = Calculator {
             kind: InputKind::Choice(Responsibility::OPTIONS),
             required: true,
         },
+        // The wider of its two ranges: a percentage in pairs is checked
+        // once the scoring is known.
         decimal(
             "average",
             Label::SessionAverageOptionalImps,
-            -1000,
-            1000,
+            IMP_AVERAGE,
             2,
             false,
         ),
@@ -85,15 +87,8 @@ pub(crate) const LAW_12C4: Calculator = Calculator {
     descendants: false,
     example: &[("first", "6"), ("second", "-2")],
     inputs: &[
-        decimal("first", Label::FirstSideImpsOwnAdjusted, -BIG, BIG, 2, true),
-        decimal(
-            "second",
-            Label::SecondSideImpsOwnAdjusted,
-            -BIG,
-            BIG,
-            2,
-            true,
-        ),
+        decimal("first", Label::FirstSideImpsOwnAdjusted, IMPS, 2, true),
+        decimal("second", Label::SecondSideImpsOwnAdjusted, IMPS, 2, true),
     ],
     run: |a| adjusted::knockout_average(a.req_decimal("first")?, a.req_decimal("second")?),
 };

@@ -5,14 +5,17 @@ board-a-match (206A) and carry-over (207A, 207A2).
 */
 
 use super::inputs::{
-    choices, decimal, whole, Args, Calculator, Choice, Chosen, Input, InputKind, BIG, RESULTS,
-    TABLES,
+    choices, decimal, numbers, scores, whole, Args, Calculator, Choice, Chosen, Input, InputKind,
+    RESULTS, TABLES,
 };
-use crate::rules::adjusted::{self, PlusMinus};
-use crate::rules::cancelled::{self, Cancelled, Scale};
+use crate::rules::adjusted::{self, PlusMinus, COMPARISONS};
+use crate::rules::cancelled::{self, Cancelled, Scale, MOST_MATCHES};
+use crate::rules::limits::{Count, Limits};
 use crate::rules::number::Q;
-use crate::rules::scoring::{MAX_SCORE, MAX_TABLES};
-use crate::rules::{penalties, teams, Label, Problem, RuleError};
+use crate::rules::penalties::BOARDS;
+use crate::rules::scoring::{IMPS, MAX_TABLES, SCORE};
+use crate::rules::teams::{self, CARRIED, COMING_BOARDS, DROP, FREQUENCY, PENALTY_KP};
+use crate::rules::{Label, RuleError};
 
 pub(crate) const PLUS_MINUS: Input = Input {
     name: "side",
@@ -75,21 +78,12 @@ choices!(Placed {
     Placed::Lower => "lower", Label::Lower, None;
 });
 
-pub(crate) const fn kp_list(name: &'static str, label: Label, max: i64) -> Input {
-    Input {
-        name,
-        label,
-        kind: InputKind::Numbers {
-            min: 0,
-            max,
-            decimals: 2,
-            most: 200,
-        },
-        required: false,
-    }
+pub(crate) const fn kp_list(name: &'static str, label: Label, kp: Limits) -> Input {
+    numbers(name, label, kp, 2, MOST_MATCHES, false)
 }
 
-pub(crate) const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [Input; 4] {
+/// A cancelled match's inputs, with the KP of its scale.
+pub(crate) const fn cancelled_inputs(culpable: &'static [Choice], kp: Limits) -> [Input; 4] {
     [
         Input {
             name: "culpable",
@@ -97,22 +91,17 @@ pub(crate) const fn cancelled_inputs(culpable: &'static [Choice], max: i64) -> [
             kind: InputKind::Choice(culpable),
             required: true,
         },
-        kp_list("others", Label::OtherTeamsVpAgainstAbsent, max),
-        kp_list("own", Label::WinningTeamVpOtherMatches, max),
-        decimal(
-            "played",
-            Label::VpBoardsPlayedBeforeAbsence,
-            0,
-            max,
-            2,
-            false,
-        ),
+        kp_list("others", Label::OtherTeamsVpAgainstAbsent, kp),
+        kp_list("own", Label::WinningTeamVpOtherMatches, kp),
+        decimal("played", Label::VpBoardsPlayedBeforeAbsence, kp, 2, false),
     ]
 }
 
-pub(crate) const CANCELLED_202: [Input; 4] = cancelled_inputs(Delay202::OPTIONS, 25);
+pub(crate) const CANCELLED_202: [Input; 4] = cancelled_inputs(Delay202::OPTIONS, Scale::Kp202.kp());
 
-pub(crate) const CANCELLED_208: [Input; 4] = cancelled_inputs(Delay208::OPTIONS, 20);
+/// Both WBF scales give the same KP.
+pub(crate) const CANCELLED_208: [Input; 4] =
+    cancelled_inputs(Delay208::OPTIONS, Scale::WbfContinuous.kp());
 
 /// A cancelled match's inputs; `culpable` is read by the page's own type.
 pub(crate) fn cancelled_args(a: &Args, culpable: bool) -> Result<Cancelled, RuleError> {
@@ -125,15 +114,11 @@ pub(crate) fn cancelled_args(a: &Args, culpable: bool) -> Result<Cancelled, Rule
 }
 
 /// Every score on a board from one direction (204A, 204A2).
-pub(crate) const BOARD_SCORES: Input = Input {
-    name: "scores",
-    label: Label::ScoresBoardOneDirection,
-    kind: InputKind::Scores {
-        min: 2,
-        max: MAX_TABLES as usize,
-    },
-    required: true,
-};
+pub(crate) const BOARD_SCORES: Input = scores(
+    "scores",
+    Label::ScoresBoardOneDirection,
+    teams::BOARD_SCORES,
+);
 
 /// 202C: Cancelled match (VP).
 pub(crate) const LAW_202C: Calculator = Calculator {
@@ -192,7 +177,7 @@ pub(crate) const LAW_203A: Calculator = Calculator {
     example: &[("side", "plus"), ("comparisons", "12")],
     inputs: &[
         PLUS_MINUS,
-        whole("comparisons", Label::ComparisonsPair, 1, MAX_TABLES, true),
+        whole("comparisons", Label::ComparisonsPair, COMPARISONS, true),
     ],
     run: |a| adjusted::iaf_artificial(a.pick("side")?, a.req_whole("comparisons")?),
 };
@@ -206,7 +191,7 @@ pub(crate) const LAW_203B: Calculator = Calculator {
     inputs: &[
         TABLES,
         RESULTS,
-        decimal("imp", Label::ImpsWithinGroupP, -BIG, BIG, 4, true),
+        decimal("imp", Label::ImpsWithinGroupP, IMPS, 4, true),
     ],
     run: |a| {
         teams::iaf_convert(
@@ -225,7 +210,7 @@ pub(crate) const LAW_204A: Calculator = Calculator {
     example: &[("scores", "420 450 -50 420 400")],
     inputs: &[
         BOARD_SCORES,
-        whole("drop", Label::HighestLowestRemoved, 1, 2, false),
+        whole("drop", Label::HighestLowestRemoved, DROP, false),
     ],
     run: |a| teams::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
 };
@@ -241,31 +226,20 @@ pub(crate) const LAW_204A2: Calculator = Calculator {
     ],
     inputs: &[
         BOARD_SCORES,
-        Input {
-            name: "frequencies",
-            label: Label::TheirFrequenciesSameOrder,
-            kind: InputKind::Numbers {
-                min: 0,
-                max: MAX_TABLES,
-                decimals: 4,
-                most: MAX_TABLES as usize,
-            },
-            required: true,
-        },
+        numbers(
+            "frequencies",
+            Label::TheirFrequenciesSameOrder,
+            FREQUENCY,
+            4,
+            MAX_TABLES as usize,
+            true,
+        ),
     ],
     run: |a| {
         let scores = a.req_scores("scores")?;
         let freqs = a.numbers("frequencies");
-        if freqs.len() != scores.len() {
-            return Err(RuleError::input(
-                "frequencies",
-                Problem::Count {
-                    min: scores.len(),
-                    max: scores.len(),
-                    got: freqs.len(),
-                },
-            ));
-        }
+        // One frequency for each score.
+        Count::new(scores.len(), scores.len()).check("frequencies", freqs.len())?;
         let table: Vec<(i64, Q)> = scores.iter().copied().zip(freqs.iter().copied()).collect();
         teams::datum_from_frequencies(&table)
     },
@@ -278,8 +252,8 @@ pub(crate) const LAW_204B: Calculator = Calculator {
     descendants: true,
     example: &[("score", "450"), ("datum", "425")],
     inputs: &[
-        whole("score", Label::ThePairsScore, -MAX_SCORE, MAX_SCORE, true),
-        decimal("datum", Label::DatumScore, -MAX_SCORE, MAX_SCORE, 4, true),
+        whole("score", Label::ThePairsScore, SCORE, true),
+        decimal("datum", Label::DatumScore, SCORE, 4, true),
     ],
     run: |a| teams::butler_difference(a.req_whole("score")?, a.req_decimal("datum")?),
 };
@@ -314,8 +288,7 @@ pub(crate) const LAW_207A: Calculator = Calculator {
         decimal(
             "difference",
             Label::ImpDifferenceTeamsMatch,
-            0,
-            BIG,
+            CARRIED,
             4,
             true,
         ),
@@ -325,7 +298,7 @@ pub(crate) const LAW_207A: Calculator = Calculator {
             kind: InputKind::Choice(Placed::OPTIONS),
             required: true,
         },
-        whole("boards", Label::BoardsComingMatch, 1, MAX_TABLES * 10, true),
+        whole("boards", Label::BoardsComingMatch, COMING_BOARDS, true),
     ],
     run: |a| {
         teams::carry_over(
@@ -351,20 +324,25 @@ pub(crate) const LAW_207A2: Calculator = Calculator {
         decimal(
             "difference",
             Label::ImpDifferenceTeamsOwnMatch,
-            -BIG,
-            BIG,
+            IMPS,
             2,
             true,
         ),
-        decimal("first", Label::VpPenaltyAgainstFirstTeam, 0, 100, 2, true),
-        decimal("second", Label::VpPenaltyAgainstSecondTeam, 0, 100, 2, true),
-        whole(
-            "boards",
-            Label::BoardsRoundRobinVpScale,
-            1,
-            penalties::MAX_BOARDS,
+        decimal(
+            "first",
+            Label::VpPenaltyAgainstFirstTeam,
+            PENALTY_KP,
+            2,
             true,
         ),
+        decimal(
+            "second",
+            Label::VpPenaltyAgainstSecondTeam,
+            PENALTY_KP,
+            2,
+            true,
+        ),
+        whole("boards", Label::BoardsRoundRobinVpScale, BOARDS, true),
     ],
     run: |a| {
         teams::penalties_in_imps(

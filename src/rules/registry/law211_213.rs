@@ -4,8 +4,8 @@ Laws 211–213: deductions — the standard deduction (211B), late arrival
 */
 
 use super::inputs::{choices, decimal, whole, Calculator, Chosen, Input, InputKind};
-use crate::rules::penalties::{self, Form};
-use crate::rules::scoring::MAX_TABLES;
+use crate::rules::penalties::{self, Form, BOARDS, EARLIER, OVERRUN};
+use crate::rules::scoring::{TABLES, TOP};
 use crate::rules::Label;
 
 pub(crate) const VP_SCORING: Input = Input {
@@ -50,14 +50,7 @@ choices!(FormOfScoring {
     FormOfScoring::Other => "other", Label::Other, Some("211B3");
 });
 
-pub(crate) const MINUTES: Input = decimal(
-    "minutes",
-    Label::Minutes,
-    0,
-    penalties::MAX_MINUTES,
-    2,
-    true,
-);
+pub(crate) const MINUTES: Input = decimal("minutes", Label::Minutes, penalties::MINUTES, 2, true);
 
 /// 211B: Standard deduction.
 pub(crate) const LAW_211B: Calculator = Calculator {
@@ -72,21 +65,9 @@ pub(crate) const LAW_211B: Calculator = Calculator {
             kind: InputKind::Choice(FormOfScoring::OPTIONS),
             required: true,
         },
-        whole(
-            "boards",
-            Label::BoardsKpScale,
-            1,
-            penalties::MAX_BOARDS,
-            false,
-        ),
-        whole("top", Label::TopMinusBottomBoard, 1, 2 * MAX_TABLES, false),
-        whole(
-            "tables",
-            Label::TablesWhereBoardWasDue,
-            2,
-            MAX_TABLES,
-            false,
-        ),
+        whole("boards", Label::BoardsKpScale, BOARDS, false),
+        whole("top", Label::TopMinusBottomBoard, TOP, false),
+        whole("tables", Label::TablesWhereBoardWasDue, TABLES, false),
     ],
     run: |a| {
         let form = match a.pick("form")? {
@@ -116,13 +97,7 @@ pub(crate) const LAW_212A: Calculator = Calculator {
     example: &[("minutes", "12"), ("boards", "16"), ("scoring", "vp")],
     inputs: &[
         MINUTES,
-        whole(
-            "boards",
-            Label::BoardsRoundExtraTime,
-            1,
-            penalties::MAX_BOARDS,
-            false,
-        ),
+        whole("boards", Label::BoardsRoundExtraTime, BOARDS, false),
         VP_SCORING,
     ],
     run: |a| {
@@ -145,8 +120,7 @@ pub(crate) const LAW_213A: Calculator = Calculator {
         decimal(
             "other",
             Label::MinutesOtherTableOptional,
-            0,
-            penalties::MAX_MINUTES,
+            penalties::MINUTES,
             2,
             false,
         ),
@@ -168,21 +142,8 @@ pub(crate) const LAW_213B1: Calculator = Calculator {
     descendants: true,
     example: &[("minutes", "2"), ("earlier", "0")],
     inputs: &[
-        decimal(
-            "minutes",
-            Label::MinutesOver,
-            0,
-            penalties::MAX_MINUTES,
-            2,
-            true,
-        ),
-        whole(
-            "earlier",
-            Label::PairEarlierOverrunsEvent,
-            0,
-            penalties::MAX_BOARDS,
-            true,
-        ),
+        decimal("minutes", Label::MinutesOver, OVERRUN, 2, true),
+        whole("earlier", Label::PairEarlierOverrunsEvent, EARLIER, true),
     ],
     run: |a| penalties::pairs_overrun(a.req_decimal("minutes")?, a.req_whole("earlier")?),
 };

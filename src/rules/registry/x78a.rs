@@ -5,24 +5,20 @@ unbalanced one (X78A2), an artificial one (X78A3), curtailed redress (X78A4)
 */
 
 use super::inputs::{
-    decimal, score_row, weight_row, weighted_rows, whole, Args, Calculator, Input, InputKind, BIG,
+    decimal, numbers, score_row, scores, weight_row, weighted_rows, whole, Args, Calculator, Input,
     TABLES,
 };
-use crate::rules::scoring::{MAX_SCORE, MAX_TABLES};
+use crate::rules::scoring::{IMPS, PERCENTAGE, SCORE};
 use crate::rules::Label;
-use crate::rules::{boards, rounding};
+use crate::rules::{boards, conversion, rounding};
 use crate::rules::{sitout, Outcome, RuleError};
 
 /// The other tables' scores on a board with one special table.
-pub(crate) const OTHER_SCORES: Input = Input {
-    name: "scores",
-    label: Label::ScoresOtherTablesOneDirection,
-    kind: InputKind::Scores {
-        min: 1,
-        max: MAX_TABLES as usize - 1,
-    },
-    required: true,
-};
+pub(crate) const OTHER_SCORES: Input = scores(
+    "scores",
+    Label::ScoresOtherTablesOneDirection,
+    boards::OTHER_TABLES,
+);
 
 /// A board with a weighted score: the other tables' scores, and the
 /// weighted score's scores and weights.
@@ -40,11 +36,9 @@ pub(crate) const WEIGHTED_BOARD: [Input; 11] = [
     weight_row("weight5", Label::Weight5),
 ];
 
-pub(crate) const NS_ADJUSTED: Input =
-    whole("ns", Label::NSAdjustedScore, -MAX_SCORE, MAX_SCORE, true);
+pub(crate) const NS_ADJUSTED: Input = whole("ns", Label::NSAdjustedScore, SCORE, true);
 
-pub(crate) const EW_ADJUSTED: Input =
-    whole("ew", Label::EWAdjustedScoreN, -MAX_SCORE, MAX_SCORE, true);
+pub(crate) const EW_ADJUSTED: Input = whole("ew", Label::EWAdjustedScoreN, SCORE, true);
 
 /// X78A4's calculation, which X78D4 uses too.
 pub(crate) fn curtailed(a: &Args) -> Result<Outcome, RuleError> {
@@ -57,9 +51,9 @@ pub(crate) fn curtailed(a: &Args) -> Result<Outcome, RuleError> {
 
 /// X78A4's inputs (M, F, J), which X78D4 uses too.
 pub(crate) const CURTAILED: [Input; 3] = [
-    decimal("m", Label::MResultWithoutError, -BIG, BIG, 4, true),
-    decimal("f", Label::FResultObtainedTable, -BIG, BIG, 4, true),
-    decimal("j", Label::JAdjustedScoreResult, -BIG, BIG, 4, true),
+    decimal("m", Label::MResultWithoutError, IMPS, 4, true),
+    decimal("f", Label::FResultObtainedTable, IMPS, 4, true),
+    decimal("j", Label::JAdjustedScoreResult, IMPS, 4, true),
 ];
 
 /// X78A1: A weighted score on a pairs board.
@@ -107,15 +101,11 @@ pub(crate) const X78A3: Calculator = Calculator {
     example: &[("tables", "8"), ("scores", "420 450 -50 420 100 170 400")],
     inputs: &[
         TABLES,
-        Input {
-            name: "scores",
-            label: Label::ScoresTablesWithoutArtificialScore,
-            kind: InputKind::Scores {
-                min: 1,
-                max: MAX_TABLES as usize - 1,
-            },
-            required: true,
-        },
+        scores(
+            "scores",
+            Label::ScoresTablesWithoutArtificialScore,
+            conversion::GROUP_SCORES,
+        ),
     ],
     run: |a| boards::artificial_board(a.req_whole("tables")?, a.req_scores("scores")?),
 };
@@ -136,17 +126,14 @@ pub(crate) const X78A5: Calculator = Calculator {
     title: Label::SitOutPairComputed,
     descendants: false,
     example: &[("played", "55 62,5 48")],
-    inputs: &[Input {
-        name: "played",
-        label: Label::PairScoresSessionEmptyNot,
-        kind: InputKind::Numbers {
-            min: 0,
-            max: 100,
-            decimals: 2,
-            most: sitout::MAX_BOARDS,
-        },
-        required: false,
-    }],
+    inputs: &[numbers(
+        "played",
+        Label::PairScoresSessionEmptyNot,
+        PERCENTAGE,
+        2,
+        sitout::PLAYED.max,
+        false,
+    )],
     run: |a| sitout::computed(a.numbers("played")),
 };
 

@@ -3,29 +3,20 @@ X78B: a group of results converted to more tables (X78B), with its cases of
 one, two and three results (X78B1–B3) and Neuberg's formula (X78B4).
 */
 
-use super::inputs::{decimal, Calculator, Input, InputKind, TABLES};
-use crate::rules::conversion;
-use crate::rules::scoring::MAX_TABLES;
+use super::inputs::{self, decimal, whole, Calculator, Input, TABLES};
+use crate::rules::conversion::{self, GROUP_SCORES, NEUBERG_RESULTS};
+use crate::rules::limits::Count;
+use crate::rules::scoring::GROUP_MP;
 use crate::rules::Label;
-use crate::rules::{Problem, RuleError};
 
-pub(crate) const RESULTS_G4: Input = Input {
-    name: "results",
-    label: Label::ResultsGroupG,
-    kind: InputKind::Whole {
-        min: 4,
-        max: MAX_TABLES - 1,
-    },
-    required: true,
-};
+pub(crate) const RESULTS_G4: Input = whole("results", Label::ResultsGroupG, NEUBERG_RESULTS, true);
 
-pub(crate) const fn scores(min: usize, max: usize) -> Input {
-    Input {
-        name: "scores",
-        label: Label::ScoresGroupOneDirection,
-        kind: InputKind::Scores { min, max },
-        required: true,
-    }
+/// X78B2's and X78B3's groups: exactly two and three scores.
+const TWO: Count = Count::new(2, 2);
+const THREE: Count = Count::new(3, 3);
+
+pub(crate) const fn scores(count: Count) -> Input {
+    inputs::scores("scores", Label::ScoresGroupOneDirection, count)
 }
 
 /// X78B: Conversion to more tables.
@@ -34,7 +25,7 @@ pub(crate) const X78B: Calculator = Calculator {
     title: Label::ConversionMoreTables,
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 420 170 -50 100")],
-    inputs: &[TABLES, scores(1, MAX_TABLES as usize - 1)],
+    inputs: &[TABLES, scores(GROUP_SCORES)],
     run: |a| conversion::convert_group(a.req_whole("tables")?, a.req_scores("scores")?),
 };
 
@@ -54,17 +45,10 @@ pub(crate) const X78B2: Calculator = Calculator {
     title: Label::TwoResultsGroup,
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 -50")],
-    inputs: &[TABLES, scores(2, 2)],
+    inputs: &[TABLES, scores(TWO)],
     run: |a| match *a.req_scores("scores")? {
         [x, y] => conversion::two_results(a.req_whole("tables")?, [x, y]),
-        ref s => Err(RuleError::input(
-            "scores",
-            Problem::Count {
-                min: 2,
-                max: 2,
-                got: s.len(),
-            },
-        )),
+        ref s => Err(TWO.error("scores", s.len())),
     },
 };
 
@@ -74,17 +58,10 @@ pub(crate) const X78B3: Calculator = Calculator {
     title: Label::ThreeResultsGroup,
     descendants: false,
     example: &[("tables", "13"), ("scores", "420 420 50")],
-    inputs: &[TABLES, scores(3, 3)],
+    inputs: &[TABLES, scores(THREE)],
     run: |a| match *a.req_scores("scores")? {
         [x, y, z] => conversion::three_results(a.req_whole("tables")?, [x, y, z]),
-        ref s => Err(RuleError::input(
-            "scores",
-            Problem::Count {
-                min: 3,
-                max: 3,
-                got: s.len(),
-            },
-        )),
+        ref s => Err(THREE.error("scores", s.len())),
     },
 };
 
@@ -97,14 +74,7 @@ pub(crate) const X78B4: Calculator = Calculator {
     inputs: &[
         TABLES,
         RESULTS_G4,
-        decimal(
-            "mp",
-            Label::MatchpointsWithinGroupP,
-            0,
-            2 * MAX_TABLES,
-            4,
-            true,
-        ),
+        decimal("mp", Label::MatchpointsWithinGroupP, GROUP_MP, 4, true),
     ],
     run: |a| {
         conversion::neuberg(
@@ -120,6 +90,7 @@ mod tests {
     use super::*;
     use crate::lang::Lang;
     use crate::rules::registry::inputs::raw;
+    use crate::rules::RuleError;
 
     #[test]
     fn raw_inputs_are_read_by_their_kind() {

@@ -6,19 +6,22 @@ the small group (X78D6) and the rounding of X78D7.
 */
 
 use super::inputs::{
-    choices, decimal, weighted_rows, whole, Args, Calculator, Chosen, Input, InputKind, BIG,
+    choices, decimal, scores, weighted_rows, whole, Args, Calculator, Chosen, Input, InputKind,
     RESULTS, TABLES,
 };
 use super::x78a::{curtailed, CURTAILED, EW_ADJUSTED, NS_ADJUSTED, OTHER_SCORES, WEIGHTED_BOARD};
+use crate::rules::boards::OTHER_TABLES;
 use crate::rules::rounding::{self, Method};
-use crate::rules::scoring::MAX_TABLES;
-use crate::rules::simplified::{self, Offender, Side};
+use crate::rules::scoring::{GROUP_MP, IMPS, TOP};
+use crate::rules::simplified::{self, Offender, Side, ARTIFICIAL, GIVEN_TOP};
 use crate::rules::sitout;
 use crate::rules::Label;
 
-pub(crate) const VALUE: Input = decimal("value", Label::ResultBeforeRounding, -BIG, BIG, 6, true);
+/// A value to round: within [`IMPS`] (in matchpoints, within the top too,
+/// checked once the method is known).
+pub(crate) const VALUE: Input = decimal("value", Label::ResultBeforeRounding, IMPS, 6, true);
 
-pub(crate) const TOP_REQUIRED: Input = whole("top", Label::TopBoard, 1, 2 * MAX_TABLES, true);
+pub(crate) const TOP_REQUIRED: Input = whole("top", Label::TopBoard, TOP, true);
 
 /// [`WEIGHTED_BOARD`] and the offending side, for X78D7's rounding.
 pub(crate) const SIMPLIFIED_WEIGHTED_BOARD: [Input; 12] = {
@@ -93,7 +96,7 @@ pub(crate) const X78C: Calculator = Calculator {
             kind: InputKind::Choice(RoundingMethod::OPTIONS),
             required: true,
         },
-        whole("top", Label::TopBoardMatchpoints, 1, 2 * MAX_TABLES, false),
+        whole("top", Label::TopBoardMatchpoints, TOP, false),
     ],
     run: |a| {
         let value = a.req_decimal("value")?;
@@ -192,22 +195,12 @@ pub(crate) const X78D3: Calculator = Calculator {
     descendants: false,
     example: &[("scores", "420 450 -50"), ("artificial", "1")],
     inputs: &[
-        Input {
-            name: "scores",
-            label: Label::ScoresTablesWithoutArtificialScore,
-            kind: InputKind::Scores {
-                min: 1,
-                max: MAX_TABLES as usize - 1,
-            },
-            required: true,
-        },
-        whole(
-            "artificial",
-            Label::TablesArtificialScore,
-            1,
-            MAX_TABLES - 1,
-            true,
+        scores(
+            "scores",
+            Label::ScoresTablesWithoutArtificialScore,
+            OTHER_TABLES,
         ),
+        whole("artificial", Label::TablesArtificialScore, ARTIFICIAL, true),
     ],
     run: |a| simplified::simplified_artificial(a.req_scores("scores")?, a.req_whole("artificial")?),
 };
@@ -241,15 +234,8 @@ pub(crate) const X78D6: Calculator = Calculator {
     inputs: &[
         TABLES,
         RESULTS,
-        decimal(
-            "mp",
-            Label::MatchpointsObtainedGroup,
-            0,
-            2 * MAX_TABLES,
-            4,
-            true,
-        ),
-        decimal("top", Label::TopDefault, 1, 2 * MAX_TABLES, 4, false),
+        decimal("mp", Label::MatchpointsObtainedGroup, GROUP_MP, 4, true),
+        decimal("top", Label::TopDefault, GIVEN_TOP, 4, false),
     ],
     run: |a| {
         simplified::small_group(
