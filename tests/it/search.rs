@@ -696,7 +696,7 @@ fn eval_ablation_table() {
         run("all".into(), Features::ALL);
         run("none".into(), Features::NONE);
         type Switch = fn(&mut Features) -> &mut bool;
-        let switches: [(&str, Switch); 14] = [
+        let switches: [(&str, Switch); 15] = [
             ("title_match", |f| &mut f.title_match),
             ("citations", |f| &mut f.citations),
             ("compounds", |f| &mut f.compounds),
@@ -736,5 +736,41 @@ proptest::proptest! {
     #[test]
     fn any_query_gives_hits_or_an_error(raw in "\\PC{0,80}") {
         let _ = search_with(&raw, SearchOptions::default());
+    }
+}
+
+/// How far below the queries as typed each kind of robustness variant was
+/// when query understanding landed (MRR@10 on the sample below, measured
+/// 2026-12-06): the test fails when a change widens a gap by more than
+/// [`ROBUSTNESS_SLACK`].
+const ROBUSTNESS_GAPS: [(&str, f64); 4] = [
+    ("framing", 0.01),
+    ("context", 0.09),
+    ("both", 0.10),
+    ("story", 0.13),
+];
+/// How much a change may cost the questions asked as people ask them.
+const ROBUSTNESS_SLACK: f64 = 0.05;
+
+/// Every fourth query of the robustness suite's development half
+/// (`eval/robust-dev-*.tsv`, made by `scripts/robustness.py`).
+fn robustness_sample(kind: &str) -> Vec<lovbok::search::Judgment> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("eval/robust-dev-{kind}.tsv"));
+    let tsv = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let all = parse_judgments(&tsv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    all.into_iter().step_by(4).collect()
+}
+
+#[test]
+fn questions_asked_with_framing_and_context_stay_near_the_query_as_typed() {
+    let (corpus, index) = &*KB;
+    let typed = evaluate(corpus, index, &robustness_sample("typed")).mrr10;
+    for (kind, gap) in ROBUSTNESS_GAPS {
+        let asked = evaluate(corpus, index, &robustness_sample(kind)).mrr10;
+        eprintln!("robustness {kind}: typed {typed:.3}, asked {asked:.3}");
+        assert!(
+            typed - asked <= gap + ROBUSTNESS_SLACK,
+            "{kind}: MRR@10 {asked:.3} against {typed:.3} as typed, a gap over {gap} + {ROBUSTNESS_SLACK}"
+        );
     }
 }

@@ -104,10 +104,15 @@ fn question_openers_and_courtesy_are_framing() {
 
 #[test]
 fn the_tables_circumstances_are_context() {
-    let r = roles("3NT doubled non-vulnerable, South dealer, in a Swiss teams on BBO with 15 hp");
+    let r = roles("3NT X non-vulnerable, South dealer, in a Swiss teams on BBO with 15 hp");
     let of = |w: &str| r.iter().find(|(x, _)| x == w).map(|(_, n)| *n);
     assert_eq!(of("3nt"), Some("call"));
-    assert_eq!(of("doubled"), Some("call"));
+    assert_eq!(of("x"), Some("call"));
+    assert_eq!(
+        roles("partner doubled")[1].1,
+        "content",
+        "a double is a call someone made"
+    );
     assert_eq!(of("vulnerable"), Some("vulnerability"));
     assert_eq!(of("south"), Some("seat"));
     assert_eq!(of("dealer"), Some("dealer"));
@@ -121,10 +126,10 @@ fn the_tables_circumstances_are_context() {
     );
     assert_eq!(roles("3 minutter for sent")[0].1, "content");
     assert_eq!(of("hp"), Some("strength"));
-    let r = roles("5 kløver doblet, Øst i giv, alle i sonen, i holdkamp");
+    let r = roles("renonce i 5 kløver x, Øst i giv, alle i sonen, i holdkamp");
     assert!(r
         .iter()
-        .all(|(w, n)| *n != "content" || ["i"].contains(&w.as_str())));
+        .all(|(w, n)| *n != "content" || ["renonce", "i"].contains(&w.as_str())));
 }
 
 #[test]
@@ -175,8 +180,8 @@ fn what_happened_stays_content() {
 #[test]
 fn a_query_of_only_context_or_framing_searches_what_it_has() {
     assert_eq!(
-        content("3NT doubled vulnerable"),
-        said("3NT doubled vulnerable")
+        content("3NT vulnerable, South"),
+        said("3NT vulnerable, South")
     );
     assert_eq!(content("hva sier loven"), said("hva sier loven"));
     assert!(roles_of(&[]).is_empty());
