@@ -256,6 +256,11 @@ impl Kb {
             .collect()
     }
 
+    /// What the rulings beside the rules cover (`lovbok check` prints it).
+    pub fn ruling_coverage(&self) -> crate::rulings::Coverage {
+        crate::rulings::Coverage::of(&self.corpus)
+    }
+
     /// The provision tree.
     pub fn corpus(&self) -> &Corpus {
         &self.corpus

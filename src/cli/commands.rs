@@ -123,7 +123,7 @@ fn check(
     )?;
     editions(&kb, &mut out)?;
     if !c.rulings().is_empty() {
-        writeln!(out, "{}", crate::rulings::Coverage::of(c))?;
+        writeln!(out, "{}", kb.ruling_coverage())?;
     }
     for text in c.parallels() {
         writeln!(
