@@ -496,7 +496,6 @@ fn too_long(under: &str) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "one function left over 100 lines: corpus::rulings::parse::item_of (110), still to split"]
 fn no_file_or_function_is_too_long() {
     let long = too_long("");
     assert!(

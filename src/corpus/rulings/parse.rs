@@ -292,75 +292,17 @@ fn item_of(
             "an id is lower-case ASCII letters and digits joined by `-`".into(),
         );
     }
-    let (kind_raw, line) = f.need("kind");
-    let kind = kind_raw.parse::<RulingKind>().ok();
-    if kind.is_none() && !kind_raw.is_empty() {
-        let list = RulingKind::ALL.map(RulingKind::as_str).join(", ");
-        f.problem(line, format!("kind {kind_raw:?} is not one of {list}"));
-    }
+    let kind = kind_of(&mut f);
     let (title, _) = f.need("title");
-    let (url, line) = f.need("url");
-    if !url.is_empty() && !is_url(&url) {
-        f.problem(
-            line,
-            format!("url {url:?} is not a web address (http:// or https://, a host, no spaces)"),
-        );
-    }
-    let (date, line) = f.need("date");
-    if !date.is_empty() && !is_date(&date) {
-        f.problem(
-            line,
-            format!("date {date:?} is not YYYY, YYYY-MM or YYYY-MM-DD"),
-        );
-    }
+    let url = url_of(&mut f);
+    let date = date_of(&mut f);
     let (authority, _) = f.need("authority");
-    let (precedent_raw, line) = f.need("precedent");
-    let precedent = match precedent_raw.as_str() {
-        "yes" => Some(true),
-        "no" => Some(false),
-        "" => None,
-        other => {
-            f.problem(line, format!("precedent is `yes` or `no`, not {other:?}"));
-            None
-        }
-    };
-    let (edition_raw, line) = f.need("edition");
-    let edition = edition_raw
-        .parse::<u16>()
-        .ok()
-        .filter(|e| EDITIONS.contains(e));
-    if edition.is_none() && !edition_raw.is_empty() {
-        f.problem(
-            line,
-            format!("edition {edition_raw:?} is not one of 1997, 2007, 2017"),
-        );
-    }
+    let precedent = precedent_of(&mut f);
+    let edition = edition_of(&mut f);
     let cites = cites_of(&mut f);
-    let (situation, situation_line) = f.summary("situation");
-    let (ruling, ruling_line) = f.summary("ruling");
-    let (quote, _) = quote_of(&mut f);
-    for (text, line, what) in [
-        (&situation, situation_line, "situation"),
-        (&ruling, ruling_line, "ruling"),
-    ] {
-        if let Some(run) = copied_run(text, &quote) {
-            f.problem(
-                line,
-                format!(
-                    "the {what} shares the words \"{run}\" with its quote: a summary is our words"
-                ),
-            );
-        }
-    }
+    let (situation, ruling, quote) = summaries_of(&mut f);
     let (quote_at, _) = f.need("quote-at");
-    let lang = match f.optional("lang") {
-        None => Some(source_lang),
-        Some((v, _)) if v == "nb" => Some(RulingLang::Nb),
-        Some((v, line)) => {
-            f.problem(line, format!("an item's own lang is `nb` (a Norwegian summary of a source in another language), not {v:?}"));
-            None
-        }
-    };
+    let lang = lang_of(&mut f, source_lang);
     let ok = f.problems == 0;
     let origin = f.origin(draft.line);
     ok.then_some(())?;
@@ -382,6 +324,106 @@ fn item_of(
         source,
         origin,
     })
+}
+
+/// `kind`: one of the kinds.
+fn kind_of(f: &mut Fields<'_>) -> Option<RulingKind> {
+    let (kind_raw, line) = f.need("kind");
+    let kind = kind_raw.parse::<RulingKind>().ok();
+    if kind.is_none() && !kind_raw.is_empty() {
+        let list = RulingKind::ALL.map(RulingKind::as_str).join(", ");
+        f.problem(line, format!("kind {kind_raw:?} is not one of {list}"));
+    }
+    kind
+}
+
+/// `url`: a web address.
+fn url_of(f: &mut Fields<'_>) -> String {
+    let (url, line) = f.need("url");
+    if !url.is_empty() && !is_url(&url) {
+        f.problem(
+            line,
+            format!("url {url:?} is not a web address (http:// or https://, a host, no spaces)"),
+        );
+    }
+    url
+}
+
+/// `date`: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
+fn date_of(f: &mut Fields<'_>) -> String {
+    let (date, line) = f.need("date");
+    if !date.is_empty() && !is_date(&date) {
+        f.problem(
+            line,
+            format!("date {date:?} is not YYYY, YYYY-MM or YYYY-MM-DD"),
+        );
+    }
+    date
+}
+
+/// `precedent`: `yes` or `no`.
+fn precedent_of(f: &mut Fields<'_>) -> Option<bool> {
+    let (precedent_raw, line) = f.need("precedent");
+    match precedent_raw.as_str() {
+        "yes" => Some(true),
+        "no" => Some(false),
+        "" => None,
+        other => {
+            f.problem(line, format!("precedent is `yes` or `no`, not {other:?}"));
+            None
+        }
+    }
+}
+
+/// `edition`: the Laws the case was decided under.
+fn edition_of(f: &mut Fields<'_>) -> Option<u16> {
+    let (edition_raw, line) = f.need("edition");
+    let edition = edition_raw
+        .parse::<u16>()
+        .ok()
+        .filter(|e| EDITIONS.contains(e));
+    if edition.is_none() && !edition_raw.is_empty() {
+        f.problem(
+            line,
+            format!("edition {edition_raw:?} is not one of 1997, 2007, 2017"),
+        );
+    }
+    edition
+}
+
+/// `situation`, `ruling` and `quote`, and the copy rule between them: a
+/// summary shares no run of words with its quote.
+fn summaries_of(f: &mut Fields<'_>) -> (String, String, String) {
+    let (situation, situation_line) = f.summary("situation");
+    let (ruling, ruling_line) = f.summary("ruling");
+    let (quote, _) = quote_of(f);
+    for (text, line, what) in [
+        (&situation, situation_line, "situation"),
+        (&ruling, ruling_line, "ruling"),
+    ] {
+        if let Some(run) = copied_run(text, &quote) {
+            f.problem(
+                line,
+                format!(
+                    "the {what} shares the words \"{run}\" with its quote: a summary is our words"
+                ),
+            );
+        }
+    }
+    (situation, ruling, quote)
+}
+
+/// The optional `lang`: `nb` for a Norwegian summary of a source in
+/// another language; otherwise the source's.
+fn lang_of(f: &mut Fields<'_>, source_lang: RulingLang) -> Option<RulingLang> {
+    match f.optional("lang") {
+        None => Some(source_lang),
+        Some((v, _)) if v == "nb" => Some(RulingLang::Nb),
+        Some((v, line)) => {
+            f.problem(line, format!("an item's own lang is `nb` (a Norwegian summary of a source in another language), not {v:?}"));
+            None
+        }
+    }
 }
 
 /// `cites` and `maps`, paired item by item.
