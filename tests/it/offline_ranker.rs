@@ -27,9 +27,8 @@ fn root() -> &'static Path {
 
 /// Sets this test leaves out: the fresh real-world set is run once, at the
 /// end of the work it measures, and the robustness suite's held-out half
-/// only to report; the development variants wait for the offline ranker
-/// to read a question's roles as the server does (issue 33, point 8).
-const NOT_HERE: [&str; 3] = ["realworld-fresh", "robust-holdout-", "robust-dev-"];
+/// only to report.
+const NOT_HERE: [&str; 2] = ["realworld-fresh", "robust-holdout-"];
 
 /// Every judged set: the `eval/*.tsv` files `lovbok eval` reads. The
 /// source files of the real-world sets (`realworld-questions.tsv`,

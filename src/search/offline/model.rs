@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::search::impact::{Impacts, QueryVariant, QueryWord, TermId};
 use crate::search::index::{self, SearchIndex};
 use crate::search::thesaurus::{glossary_english_words, lookup_words};
-use crate::search::{english, query, stop_words, subjects, vocab};
+use crate::search::{english, query, stop_words, subjects, understand, vocab};
 
 /// The server's ranking constants the browser's ranker uses, by name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -77,6 +77,8 @@ pub struct RankConfig {
     pub max_completions: usize,
     /// The subject index's clause (see `search::subjects`).
     pub subject: SubjectConfig,
+    /// Each query word's role (see `search::understand`).
+    pub roles: understand::RoleConfig,
 }
 
 /// The subject index's constants, by name.
@@ -163,6 +165,7 @@ pub fn rank_config() -> RankConfig {
             unbooked_share: subjects::UNBOOKED_SHARE,
             weight_scale: subjects::WEIGHT_SCALE,
         },
+        roles: understand::role_config(),
     }
 }
 

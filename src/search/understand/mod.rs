@@ -371,6 +371,42 @@ pub(crate) fn promote_context(roles: &mut [Role], searched: &[bool]) {
     }
 }
 
+/// What the browser's ranker needs to give words the same roles
+/// (`src/web/static/ranker.js`): the phrases with their roles' names, the
+/// shape rules' lists and the context weights.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoleConfig {
+    /// Every phrase, its words joined by a space, and its role's name.
+    pub phrases: Vec<(String, &'static str)>,
+    pub event_endings: Vec<&'static str>,
+    pub strains: Vec<&'static str>,
+    pub point_units: Vec<&'static str>,
+    pub context_weight_max: f32,
+    pub context_weight_min: f32,
+    pub context_share: f32,
+}
+
+/// The role table and rules as data (see [`RoleConfig`]), phrases in a
+/// fixed order (by first word, then longest first, as matching tries them).
+pub(crate) fn role_config() -> RoleConfig {
+    let mut firsts: Vec<&String> = TABLE.by_first.keys().collect();
+    firsts.sort();
+    let phrases = firsts
+        .into_iter()
+        .flat_map(|k| TABLE.by_first.get(k).into_iter().flatten())
+        .map(|p| (p.words.join(" "), p.role.name()))
+        .collect();
+    RoleConfig {
+        phrases,
+        event_endings: EVENT_ENDINGS.to_vec(),
+        strains: STRAINS.to_vec(),
+        point_units: POINT_UNITS.to_vec(),
+        context_weight_max: CONTEXT_WEIGHT_MAX,
+        context_weight_min: CONTEXT_WEIGHT_MIN,
+        context_share: CONTEXT_SHARE,
+    }
+}
+
 /// Every line of the data files that does not parse (for `lovbok check`
 /// and the data's test).
 pub fn word_list_errors() -> Vec<WordListError> {

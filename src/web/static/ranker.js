@@ -46,6 +46,7 @@
     // of the Laws' English the books do not use; it then drops `to`.
     ix.englishSet = setOf(ix.rank.english_function_words.concat(ix.model.english_words || []));
     ix.homographSet = setOf(ix.rank.english_homographs);
+    prepareRoles(ix);
     // Per provision: its last descendant (parts follow their whole).
     var end = ix.docs.map(function (d, i) {
       return i;
@@ -245,19 +246,151 @@
     return set;
   }
 
-  // What a query searches for: the typed words (question and function
-  // words dropped, as the server's `content_words`) and each one's
-  // compiled words.
-  function readWords(ix, q) {
-    var words = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+  // Each query word's role, as the server's `search::understand`:
+  // framing (never counts), a kind of the table's context (weighed below
+  // content) or content. The phrases come longest first for each first word.
+  function prepareRoles(ix) {
+    var R = ix.rank.roles;
+    var byFirst = {};
+    R.phrases.forEach(function (p) {
+      var words = p[0].split(" ");
+      if (!Object.prototype.hasOwnProperty.call(byFirst, words[0])) byFirst[words[0]] = [];
+      byFirst[words[0]].push({ words: words, role: p[1] });
+    });
+    ix.roleTable = byFirst;
+    ix.strainSet = setOf(R.strains);
+    ix.pointSet = setOf(R.point_units);
+  }
+
+  function utf8Length(w) {
+    return unescape(encodeURIComponent(w)).length;
+  }
+
+  // The context a word's shape shows (`shape_of`): an event compound, a
+  // number, a contract, a point count; else null.
+  function shapeOf(ix, w) {
+    var R = ix.rank.roles;
+    for (var k = 0; k < R.event_endings.length; k++) {
+      var e = R.event_endings[k];
+      if (w.length >= e.length && w.slice(-e.length) === e && utf8Length(w) > e.length + 2) return "event";
+    }
+    var m = /^[0-9]+/.exec(w);
+    if (!m) return null;
+    var level = m[0],
+      rest = w.slice(level.length);
+    if (!rest) return "number";
+    if (level.length === 1 && level >= "1" && level <= "7" && ix.strainSet[rest]) return "call";
+    return ix.pointSet[rest] ? "strength" : null;
+  }
+
+  function isContext(role) {
+    return role !== "framing" && role !== "content";
+  }
+
+  function rolesOf(ix, words) {
+    var roles = [];
+    for (var i = 0; i < words.length; ) {
+      var list = Object.prototype.hasOwnProperty.call(ix.roleTable, words[i]) ? ix.roleTable[words[i]] : [];
+      var hit = null;
+      for (var k = 0; k < list.length && !hit; k++) {
+        var p = list[k];
+        if (i + p.words.length > words.length) continue;
+        var ok = true;
+        for (var j = 0; j < p.words.length && ok; j++) ok = words[i + j] === p.words[j];
+        if (ok) hit = p;
+      }
+      if (hit) {
+        for (var n = 0; n < hit.words.length; n++) roles.push(hit.role);
+        i += hit.words.length;
+      } else {
+        roles.push(shapeOf(ix, words[i]) || "content");
+        i++;
+      }
+    }
+    // A bare number is context only beside another context word.
+    var beside = function (r) {
+      return r !== undefined && isContext(r) && r !== "number";
+    };
+    for (var b = 0; b < roles.length; b++) {
+      if (roles[b] === "number" && !beside(roles[b - 1]) && !beside(roles[b + 1])) roles[b] = "content";
+    }
+    if (roles.indexOf("content") < 0) {
+      var anyContext = roles.some(isContext);
+      roles = roles.map(function (r) {
+        return (anyContext ? isContext(r) : r === "framing") ? "content" : r;
+      });
+    }
+    return roles;
+  }
+
+  // Which of `words` the server's `content_words` keeps.
+  function searchedMask(ix, words) {
     var english = words.some(function (w) {
       return ix.englishSet[w];
     });
-    var content = words.filter(function (w) {
+    var mask = words.map(function (w) {
       return !ix.stopSet[w] && !(english && ix.homographSet[w]);
     });
-    if (content.length) words = content;
-    words = words.slice(0, ix.rank.max_query_words);
+    return mask.indexOf(true) < 0
+      ? words.map(function () {
+          return true;
+        })
+      : mask;
+  }
+
+  // What a query searches for, as the server's `query::read_words`: each
+  // typed word's role, framing and function words dropped, at most
+  // `max_query_words` (context first to go), each kept word's weight, and
+  // each one's compiled words, weighed by it.
+  function readWords(ix, q) {
+    var typed = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+    var roles = rolesOf(ix, typed);
+    var mask = searchedMask(
+      ix,
+      typed.filter(function (_, i) {
+        return roles[i] !== "framing";
+      })
+    );
+    var m = 0;
+    var searched = roles.map(function (r) {
+      if (r === "framing") return false;
+      var s = mask[m++];
+      return s === undefined ? true : s;
+    });
+    var hasContent = roles.some(function (r, i) {
+      return searched[i] && r === "content";
+    });
+    if (!hasContent) {
+      roles = roles.map(function (r) {
+        return isContext(r) ? "content" : r;
+      });
+    }
+    var kept = [];
+    typed.forEach(function (w, i) {
+      if (searched[i]) kept.push({ word: w, role: roles[i] });
+    });
+    while (kept.length > ix.rank.max_query_words) {
+      var drop = 0;
+      for (var d = kept.length - 1; d >= 0; d--) {
+        if (isContext(kept[d].role)) {
+          drop = d;
+          break;
+        }
+      }
+      kept.splice(drop, 1);
+    }
+    var R = ix.rank.roles;
+    var content = kept.filter(function (k) {
+      return k.role === "content";
+    }).length;
+    var weights = kept.map(function (k) {
+      if (k.role === "content") return 1;
+      var w = R.context_share / Math.max(content, 1);
+      return Math.min(Math.max(w, R.context_weight_min), R.context_weight_max);
+    });
+    var words = kept.map(function (k) {
+      return k.word;
+    });
     var perWord = words.map(function (w, i) {
       var last = i === words.length - 1;
       var form = ix.model.words[w];
@@ -265,7 +398,40 @@
     });
     addPhrases(ix, words, perWord);
     addJoined(ix, words, perWord);
-    return { typed: words, perWord: perWord };
+    perWord = perWord.map(function (list, i) {
+      var w = weights[i];
+      if (w >= 1) return list;
+      return list.map(function (q) {
+        return {
+          variants: q.variants.map(function (v) {
+            var c = {};
+            for (var key in v) c[key] = v[key];
+            c.weight = v.weight * w;
+            return c;
+          }),
+          exact: q.exact,
+          rarity: q.rarity * w,
+        };
+      });
+    });
+    return { typed: words, perWord: perWord, weights: weights, roles: roles, all: typed };
+  }
+
+  // A question that is a citation and framing goes to its cite, as the
+  // server's `cite_in_question`.
+  function citeInQuestion(ix, q) {
+    var typed = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+    if (!/[0-9:]/.test(q)) return null;
+    var roles = rolesOf(ix, typed);
+    if (roles.indexOf("framing") < 0) return null;
+    var unframed = typed.filter(function (_, i) {
+      return roles[i] !== "framing";
+    });
+    for (var skip = 0; skip < Math.min(unframed.length, 3); skip++) {
+      var cq = citeQuery(ix, unframed.slice(skip).join(" "));
+      if (cq && cq.doc !== undefined) return cq;
+    }
+    return null;
   }
 
   function merge(ix, compiled, extra, known) {
@@ -477,7 +643,7 @@
   }
 
   // The entries a query meets, each by its best term (see subjects.rs).
-  function subjectLookup(ix, typed, perWord) {
+  function subjectLookup(ix, typed, perWord, weights) {
     var S = ix.rank.subject;
     var st = ix.model.subjects;
     if (!st.entry.length || !typed.length) return [];
@@ -510,11 +676,19 @@
           lists.push([st.lists[st.folded_list[k]], st.folded[k] === f ? 1 : S.completed]);
         }
       }
+      // A context word's evidence weighs as the word does (the server's
+      // `weigh_evidence_by_role`).
+      var w = weights && weights[i] !== undefined ? weights[i] : 1;
+      if (w < 1) {
+        lists = lists.map(function (l) {
+          return [l[0], l[1] * w];
+        });
+      }
       metBy.push(lists);
       rarity.push(
         own.reduce(function (r, q) {
           return Math.max(r, q.rarity);
-        }, 0)
+        }, 0) * w
       );
     });
     var sizes = metBy.map(function (l) {
@@ -701,6 +875,7 @@
     };
     var hits = [];
     var cq = citeQuery(ix, q);
+    if (!cq || cq.doc === undefined) cq = citeInQuestion(ix, q) || cq;
     var read;
     if (cq && cq.doc !== undefined) {
       if (inBook(cq.doc)) hits.push({ doc: cq.doc, score: 0, cite: true });
@@ -723,7 +898,7 @@
       return Math.max(b, m.score);
     }, 0);
     var base = best > 0 ? best : 1;
-    var bySubject = provisionScores(ix, subjectLookup(ix, read.typed, read.perWord));
+    var bySubject = provisionScores(ix, subjectLookup(ix, read.typed, read.perWord, read.weights));
     var R = ix.rank;
     var ranked = matched.map(function (m) {
       var factor = 1;
