@@ -221,7 +221,13 @@ fn percentiles(corpus: &Corpus, index: &SearchIndex, runs: usize) -> (Duration, 
 
 /// Where the time of the as-you-type mix goes: the mean per query of each
 /// stage of the query path.
-fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String], pause: Option<Duration>) {
+fn profile(
+    name: &str,
+    corpus: &Corpus,
+    index: &SearchIndex,
+    queries: &[String],
+    pause: Option<Duration>,
+) {
     let opts = SearchOptions::default();
     let mut total = Stages::default();
     let mut parse_time = Duration::ZERO;
@@ -247,7 +253,7 @@ fn profile(corpus: &Corpus, index: &SearchIndex, queries: &[String], pause: Opti
     let n = queries.len().max(1) as f64;
     let mean = |d: Duration| us(d) / n;
     println!(
-        "as-you-type stages, mean per query: parse {:.1} µs, read {:.1} µs, plan {:.1} µs, \
+        "{name} stages, mean per query: parse {:.1} µs, read {:.1} µs, plan {:.1} µs, \
          subjects {:.1} µs, matches {:.1} µs, scores {:.1} µs, order {:.1} µs, hits {:.1} µs",
         mean(parse_time),
         mean(total.read),
@@ -338,6 +344,26 @@ fn us(d: Duration) -> f64 {
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Questions of 12 to 30 words as people ask them: the robustness suite's
+/// development variants (framing, context, both, story) of that length.
+fn long_questions() -> Vec<String> {
+    let mut out = Vec::new();
+    for kind in ["framing", "context", "both", "story"] {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("eval/robust-dev-{kind}.tsv"));
+        let tsv =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let judged = parse_judgments(&tsv).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        out.extend(
+            judged
+                .into_iter()
+                .map(|j| j.query)
+                .filter(|q| (12..=30).contains(&q.split_whitespace().count())),
+        );
+    }
+    out
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` does not, and
     // then every part runs once, quickly.
@@ -400,8 +426,27 @@ fn main() {
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("write mix: {e}"));
     }
 
-    profile(&corpus, &index, &sample, pause);
+    let long = long_questions();
+    let long_sample: Vec<String> = if full {
+        long.clone()
+    } else {
+        long.iter().step_by(20).cloned().collect()
+    };
+    let _ = took_us(&kb, &long_sample, 1, None);
+    let mut long_times = took_us(&kb, &long_sample, rounds, None);
+    let (l50, l99) = median_p99(&mut long_times);
+    println!(
+        "questions of 12-30 words ({} of the robustness suite's dev variants) through \
+         Kb::search: median {:.1} µs, p99 {:.1} µs",
+        long_sample.len(),
+        us(l50),
+        us(l99),
+    );
+
+    profile("as-you-type", &corpus, &index, &sample, pause);
+    profile("long-question", &corpus, &index, &long_sample, pause);
     slowest(&corpus, &index, &sample, 5);
+    slowest(&corpus, &index, &long_sample, 3);
 
     let runs = if full { TIMED_RUNS } else { 100 };
     let (p50, p99) = percentiles(&corpus, &index, runs);

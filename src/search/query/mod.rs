@@ -26,6 +26,10 @@ use expand::{Lexicon, WordPlan};
 /// a 10 000-character paste is almost surely a mistake, and refusing it
 /// keeps query cost bounded.
 pub const MAX_QUERY_CHARS: usize = 2000;
+/// Most words of a query read as a citation (`lov 20 F 5 b ii`, a list of
+/// a few cites): a longer text is a question, and only its unframed part
+/// is tried as a cite.
+const MAX_CITE_WORDS: usize = 12;
 /// Query words used; the rest of a long query is ignored (documented cap on
 /// the cost of expansion).
 pub(crate) const MAX_QUERY_WORDS: usize = 24;
@@ -226,7 +230,8 @@ pub(crate) fn read(
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Read {
-    let mut cites = if features.citations && may_cite(query.as_str()) {
+    let short = query.as_str().split_whitespace().count() <= MAX_CITE_WORDS;
+    let mut cites = if features.citations && short && may_cite(query.as_str()) {
         super::citation::cites_of(query.as_str(), corpus)
     } else {
         Vec::new()
@@ -258,6 +263,9 @@ fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyz
         .filter(|(_, r)| **r != Role::Framing)
         .map(|(w, _)| w.as_str())
         .collect();
+    if unframed.len() > MAX_CITE_WORDS {
+        return Vec::new();
+    }
     // A word or two may stand before the cite ("når paragraf 9B1").
     (0..unframed.len().min(3))
         .map(|skip| super::citation::cites_of(&unframed[skip..].join(" "), corpus))
