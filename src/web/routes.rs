@@ -279,7 +279,7 @@ pub const STATIC_NOT_FOUND: &str = "/404.html";
 /// both languages with it.
 pub const LANG_HEADER: &str = "x-lovbok-lang";
 
-/// Whether the response cache keeps a GET of `path` (see [`Route::cached`]).
+/// Whether the response cache keeps a GET of `path` (see `Route::cached`).
 pub fn is_cached(path: &str) -> bool {
     ROUTES.iter().any(|r| r.cached && r.matches(path))
 }

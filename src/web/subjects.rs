@@ -1,6 +1,6 @@
 //! The subject index's page, `/stikkord` (every subject A–Å, filterable as
 //! you type), and the subjects a provision page lists; the situation
-//! picker (`/hva-har-skjedd`) is [`super::what_happened`].
+//! picker (`/hva-har-skjedd`) is `web::what_happened`.
 //!
 //! The index is lovbok's own words, so every place it shows says so, in
 //! an `<aside>` of its own, never inside a provision's text. Both pages

@@ -20,7 +20,7 @@
 //! longest first, so `[content]` phrases ("call the director") keep a
 //! framing phrase inside them ("the director") from dropping their words.
 //! Contracts, numbers and point counts are read by their shape
-//! ([`shape_of`]). A query with no content word is searched for what it
+//! (`shape_of`). A query with no content word is searched for what it
 //! has: its context, or else its framing.
 
 use std::sync::LazyLock;
