@@ -160,6 +160,64 @@ fn check_fails_on_a_term_that_is_another_entrys_name() {
     );
 }
 
+fn warnings(subject_file: &str) -> Vec<String> {
+    let loaded = Corpus::build(&[
+        SourceFile {
+            path: "laws/lov-01.md".into(),
+            text: LAW.into(),
+        },
+        SourceFile {
+            path: "stikkord/lover.md".into(),
+            text: subject_file.into(),
+        },
+    ]);
+    loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| d.to_string())
+        .collect()
+}
+
+#[test]
+fn check_warns_of_near_duplicate_names_and_heavily_overlapping_terms() {
+    assert!(warnings(&subjects("")).is_empty());
+    // A spelling slip in a long name, and a name with and without its
+    // abbreviation: one subject split in two.
+    let slips = "## Dupliseringsfeil i lagkamp\n- group: before-auction\n- nb: dupliseringsfeil\n- da: fejl i duplikering\n- en: duplication error\n- cites: 1B\n- evidence: 1B «bakside skal være like»\n\n\
+## Duplikeringsfeil i lagkamp\n- group: before-auction\n- nb: feil i dupliseringen\n- da: duplikeringsfejl\n- en: wrong duplication\n- cites: 1B\n- evidence: 1B «bakside skal være like»\n\n\
+## Kortstokk med 52 kort (K52)\n- group: before-auction\n- nb: full kortstokk\n- da: hele spillet\n- en: full pack\n- cites: 1A\n- evidence: 1A «52 kort»\n\n\
+## Kortstokk med 52 kort\n- group: before-auction\n- nb: komplett kortstokk\n- da: komplet spil\n- en: complete pack\n- cites: 1A\n- evidence: 1A «52 kort»\n";
+    let w = warnings(&subjects(slips));
+    assert_eq!(
+        w.iter()
+            .filter(|m| m.contains("nearly the same name"))
+            .count(),
+        1,
+        "{w:?}"
+    );
+    assert_eq!(
+        w.iter()
+            .filter(|m| m.contains("but for case, punctuation or a parenthesis"))
+            .count(),
+        1,
+        "{w:?}"
+    );
+    // Two entries most of whose terms are the same.
+    let overlap = "## Kortenes rygg\n- group: before-auction\n- nb: kortenes rygg; baksiden av kortene\n- da: kortenes bagside\n- en: back of the cards\n- cites: 1B\n- evidence: 1B «bakside skal være like»\n\n\
+## Like baksider\n- group: before-auction\n- nb: like baksider; baksiden av kortene\n- da: kortenes bagside\n- en: back of the cards\n- cites: 1B\n- evidence: 1B «bakside skal være like»\n";
+    let w = warnings(&subjects(overlap));
+    assert!(
+        w.iter()
+            .any(|m| m.contains("shares 3 of its terms with \"Kortenes rygg\"")),
+        "{w:?}"
+    );
+    // Names near in spelling that differ in a cite are two subjects.
+    let cites = "## Straffekort etter 50B\n- group: play\n- nb: mindre straffekort\n- da: mindre strafkort\n- en: minor penalty card\n- cites: 1A\n- evidence: 1A «52 kort»\n\n\
+## Straffekort etter 50C\n- group: play\n- nb: større straffekort\n- da: større strafkort\n- en: major penalty card\n- cites: 1A\n- evidence: 1A «52 kort»\n";
+    assert!(warnings(&subjects(cites)).is_empty());
+}
+
 #[test]
 fn lovbok_check_exits_non_zero_on_a_broken_subject_file() {
     let dir = std::env::temp_dir().join(format!("lovbok-subjects-{}", std::process::id()));
