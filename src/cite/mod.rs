@@ -114,7 +114,7 @@ use crate::corpus::{Path, ProvisionId};
 pub use annotate::{annotate_html, escape_into as escape_html_into};
 pub use find::{find, find_query};
 
-/// The words that name a law before its number (`lov`, `Law`, `lag`, `§`
+/// The words that name a law before its number (`lov`, `Law`, `lag`; `§`
 /// aside), for readers of citations outside Rust (the embed script's
 /// fallback), so that they cannot drift from the grammar.
 pub fn law_cue_words() -> Vec<&'static str> {
@@ -123,6 +123,12 @@ pub fn law_cue_words() -> Vec<&'static str> {
         .chain(words::TEAM_OR_LAW)
         .copied()
         .collect()
+}
+/// Those of [`law_cue_words`] that also name a team (`lag 3 vant`): a
+/// reader outside Rust that cannot weigh the words before them takes them
+/// as a law only before a cite's levels (`lag 12 C 3`), as the grammar does.
+pub fn team_or_law_words() -> Vec<&'static str> {
+    words::TEAM_OR_LAW.to_vec()
 }
 /// The words that may stand around a cite typed as a search query (`lov
 /// 16B1a`, `se 12C`, `punkt 3`; `§` aside): the grammar's own lists, for

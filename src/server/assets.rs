@@ -145,23 +145,39 @@ fn immutable(
     res
 }
 
-/// The embed script, with the grammar's cue words and the link API's
-/// limits written above it, built once.
-static EMBED_JS: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
-    let config = serde_json::json!({
+/// What the embed script's fallback (the link API unreachable) reads cites
+/// with, generated from the server's own tables so that it cannot drift
+/// from them: the grammar's law words, the link API's limits, the edition
+/// the corpus numbers the Laws in, and every numbered provision of the
+/// corpus with whether its text is in it (1) or only its title (0), from
+/// which the script links a cite where the server would (the provision, or
+/// its nearest ancestor when the text is missing) and leaves alone what
+/// the server would not link.
+pub(crate) fn embed_config(site: &crate::web::Site) -> serde_json::Value {
+    let ids: serde_json::Map<String, serde_json::Value> = site
+        .kb()
+        .corpus()
+        .provisions()
+        .iter()
+        .filter(|p| matches!(p.id, crate::corpus::ProvisionId::Numbered { .. }))
+        .map(|p| (p.id.to_string(), u8::from(p.in_corpus).into()))
+        .collect();
+    serde_json::json!({
         "cues": crate::cite::law_cue_words(),
+        "teamCues": crate::cite::team_or_law_words(),
         "maxBytes": super::api::MAX_LINK_BODY - 4096,
         "timeoutMs": 5000,
-    });
-    let mut out = format!("window.LOVBOK_EMBED = {config};\n").into_bytes();
-    out.extend_from_slice(include_bytes!("../web/static/embed.js"));
-    out
-});
+        "edition": crate::corpus::CURRENT_EDITION,
+        "ids": ids,
+    })
+}
 
-/// `GET /embed.js`: the linker other sites include. A stable URL (sites
-/// write it into their pages), cached for an hour, and loadable from any
-/// origin.
-pub(crate) async fn embed_js() -> Response {
+/// `GET /embed.js`: the linker other sites include, with
+/// [`embed_config`] written above it. A stable URL (sites write it into
+/// their pages), cached for an hour, and loadable from any origin.
+pub(crate) async fn embed_js(State(st): State<AppState>) -> Response {
+    let mut body = format!("window.LOVBOK_EMBED = {};\n", embed_config(&st.site())).into_bytes();
+    body.extend_from_slice(include_bytes!("../web/static/embed.js"));
     (
         [
             (
@@ -177,7 +193,7 @@ pub(crate) async fn embed_js() -> Response {
                 HeaderValue::from_static("cross-origin"),
             ),
         ],
-        EMBED_JS.as_slice(),
+        body,
     )
         .into_response()
 }

@@ -32,7 +32,7 @@ use super::assets::{fnv1a, Asset};
 use super::i18n::Lang;
 use super::ranker_config::{ranker_config, RankerConfig};
 use super::render::label_of;
-use super::routes::{Serves, LANG_HEADER, LINKS, ROUTES};
+use super::routes::{Serves, LANG_HEADER, LINKS, ROUTES, STATIC_NOT_FOUND};
 use super::site::{Offline, Site};
 
 /// The service worker's source; `/*CONFIG*/null` is replaced by its settings.
@@ -104,6 +104,10 @@ struct WorkerRoutes {
     provision: &'static str,
     study: &'static str,
     lang_switch: &'static str,
+    /// The page for an address that is no page: stored at install in
+    /// every language, shown for unknown addresses offline (and, in a
+    /// static copy, in place of the host's own).
+    not_found: &'static str,
 }
 
 impl WorkerRoutes {
@@ -113,6 +117,7 @@ impl WorkerRoutes {
             provision: LINKS.provision,
             study: LINKS.study,
             lang_switch: LINKS.lang_switch,
+            not_found: STATIC_NOT_FOUND,
         }
     }
 }

@@ -1,7 +1,9 @@
 //! `/hva-har-skjedd`: the situation picker, "what happened?": the subject
 //! index's groups in the order of a board (when), each with its subjects
 //! A–Å (what happened) and their provisions, as nested `<details>` that
-//! work without JavaScript and offline.
+//! work without JavaScript and offline. With JavaScript, a filter box (the
+//! `/stikkord` one) narrows the subjects, and the open group and subject
+//! are kept in the address, so that Back and reload return to them.
 
 use askama::Template;
 
@@ -12,11 +14,13 @@ use super::site::Site;
 use super::subjects::group_label;
 use super::views::LinkView;
 
-/// A subject in the picker: its name and its provisions.
+/// A subject in the picker: its name, its terms in every language (what
+/// the filter box reads, as on `/stikkord`) and its provisions.
 #[derive(Debug, Clone)]
 pub struct PickView {
     pub anchor: String,
     pub name: String,
+    pub terms: String,
     pub cites: Vec<LinkView>,
 }
 
@@ -53,6 +57,12 @@ impl Site {
                     .map(|s| PickView {
                         anchor: format!("{}-{}", g.as_str(), s.slug()),
                         name: s.name_in(ui.code()).to_string(),
+                        terms: s
+                            .terms
+                            .iter()
+                            .map(|t| t.text.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" | "),
                         cites: self.cite_links(s),
                     })
                     .collect();

@@ -16,16 +16,21 @@
 // the network off, the offline bar in view after a jump; no answer while the
 // browser believes it is online (a captive portal: requests aborted), where
 // the search and the calculator say so in Norwegian; what the handbook says
-// right under 16B1; a first visit whose storing note covers no link; and
-// /embed.js on another origin's page. It waits for conditions, never for
-// fixed times.
+// right under 16B1; a first visit whose storing note covers no link;
+// /embed.js on another origin's page (focus, Tab, the right edge, a tap and
+// a second tap on a phone, and the link API down, where every plain link
+// must be one the server makes); the header's search box as you type; the
+// picker's filter and its open place through reload and Back; and the
+// static copy's own 404 page and case-insensitive cites, online and
+// offline. It waits for conditions, never for fixed times (but for the
+// popover's blur timer, which is what it checks).
 //
 // Artefacts in target/screenshots/: <name>-<light|dark>.png at 390 px for a
 // title-only law, a deep provision with the sticky bar, the definitions
 // index and an offline search (plus a few more), and sizes.json with the
 // first-load weight and the offline cache size.
 import { chromium } from "playwright-core";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { spawn } from "node:child_process";
@@ -730,6 +735,15 @@ try {
 
   // 11. The embed script on another site's page.
   await embedCheck();
+  await fallbackAgrees();
+
+  // 11b. The header's search box outside the search page, as you type.
+  step = "header search";
+  const hp = await context.newPage();
+  await headerSearch(hp, base, "live");
+  // 11c. The picker's filter, and its open place kept through reload and Back.
+  await pickerCheck(hp);
+  await hp.close();
 
   // 12. A first visit: storing the site covers nothing and can be closed.
   await firstVisit();
@@ -913,8 +927,30 @@ async function embedCheck() {
     check((await page.getAttribute("#ruling a.lovbok-cite", "aria-describedby")) === "lovbok-popover", "the link is described by the popover");
     const v = await axe(page);
     check(v.length === 0, `axe on the embedding page:\n  ${v.join("\n  ")}`);
+    step = "embed: Tab moves the popover";
+    await page.keyboard.press("Tab");
+    const second = await page.evaluate(() => document.activeElement.getAttribute("data-lovbok-cite"));
+    check(second === "12C1c", `Tab reaches the next citation (${second})`);
+    // Past the blur timer of the link just left (150 ms), the popover is
+    // still there, and it is the new link's.
+    await page.evaluate(() => new Promise((ok) => setTimeout(ok, 400)));
+    check(await page.locator("#lovbok-popover").isVisible(), "the popover stays open on the next citation");
+    check((await page.getAttribute("#lovbok-popover", "data-for")) === "12C1c", "the popover shows the focused citation");
+    check(((await page.textContent("#lovbok-popover strong")) || "").includes("12C1c"), "the popover's heading is the focused citation");
     await page.keyboard.press("Escape");
     check(await page.locator("#lovbok-popover").isHidden(), "Escape closes the popover");
+    step = "embed: the right edge";
+    await page.focus("#edge a.lovbok-cite");
+    await page.waitForSelector("#lovbok-popover:not([hidden])");
+    const edge = await page.evaluate(() => {
+      const r = document.getElementById("lovbok-popover").getBoundingClientRect();
+      return { left: r.left, right: r.right, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth };
+    });
+    check(edge.left >= 0 && edge.right <= edge.width, `the popover stays inside the viewport (${JSON.stringify(edge)})`);
+    check(edge.scroll <= edge.width, `the popover does not widen the page (${JSON.stringify(edge)})`);
+    await page.keyboard.press("Escape");
+    // Where the server links each citation, for the fallback below.
+    const serverLinks = await linksByParagraph(page, "a.lovbok-cite");
     step = "embed: the server unreachable";
     const cut = await ctx.newPage();
     await cut.route(base + "/api/**", (r) => r.abort("connectionrefused"));
@@ -924,15 +960,117 @@ async function embedCheck() {
     const plain = await cut.locator("#ruling a.lovbok-plain").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     check(plain.includes(base + "/p/16B1") && plain.includes(base + "/p/12C1c"), `plain links to the cites (${plain.join(" ")})`);
     check((await cut.locator("#scores a, #pre a, #code a").count()) === 0, "the fallback leaves scores and code alone too");
+    const hard = await cut.locator("#hard a.lovbok-plain").evaluateAll((as) => as.map((a) => `${a.textContent}=${a.getAttribute("href")}`));
+    check(hard.includes(`64A2=${base}/p/64`), `a cite under a title-only law links the law, as the server does, never a 404 (${hard.join(" ")})`);
+    check(!hard.some((h) => h.endsWith("/p/12")), `no citation links all of Law 12 (${hard.join(" ")})`);
+    check(hard.some((h) => h.endsWith("/p/16B1")), `a lower-case cite links its provision (${hard.join(" ")})`);
+    // Every plain link is a link the server makes: inside one of its spans,
+    // to the same address.
+    const plainLinks = await linksByParagraph(cut, "a.lovbok-plain");
+    for (const p of plainLinks) {
+      const same = serverLinks.find((s) => s.para === p.para && s.start <= p.start && p.end <= s.end);
+      check(same && same.href === p.href, `the fallback links "${p.text}" in #${p.para} to ${p.href}, the server ${same ? "to " + same.href : "not at all"}`);
+    }
     await cut.focus("#ruling a.lovbok-plain");
     check((await cut.locator("#lovbok-popover").count()) === 0, "a plain link has no popover");
+    await cut.close();
     await page.screenshot({ path: join(shots, "embed.png") });
     check(problems.length === 0, problems.join("\n"));
   } finally {
     await ctx.close();
-    server.close();
     rmSync(embedProfile, { recursive: true, force: true });
   }
+  // A phone: a tap on a citation shows its text, a second tap opens it.
+  step = "embed: tap";
+  const touchProfile = mkdtempSync(join(tmpdir(), "lovbok-embed-touch-"));
+  const touch = await launch(touchProfile, { locale: "en-GB", hasTouch: true, isMobile: true });
+  try {
+    const page = touch.pages()[0] || (await touch.newPage());
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(site + "/");
+    await page.waitForSelector("main[data-lovbok-linked]");
+    const link = page.locator("#ruling a.lovbok-cite").first();
+    await link.tap();
+    await page.waitForSelector("#lovbok-popover:not([hidden])");
+    check(new URL(page.url()).origin === site, `the first tap stays on the page (${page.url()})`);
+    check((await page.getAttribute("#lovbok-popover", "data-for")) === "16B1", "the first tap shows the tapped citation");
+    step = "embed: second tap";
+    await Promise.all([page.waitForURL((u) => u.href === base + "/p/16B1"), link.tap()]);
+    check(problems.length === 0, problems.join("\n"));
+  } finally {
+    await touch.close();
+    server.close();
+    rmSync(touchProfile, { recursive: true, force: true });
+  }
+}
+
+// The embed script's fallback, run in node over every line of the books
+// (and the fixture's page) against POST /api/link: each link it makes lies
+// inside a span the server links, to the same address. Its functions are
+// read from the script the server serves, between two of its own lines.
+async function fallbackAgrees() {
+  step = "embed: the fallback reads cites as the server does";
+  const js = await (await fetch(base + "/embed.js")).text();
+  const config = JSON.parse(js.slice(js.indexOf("= ") + 2, js.indexOf(";\n")));
+  const from = js.indexOf("  const IDS = config.ids");
+  const to = js.indexOf("  function fallback(nodes)");
+  check(from > 0 && to > from, "the fallback's functions are where this test reads them");
+  const f = new Function("config", "attr", js.slice(from, to) + "; return { cueExpression, levels, target, MORE, ownedByOther };")(config, () => "");
+  const re = f.cueExpression();
+  const links = (text) => {
+    const out = [];
+    for (const m of text.matchAll(re)) {
+      const lv = f.levels(m.groups);
+      const end = m.index + m[0].length;
+      if (!lv || f.MORE.test(text.slice(end)) || f.ownedByOther(text, m.index + m.groups.before.length)) continue;
+      const id = f.target(lv);
+      if (id) out.push({ start: m.index + m[0].search(/X?\d/), end, href: "/p/" + encodeURIComponent(id) });
+    }
+    return out;
+  };
+  const lines = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith(".md")) lines.push(...readFileSync(p, "utf8").split("\n").filter((l) => l.trim()));
+    }
+  };
+  walk(join(here, "..", "..", "laws"));
+  walk(join(here, "..", "..", "handbook"));
+  lines.push(...readFileSync(join(here, "fixtures", "embed.html"), "utf8").replace(/<[^>]+>/g, " ").split("\n"));
+  const enc = new TextEncoder();
+  let made = 0;
+  for (let i = 0; i < lines.length; i += 200) {
+    const text = lines.slice(i, i + 200).join("\n");
+    const res = await fetch(base + "/api/link", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }) });
+    check(res.ok, `POST /api/link answers (${res.status})`);
+    const server = ((await res.json()).citations || []).filter((c) => c.url);
+    for (const m of links(text)) {
+      made++;
+      const bs = enc.encode(text.slice(0, m.start)).length;
+      const be = enc.encode(text.slice(0, m.end)).length;
+      const s = server.find((c) => c.start <= bs && be <= c.end);
+      check(s && s.url === m.href, `the fallback links "${text.slice(m.start, m.end)}" (…${text.slice(Math.max(0, m.start - 30), m.end + 10)}…) to ${m.href}, the server ${s ? "to " + s.url : "not at all"}`);
+    }
+  }
+  check(made >= 10, `the fallback links the books' law-word cites (${made})`);
+  log(`e2e: the embed fallback agrees with the server on ${made} links over ${lines.length} lines`);
+}
+
+// The links matching `selector` on an embedding page: the paragraph each
+// lies in, its place in that paragraph's text, its text and its address.
+function linksByParagraph(page, selector) {
+  return page.locator(selector).evaluateAll((as) =>
+    as.map((a) => {
+      const p = a.closest("p[id], h1");
+      const range = document.createRange();
+      range.setStart(p, 0);
+      range.setEndBefore(a);
+      const start = range.toString().length;
+      return { para: p.id || p.tagName, start, end: start + a.textContent.length, text: a.textContent, href: a.getAttribute("href") };
+    })
+  );
 }
 
 // A first visit on a fresh phone: while the worker stores the site, its
@@ -968,6 +1106,50 @@ async function firstVisit() {
     await ctx.close();
     rmSync(fresh, { recursive: true, force: true });
   }
+}
+
+// The header's search box on a page other than the search page answers as
+// you type, under the header, and leaves the page where it is.
+async function headerSearch(page, origin, when) {
+  await page.goto(origin + "/p/12");
+  await page.waitForSelector("article.provision");
+  await page.focus("#site-q");
+  await page.keyboard.type("revoke", { delay: 10 });
+  await page.waitForFunction(() => {
+    const r = document.querySelector("#site-results .results-inner");
+    return r && r.getAttribute("data-q") === "revoke" && document.querySelectorAll("#site-results #hits li").length > 0;
+  });
+  check(await page.locator("#site-results").isVisible(), `${when}: the header's hits show as you type`);
+  check(new URL(page.url()).pathname.replace(/\/$/, "") === "/p/12", `${when}: the page keeps its address (${page.url()})`);
+  await page.fill("#site-q", "");
+  await page.waitForFunction(() => document.getElementById("site-results").hidden);
+}
+
+// /hva-har-skjedd: the filter box narrows the subjects to those whose name
+// or terms hold the words, and opens their groups; the subject opened is in
+// the address, and reload and Back return to it, open.
+async function pickerCheck(page) {
+  step = "picker: filter";
+  await page.goto(base + "/hva-har-skjedd");
+  const all = await page.locator(".pick-row").count();
+  await page.fill("#pick-q", "nøling");
+  await page.waitForFunction(() => document.querySelectorAll(".pick-row:not([hidden])").length > 0);
+  const left = await page.locator(".pick-row:not([hidden])").count();
+  check(left > 0 && left < all / 4, `the filter narrows the subjects (${left} of ${all})`);
+  const first = page.locator(".pick-row:not([hidden]) details.pick-subject").first();
+  check(await first.isVisible(), "a subject the filter leaves is in view, its group open");
+  step = "picker: the open place in the address";
+  const id = await first.getAttribute("id");
+  await first.locator("summary").click();
+  await page.waitForFunction((id) => location.hash === "#" + id, id);
+  await page.reload();
+  await page.waitForFunction((id) => document.getElementById(id).open && document.getElementById(id).closest("details.pick-when").open, id);
+  const link = page.locator(`[id="${id}"] ul.links a`).first();
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/p/")), link.click()]);
+  await page.goBack();
+  await page.waitForFunction((id) => location.hash === "#" + id && document.getElementById(id) && document.getElementById(id).open, id);
+  const box = await page.locator(`[id="${id}"]`).boundingBox();
+  check(box && box.y >= -1 && box.y < PHONE.height, `after Back the open subject is on the screen (${box && box.y})`);
 }
 
 // The static copy: `lovbok export --site DIR` served by Python's plain file
@@ -1033,9 +1215,26 @@ async function staticCopy(dir) {
       });
       const hrefs = await page.locator("#hits li a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       check(hrefs.slice(0, 5).includes("/p/63"), `static ${when}: "revoke etablert" finds Law 63 (${hrefs.slice(0, 5).join(" ")})`);
+      await headerSearch(page, sbase, `static ${when}`);
+    }
+    // A cite in any case reaches its provision; an unknown cite or address
+    // gets the copy's own page in Norwegian, not the host's nor the search page.
+    async function unknowns(when) {
+      await page.goto(sbase + "/p/16b1");
+      await page.waitForURL((u) => u.pathname.replace(/\/$/, "") === "/p/16B1");
+      await page.waitForSelector(".prov.current[data-cite='16B1']");
+      for (const uri of ["/p/45D", "/finnes-ikke"]) {
+        await page.goto(sbase + uri);
+        const h1 = await page.locator("main h1").textContent().catch(() => null);
+        check(h1 === "Fant ikke siden", `static ${when}: ${uri} shows the copy's 404 page (${h1})`);
+        check((await page.getAttribute("html", "lang")) === "nb", `static ${when}: the 404 page is in Norwegian`);
+        check((await page.locator("#q").count()) === 0, `static ${when}: ${uri} is not the search page`);
+      }
     }
     step = "static copy: online";
     await provisions("online");
+    await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller);
+    await unknowns("online");
     // What needs the server says so.
     await page.goto(sbase + "/p/X78B4");
     check(await page.locator("[data-calc-static]").isVisible(), "static: the calculator says this copy cannot run it");
@@ -1055,6 +1254,7 @@ async function staticCopy(dir) {
     offline = true;
     await ctx.setOffline(true);
     await provisions("offline");
+    await unknowns("offline");
     await ctx.setOffline(false);
     offline = false;
     step = "static copy: console";

@@ -1694,6 +1694,31 @@ async fn the_embed_script_is_served_with_the_grammars_words() {
     }
 }
 
+/// The fallback of /embed.js (the link API unreachable) links where the
+/// server would: it carries the corpus's table of provisions, with whether
+/// each one's text is in lovbok, and the words that also name a team.
+#[tokio::test]
+async fn the_embed_script_carries_the_servers_table_of_provisions() {
+    let body = get("/embed.js").await.text();
+    let Some(json) = body
+        .strip_prefix("window.LOVBOK_EMBED = ")
+        .and_then(|b| b.split_once(";\n"))
+        .map(|(j, _)| j)
+    else {
+        panic!("no config line: {}", &body[..80]);
+    };
+    let config: serde_json::Value = serde_json::from_str(json).expect("the config is JSON");
+    let ids = &config["ids"];
+    // Law 12 has its text down to 12C1c; Law 64 has only its title, so a
+    // cite under it links the law; 12Z and 99 are absent, linked nowhere.
+    assert_eq!(ids["12"], 1);
+    assert_eq!(ids["12C1c"], 1);
+    assert_eq!(ids["64"], 0);
+    assert!(ids.get("64A2").is_none() && ids.get("12Z").is_none() && ids.get("99").is_none());
+    assert_eq!(config["edition"], 2017);
+    assert_eq!(config["teamCues"], serde_json::json!(["lag"]));
+}
+
 #[tokio::test]
 async fn resolve_reads_every_form_class() {
     for (input, want) in [

@@ -191,6 +191,69 @@
     if (input.value) apply();
   }
 
+  // The situation picker (/hva-har-skjedd): the /stikkord filter over its
+  // subjects (their names and terms), and the open group and subject kept
+  // in the address (#group or #group-subject), so that Back and reload
+  // return to them.
+  function setupPicker(input) {
+    var rows = Array.prototype.slice.call(document.querySelectorAll(".pick-row"));
+    var texts = rows.map(function (row) {
+      var name = row.querySelector("summary");
+      return foldFilter((name ? name.textContent : "") + "|" + (row.getAttribute("data-terms") || ""));
+    });
+    var groups = Array.prototype.slice.call(document.querySelectorAll("details.pick-when"));
+    var none = document.getElementById("pick-none");
+    function apply() {
+      var words = foldFilter(input.value).split(/\s+/).filter(Boolean);
+      var shown = 0;
+      rows.forEach(function (row, i) {
+        var hit = words.every(function (w) {
+          return texts[i].indexOf(w) >= 0;
+        });
+        row.hidden = !hit;
+        if (hit) shown++;
+      });
+      groups.forEach(function (g) {
+        var any = Boolean(g.querySelector(".pick-row:not([hidden])"));
+        g.hidden = !any;
+        // A filter opens every group it leaves a subject in.
+        if (words.length && any) g.open = true;
+      });
+      if (none) none.hidden = shown > 0;
+    }
+    input.addEventListener("input", apply);
+    if (input.value) apply();
+
+    // The deepest open place in the address, replaced (not pushed): Back
+    // leaves the picker as a whole, and comes back to the same place.
+    function remember(id) {
+      var url = location.pathname + location.search + (id ? "#" + id : "");
+      if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", url);
+    }
+    function marked() {
+      return location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    }
+    document.querySelectorAll(".picker details").forEach(function (d) {
+      d.addEventListener("toggle", function () {
+        var group = d.classList.contains("pick-when") ? d : d.closest("details.pick-when");
+        if (d.open) remember(d.id);
+        else if (d !== group) remember(group && group.open ? group.id : "");
+        else if (marked() && d.contains(marked())) remember("");
+      });
+    });
+    // Back or reload: open the path to the marked place, outermost first,
+    // so that its last toggle leaves the address as it was.
+    var at = marked();
+    if (at && at.tagName === "DETAILS" && at.closest(".picker")) {
+      var chain = [];
+      for (var d = at; d; d = d.parentElement ? d.parentElement.closest("details") : null) chain.unshift(d);
+      chain.forEach(function (x) {
+        x.open = true;
+      });
+      at.scrollIntoView({ block: "start" });
+    }
+  }
+
   // --- start ------------------------------------------------------------------
 
   var net = { offline: offline, fetch: netFetch };
@@ -200,6 +263,7 @@
     });
   }
   document.querySelectorAll("input[data-subject-filter]").forEach(setupSubjectFilter);
+  document.querySelectorAll("input[data-pick-filter]").forEach(setupPicker);
   if (window.LovbokReader) window.LovbokReader.start();
   setupOffline();
 })();

@@ -3,17 +3,19 @@
 // Finds the citations of the Laws of Duplicate Bridge (and the Danish TD
 // handbook) in the page's text, links each to the lovbok server this script
 // came from, and shows the cited text in a small popover on hover, focus or
-// tap. The page's text goes to that server only, in one request. When the
-// server cannot be reached, the clearest citations (a law word or § and a
-// number) become plain links, with no popover.
+// tap (the first tap shows it, the second follows the link). The page's
+// text goes to that server only, in one request. When the server cannot be
+// reached, a law word and the whole cite after it (`Law 16B1`) become plain
+// links, with no popover, where the server would link them (see fallback).
 //
 // Attributes, on the script tag or on the element that holds the text
 // (`data-lovbok` marks it; else the whole body):
 //   data-lovbok-edition="2007"   the edition of the Laws the text is written under
 //   data-lovbok-context="X12"    the provision relative cites hang from
 // Text inside links, code, pre, form fields, buttons and [data-lovbok-skip]
-// is left alone. The server adds `LOVBOK_EMBED` (its words and limits) above
-// this file, so the fallback reads the same cue words as the server.
+// is left alone. The server adds `LOVBOK_EMBED` above this file (its cue
+// words, limits and table of provisions), so the fallback reads cites with
+// the server's words and links them where the server's tables say.
 (function () {
   "use strict";
   const config = window.LOVBOK_EMBED || {};
@@ -89,8 +91,26 @@
   }
 
   let popover = null;
+  // The link the popover shows the text of.
+  let owner = null;
   function hidePopover() {
     if (popover) popover.hidden = true;
+    owner = null;
+  }
+
+  // Places the popover under the link (above it when there is no room
+  // below), inside the viewport whatever the link's place on the line.
+  function place(link) {
+    const r = link.getBoundingClientRect();
+    const view = document.documentElement;
+    const width = view.clientWidth || window.innerWidth;
+    const height = view.clientHeight || window.innerHeight;
+    const box = popover.getBoundingClientRect();
+    const left = Math.max(4, Math.min(r.left, width - box.width - 4));
+    const below = r.bottom + 4;
+    const top = below + box.height > height && r.top - box.height - 4 >= 0 ? r.top - box.height - 4 : below;
+    popover.style.left = `${window.scrollX + left}px`;
+    popover.style.top = `${window.scrollY + top}px`;
   }
 
   function showPopover(link, citation) {
@@ -100,8 +120,8 @@
       popover.id = "lovbok-popover";
       popover.setAttribute("role", "tooltip");
       Object.assign(popover.style, {
-        position: "absolute", zIndex: "2147483647", maxWidth: "min(22rem, 90vw)", padding: "0.6rem 0.8rem",
-        background: "#ffffff", color: "#1a1a1a", border: "1px solid #5a5a5a", borderRadius: "6px",
+        position: "absolute", zIndex: "2147483647", maxWidth: "min(22rem, calc(100vw - 8px))", boxSizing: "border-box",
+        padding: "0.6rem 0.8rem", background: "#ffffff", color: "#1a1a1a", border: "1px solid #5a5a5a", borderRadius: "6px",
         boxShadow: "0 2px 8px rgba(0,0,0,.25)", font: "0.9rem/1.4 system-ui, sans-serif", textAlign: "left",
       });
       document.body.appendChild(popover);
@@ -118,13 +138,21 @@
     open.textContent = w.open;
     open.style.color = "#0b4f9c";
     popover.append(head, body, open);
-    const r = link.getBoundingClientRect();
-    popover.style.left = `${Math.max(4, window.scrollX + r.left)}px`;
-    popover.style.top = `${window.scrollY + r.bottom + 4}px`;
+    popover.setAttribute("data-for", link.getAttribute("data-lovbok-cite") || "");
+    // Measured where it cannot widen the page, then placed.
+    popover.style.left = "0px";
+    popover.style.top = `${window.scrollY}px`;
     popover.hidden = false;
+    place(link);
+    owner = link;
     link.setAttribute("aria-describedby", "lovbok-popover");
   }
 
+  // A link with a popover. A mouse shows it on hover and follows the link
+  // on a click; the keyboard shows it on focus; a finger's first tap shows
+  // it and the second follows the link. Chromium and Android fire `focus`
+  // before `click` on a tap, so the tap that focused the link (and opened
+  // the popover through focus) still counts as the first.
   function makeLink(text, href, citation) {
     const a = document.createElement("a");
     a.href = href;
@@ -132,15 +160,34 @@
     a.className = citation ? "lovbok-cite" : "lovbok-cite lovbok-plain";
     a.setAttribute("data-lovbok-cite", citation ? citation.cites.join(" ") : text);
     if (citation) {
-      let touched = false;
-      a.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch") showPopover(a, citation); });
-      a.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch") hidePopover(); });
-      a.addEventListener("focus", () => showPopover(a, citation));
-      a.addEventListener("blur", () => setTimeout(() => { if (!popover || !popover.contains(document.activeElement)) hidePopover(); }, 150));
-      a.addEventListener("pointerdown", (e) => { touched = e.pointerType === "touch"; });
+      // The pointer of the press under way ("touch", "pen", "mouse"), and
+      // whether that press is what opened the popover.
+      let press = "";
+      let openedByPress = false;
+      a.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") showPopover(a, citation); });
+      a.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse" && owner === a && document.activeElement !== a) hidePopover(); });
+      a.addEventListener("pointerdown", (e) => {
+        press = e.pointerType || "mouse";
+        openedByPress = false;
+      });
+      a.addEventListener("focus", () => {
+        if (owner !== a && press && press !== "mouse") openedByPress = true;
+        showPopover(a, citation);
+      });
+      a.addEventListener("blur", () => {
+        setTimeout(() => {
+          // Only this link's popover, and not while the focus is in it.
+          if (owner === a && !(popover && popover.contains(document.activeElement))) hidePopover();
+        }, 150);
+      });
       a.addEventListener("click", (e) => {
-        // A first tap shows the text; the popover's own link opens it.
-        if (touched && (!popover || popover.hidden)) {
+        const touch = press !== "" && press !== "mouse";
+        const first = owner !== a || (popover && popover.hidden) || openedByPress;
+        press = "";
+        openedByPress = false;
+        if (touch && first) {
+          // The first tap shows the text; the second, or the popover's own
+          // link, opens it.
           e.preventDefault();
           showPopover(a, citation);
         }
@@ -176,19 +223,115 @@
     for (const [k, spans] of perNode) wrap(nodes[k], spans);
   }
 
-  // Without the server: a law word or § and a cite in the books' own form.
+  // Without the server: only a law word and a whole cite right after it
+  // (`Law 16B1`, `lov 12 C 1 c`, `Law12C1`), read as the server's grammar
+  // reads that form, and linked where the server would link it. The
+  // provisions and whether their text is in lovbok come from the server's
+  // own tables (LOVBOK_EMBED.ids): a cite under a law whose text is missing
+  // links that law (`64A2` opens 64, as the server's link does), a cite the
+  // books cannot hold (`Law 12Z`, `Law 99`) links nothing. Whatever the
+  // server's grammar reads further (a level after a space it might take, a
+  // range, a list, `§`, `lag` without levels) is left as text: in doubt, no
+  // link. A text written under an older edition of the Laws needs the
+  // concordance, which only the server has: its law cites stay text.
+  const IDS = config.ids || {};
+  // A cue word in any case (`Law`, `law`, `LOV`), as a pattern.
+  function anyCase(word) {
+    return Array.from(word)
+      .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+  }
+  function cueExpression() {
+    const cues = (config.cues || []).map(anyCase);
+    if (!cues.length) return null;
+    // The cue, then root, section, item, sub-item and roman numeral: glued,
+    // or each spaced or dotted from the one before (`12 C 1 c`, `40.B.3.b`).
+    // Letters are case-sensitive here; `levels` applies the grammar's case rules.
+    return new RegExp(
+      `(?<before>^|[^\\p{L}\\d])(?<cue>${cues.join("|")})\\s*(?<root>X?\\d{1,3})` +
+        `(?:(?<s1>[ .])?(?<section>[A-Za-z])(?!\\p{L}))?` +
+        `(?:(?<s2>[ .])?(?<item>\\d{1,2}))?` +
+        `(?:(?<s3>[ .])?(?:\\((?<bsub>[a-z])\\)|(?<sub>[a-zA-Z])(?!\\p{L})))?` +
+        `(?:\\((?<roman>[ivx]{1,4})\\))?(?![\\p{L}\\d])`,
+      "gu"
+    );
+  }
+  const ROMAN = new Set(["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]);
+  // What may follow a cite that the server's grammar could read as part of
+  // it (a further level, a range or list, a bracket): then no link.
+  const MORE = /^(?:\s*[-–—/+&(]|\s*,\s*[\dA-Za-z]\b|\s+[A-Z]\b|\s+[a-z](?:\)|\b(?!\p{L}))|\s*\.\s*[\dA-Za-z]\b|\s+\d)/u;
+
+  // The levels of a cite (root first) as the server writes them, or null
+  // where the grammar would read it otherwise or not at all.
+  function levels(g) {
+    const root = g.root;
+    const n = Number(root.replace(/^X/, ""));
+    const known = root.startsWith("X") ? n >= 6 && n <= 93 : (n >= 1 && n <= 93) || (n >= 201 && n <= 299);
+    if (!known) return null;
+    const sub = g.bsub || g.sub;
+    // A word that is also a team (`lag 3 vant`) names a law only before a
+    // cite's levels (`lag 12 C 3`).
+    if ((config.teamCues || []).includes(g.cue.toLowerCase()) && !g.section) return null;
+    // Spaced or dotted, a section letter is upper case and a sub-item
+    // letter lower case; glued, a capital sub-item follows an item.
+    if (g.section && g.s1 && !/[A-Z]/.test(g.section)) return null;
+    if (g.sub && g.s3 && !/[a-z]/.test(g.sub)) return null;
+    // One way of joining per cite: all glued, or all spaced or dotted.
+    const seps = [g.section && (g.s1 || ""), g.item && (g.s2 || ""), sub && (g.s3 || "")].filter((x) => x !== undefined && x !== false);
+    if (seps.some((x) => x !== seps[0])) return null;
+    if (g.item && !g.section) return null;
+    if (sub && !g.item) return null;
+    if (g.roman && (!sub || !ROMAN.has(g.roman))) return null;
+    const out = [root];
+    if (g.section) out.push(g.section.toUpperCase());
+    if (g.item) out.push(String(Number(g.item)));
+    if (sub) out.push(sub.toLowerCase());
+    if (g.roman) out.push(`(${g.roman})`);
+    return out;
+  }
+
+  // Whether the word before the cue makes it another document's (`klubbens
+  // lov 4`, `NBF's law 3`): a genitive that is not itself a cue.
+  function ownedByOther(text, at) {
+    const m = /([\p{L}']+)\s*$/u.exec(text.slice(0, at));
+    if (!m) return false;
+    const w = m[1].toLowerCase();
+    return /s'?$|'s$/.test(w) && !(config.cues || []).includes(w);
+  }
+
+  // Where the server's link for these levels goes, by its status rules:
+  // the provision; else its nearest ancestor when that one's text is
+  // missing; else nowhere.
+  function target(lv) {
+    for (let k = lv.length; k > 0; k--) {
+      const id = lv.slice(0, k).join("");
+      if (!(id in IDS)) continue;
+      if (k === lv.length || IDS[id] === 0) return id;
+      return null;
+    }
+    return null;
+  }
+
   function fallback(nodes) {
-    const cues = (config.cues || ["law", "laws", "lov", "lovene", "loven", "lag"]).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    const re = new RegExp(`(?:(?:^|[^\\p{L}])(?:${cues.join("|")})\\s+|§\\s*)((?:[Xx])?\\d{1,3}(?:[A-Z](?:\\d{1,2}(?:[a-z](?:\\([ivx]+\\))?)?)?)?)(?![\\p{L}\\d])`, "giu");
+    const re = cueExpression();
+    if (!re) return;
+    const olderLaws = attr("data-lovbok-edition") && attr("data-lovbok-edition") !== String(config.edition || "");
     for (const node of nodes) {
+      const text = node.nodeValue;
       const spans = [];
-      for (const m of node.nodeValue.matchAll(re)) {
-        const cite = m[1].replace(/^x/, "X");
-        const n = Number(cite.replace(/^X/, "").match(/^\d+/)[0]);
-        const ok = cite.startsWith("X") ? n >= 1 && n <= 93 : (n >= 1 && n <= 93) || (n >= 201 && n <= 299);
-        if (!ok) continue;
-        const start = m.index + m[0].length - m[1].length;
-        spans.push({ start, end: start + m[1].length, href: `${origin}/p/${encodeURIComponent(cite)}`, citation: null });
+      for (const m of text.matchAll(re)) {
+        const lv = levels(m.groups);
+        if (!lv) continue;
+        const n = Number(lv[0]);
+        if (olderLaws && n >= 1 && n <= 93) continue;
+        const end = m.index + m[0].length;
+        if (MORE.test(text.slice(end))) continue;
+        if (ownedByOther(text, m.index + m.groups.before.length)) continue;
+        const id = target(lv);
+        if (!id) continue;
+        // No cue word holds a digit or a capital X: the root starts there.
+        const start = m.index + m[0].search(/X?\d/);
+        spans.push({ start, end, href: `${origin}/p/${encodeURIComponent(id)}`, citation: null });
       }
       if (spans.length) wrap(node, spans);
     }

@@ -46,6 +46,16 @@
     var book = form.querySelector("select[name=book]");
     var box = document.getElementById(form.getAttribute("data-results") || "");
     if (!input || !box) return;
+    // The search page's own form keeps its query in the address; the
+    // header's box on every other page shows its hits under the header
+    // and leaves the page's address alone.
+    var ownPage = form.hasAttribute("data-history");
+    function remember(url) {
+      if (ownPage) history.replaceState(null, "", url);
+    }
+    function reveal(on) {
+      if (!ownPage) box.hidden = !on;
+    }
     var timer = 0;
     var inflight = null;
     var active = -1;
@@ -209,12 +219,14 @@
         var hits = list();
         if (hits) hits.textContent = "";
         setStatus("");
-        history.replaceState(null, "", ROUTES.home);
+        remember(ROUTES.home);
+        reveal(false);
         return;
       }
+      reveal(true);
       if (STATIC || net.offline()) {
         answerOffline(q, key).then(function () {
-          history.replaceState(null, "", pageUrl(q));
+          remember(pageUrl(q));
         });
         return;
       }
@@ -233,7 +245,7 @@
           inflight = null;
           showServer(text);
           shown = q;
-          history.replaceState(null, "", pageUrl(q));
+          remember(pageUrl(q));
         })
         .catch(function (e) {
           if (e.name === "AbortError") return;

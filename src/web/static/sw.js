@@ -66,6 +66,7 @@ self.addEventListener("install", (event) => {
         for (const lang of LANGS) {
           const res = await fetchIn("/", lang).catch(() => null);
           if (res && storable(res)) await cache.put(pageKey("/", lang), res);
+          await storeNotFound(cache, lang);
         }
       })
       .then(() => self.skipWaiting())
@@ -82,6 +83,31 @@ self.addEventListener("activate", (event) => {
       .then(() => self.clients.claim())
   );
 });
+
+// The site's own page for an address that is no page, in `lang`: the
+// static copy's 404.html, or what the server answers for an unknown
+// address (a 404, kept all the same).
+const NOT_FOUND = CONFIG.routes.not_found;
+async function storeNotFound(cache, lang) {
+  const res = await fetch(NOT_FOUND, {
+    credentials: "same-origin",
+    headers: CONFIG.static_copy ? { accept: "text/html" } : { accept: "text/html", [CONFIG.lang_header]: lang },
+  }).catch(() => null);
+  const type = (res && res.headers.get("content-type")) || "";
+  if (res && (res.ok || res.status === 404) && type.startsWith("text/html")) {
+    await cache.put(pageKey(NOT_FOUND, lang), new Response(await res.text(), { headers: { "content-type": type } }));
+  }
+}
+
+// That page as a 404, in the reader's language if stored, else in any.
+async function notFoundPage(cache, lang) {
+  const order = [lang].concat(LANGS.filter((l) => l !== lang));
+  for (const l of order) {
+    const r = await cache.match(pageKey(NOT_FOUND, l));
+    if (r) return new Response(await r.text(), { status: 404, headers: { "content-type": r.headers.get("content-type") || "text/html; charset=utf-8" } });
+  }
+  return null;
+}
 
 // --- storing the whole site ------------------------------------------------
 
@@ -198,23 +224,50 @@ self.addEventListener("message", (event) => {
 
 // The URL a provision's page is stored under: its own, or its top-level
 // provision's (from the offline index, which lists every provision).
+// Provision URLs by their lower-case form too: a cite reads in any case
+// (`/p/16b1` is 16B1), as on the server.
 let tops = null;
-async function topPageOf(pathname) {
+let folded = null;
+async function readTops() {
   if (!tops) {
     const cache = await caches.open(CACHE);
     const r = await cache.match(CONFIG.index);
-    if (!r) return null;
+    if (!r) return false;
     const index = await r.json();
     tops = new Map();
-    for (const d of index.docs) tops.set(decodeURIComponent(d.url), index.docs[d.top].url);
+    folded = new Map();
+    for (const d of index.docs) {
+      const url = decodeURIComponent(d.url);
+      tops.set(url, index.docs[d.top].url);
+      if (url.startsWith(CONFIG.routes.provision)) folded.set(url.toLowerCase(), d.url);
+    }
   }
-  let key = pathname;
+  return true;
+}
+
+function decoded(pathname) {
   try {
-    key = decodeURIComponent(pathname);
+    return decodeURIComponent(pathname);
   } catch (e) {
     return null;
   }
+}
+
+async function topPageOf(pathname) {
+  const key = decoded(pathname);
+  if (key === null || !(await readTops())) return null;
   return tops.get(key) || null;
+}
+
+// A provision path as the site writes it (`/p/16B1` for `/p/16b1`); the
+// path itself when it is that already; null when the index knows no such
+// provision; undefined when there is no index to ask.
+async function canonicalProvision(pathname) {
+  const key = decoded(pathname);
+  if (key === null) return null;
+  if (!(await readTops())) return undefined;
+  if (tops.has(key)) return pathname;
+  return folded.get(key.toLowerCase()) || null;
 }
 
 // A stored page for `url` in `lang`: the URL itself, the page without its
@@ -295,6 +348,12 @@ async function tellServerLang(cache) {
 async function page(event, url) {
   const cache = await caches.open(CACHE);
   const lang = await tellServerLang(cache);
+  if (url.pathname.startsWith(CONFIG.routes.provision)) {
+    const canonical = await canonicalProvision(url.pathname);
+    if (canonical && canonical !== url.pathname) return Response.redirect(canonical + url.search, 301);
+    // A static host has no page for it and says so in its own words.
+    if (canonical === null && CONFIG.static_copy) return (await notFoundPage(cache, lang)) || fetch(event.request);
+  }
   const network = fetch(event.request).then(async (res) => {
     if (storable(res) && res.type === "basic" && keep(url)) {
       const served = res.headers.get("content-language");
@@ -306,7 +365,13 @@ async function page(event, url) {
   event.waitUntil(network.catch(() => undefined));
   const stored = await storedPage(cache, url, lang);
   if (!stored) {
-    return network.catch(async () => (await cache.match(pageKey("/", lang))) || Response.error());
+    // Offline, the search page answers a search; any other address gets
+    // the site's "no such page", never the search page in its place.
+    return network.catch(async () =>
+      (url.pathname === CONFIG.routes.search && (await cache.match(pageKey("/", lang)))) ||
+      (await notFoundPage(cache, lang)) ||
+      Response.error()
+    );
   }
   // A search or a calculation waits for the server as long as it answers;
   // a page may come from storage when the server is slow.
@@ -355,5 +420,18 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(switchLang(event, url));
   } else if (req.mode === "navigate" && isPage(url)) {
     event.respondWith(page(event, url));
+  } else if (req.mode === "navigate" && CONFIG.static_copy) {
+    event.respondWith(otherAddress(event));
   }
 });
+
+// An address of a static copy that is none of its pages: what the host
+// has there, unless it has nothing (its own 404 page, in its own words,
+// or no network), when the copy's own 404 page answers.
+async function otherAddress(event) {
+  const cache = await caches.open(CACHE);
+  const { lang } = await readLang(cache);
+  const res = await fetch(event.request).catch(() => null);
+  if (res && res.status !== 404) return res;
+  return (await notFoundPage(cache, lang)) || res || Response.error();
+}
