@@ -27,7 +27,8 @@ fn main() {
                 .unwrap_or_default();
             let concordance = name.starts_with("concordance-") && name.ends_with(".tsv");
             let paragraphs = name == "paragraphs-2017.txt";
-            if !(name.ends_with(".md") || concordance || paragraphs) || name.eq_ignore_ascii_case("EDITORIAL.md")
+            if !(name.ends_with(".md") || concordance || paragraphs)
+                || name.eq_ignore_ascii_case("EDITORIAL.md")
             {
                 continue;
             }

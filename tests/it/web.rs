@@ -219,7 +219,10 @@ async fn a_title_only_law_says_what_the_books_know() {
     // The source holds no text of Laws 21-93, so the page says that, and
     // no longer guesses where the text would stand in the printed book.
     assert!(html.contains("har ikke teksten til Lov 31, bare tittelen"));
-    assert!(!html.contains("etter side"), "no page of text it does not have");
+    assert!(
+        !html.contains("etter side"),
+        "no page of text it does not have"
+    );
     assert!(
         html.contains("href=\"/p/30\"") && html.contains("href=\"/p/32\""),
         "neighbours"

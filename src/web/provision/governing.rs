@@ -67,12 +67,22 @@ impl Site {
         }
         let law = law_of(&top.id)?;
         let list = corpus.paragraphs_2017();
-        let mut by_paragraph: BTreeMap<(u16, usize), (ProvisionId, Vec<&Subject>)> =
+        // Keyed by place in the Laws, then cite (a corpus without the list
+        // places every paragraph last; the cite still keeps them apart).
+        let mut by_paragraph: BTreeMap<(u16, usize, String), (ProvisionId, Vec<&Subject>)> =
             BTreeMap::new();
         for s in corpus.subjects().entries() {
             for p in paragraphs_in_law(s, law, &top.id) {
+                // The law's paragraphs in the order of the Laws, then the
+                // subjects that name none of them.
+                let (l, place) = if p == top.id {
+                    (law, usize::MAX)
+                } else {
+                    list.position(&p)
+                };
+                let key = (l, place, p.to_string());
                 by_paragraph
-                    .entry(list.position(&p))
+                    .entry(key)
                     .or_insert_with(|| (p.clone(), Vec::new()))
                     .1
                     .push(s);
