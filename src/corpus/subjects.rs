@@ -20,6 +20,8 @@ use std::str::FromStr;
 
 use super::{Corpus, Diagnostic, Kind, Origin, ProvisionId, Root, Severity, SourceFile};
 
+mod lint;
+
 /// The folder of the subject index, beside `laws/` and `handbook/`.
 pub const SUBJECT_DIR: &str = "stikkord";
 
@@ -308,6 +310,7 @@ impl SubjectIndex {
             }
         }
         self.check_coverage(corpus, out);
+        lint::near_duplicates(&self.entries, out);
     }
 
     /// Every law 1-93 (by at least [`MIN_SUBJECTS_PER_LAW`] entries),

@@ -336,6 +336,30 @@ async fn search_honours_limit_and_book() {
 }
 
 #[tokio::test]
+async fn search_with_explain_gives_each_word_a_role_in_the_documented_shape() {
+    let q = "hva%20sier%20loven%20om%20en%20pause%20f%C3%B8r%20pass%20i%20holdkamp";
+    let v = get(&format!("/api/search?q={q}&explain=true")).await.json();
+    check_schema(&v, &response_schema_name("/api/search", "get", "200"));
+    let words = v["explain"]["words"].as_array().unwrap();
+    assert_eq!(words.len(), 10, "{v}");
+    let role = |w: &str| {
+        words
+            .iter()
+            .find(|x| x["word"] == w)
+            .map(|x| x["role"].as_str().unwrap_or_default().to_string())
+    };
+    assert_eq!(role("loven").as_deref(), Some("framing"), "{v}");
+    assert_eq!(role("pause").as_deref(), Some("content"), "{v}");
+    assert_ne!(role("holdkamp").as_deref(), Some("content"), "{v}");
+    let hits = v["explain"]["hits"].as_array().unwrap();
+    assert_eq!(hits.len(), v["hits"].as_array().unwrap().len());
+    assert_eq!(hits[0]["id"], v["hits"][0]["cite"], "{v}");
+    // Without the flag the response has no explanation.
+    let plain = get(&format!("/api/search?q={q}")).await.json();
+    assert!(plain.get("explain").is_none(), "{plain}");
+}
+
+#[tokio::test]
 async fn search_for_a_citation_puts_its_provision_first() {
     let v = get("/api/search?q=12C1").await.json();
     assert_eq!(v["hits"][0]["cite"], "12C1", "{v}");
@@ -354,6 +378,7 @@ async fn search_rejects_bad_parameters_with_400_problems() {
         "/api/search?q=x&limit=ten".to_string(),
         "/api/search?q=x&limit=-1".to_string(),
         "/api/search?q=x&book=bible".to_string(),
+        "/api/search?q=x&explain=yes".to_string(),
         format!("/api/search?q={long}"),
     ] {
         let r = get(&uri).await;

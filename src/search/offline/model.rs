@@ -101,6 +101,8 @@ pub struct SubjectConfig {
     pub entry_match: f32,
     pub entry_query_exp: i32,
     pub unbooked_share: f32,
+    pub concentrated_entries: usize,
+    pub concentration_boost: f32,
     /// Weights are kept in steps of 1/this (as the server's scratch does).
     pub weight_scale: f32,
 }
@@ -163,6 +165,8 @@ pub fn rank_config() -> RankConfig {
             entry_match: subjects::ENTRY_MATCH,
             entry_query_exp: subjects::ENTRY_QUERY_EXP,
             unbooked_share: subjects::UNBOOKED_SHARE,
+            concentrated_entries: subjects::CONCENTRATED_ENTRIES,
+            concentration_boost: subjects::CONCENTRATION_BOOST,
             weight_scale: subjects::WEIGHT_SCALE,
         },
         roles: understand::role_config(),

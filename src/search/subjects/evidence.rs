@@ -17,9 +17,10 @@ use std::cell::RefCell;
 
 use super::{
     Slot, SubjectMatch, SubjectTable, TermInfo, AGREEMENT, AGREEMENT_MIN_SHARE, CITE_DECAY,
-    COMMON_WORD_SLOTS, DEFINITION_SHARE, ENTRY_MATCH, ENTRY_QUERY_EXP, MAX_COMPLETIONS,
-    MAX_ENTRIES, MIN_COMPLETION_CHARS, MIN_VARIANT_WEIGHT, QUERY_EXP, SHARE_TABLE_WORDS,
-    SITUATION_WORDS, SUBJECT_MATCH, TERM_EXP, UNBOOKED_SHARE, WEIGHT_SCALE, W_COMPLETED,
+    COMMON_WORD_SLOTS, CONCENTRATED_ENTRIES, CONCENTRATION_BOOST, DEFINITION_SHARE, ENTRY_MATCH,
+    ENTRY_QUERY_EXP, MAX_COMPLETIONS, MAX_ENTRIES, MIN_COMPLETION_CHARS, MIN_VARIANT_WEIGHT,
+    QUERY_EXP, SHARE_TABLE_WORDS, SITUATION_WORDS, SUBJECT_MATCH, TERM_EXP, UNBOOKED_SHARE,
+    WEIGHT_SCALE, W_COMPLETED,
 };
 use crate::search::analyzer::{fold, Analyzers};
 use crate::search::impact::QueryWord;
@@ -187,7 +188,11 @@ impl SubjectTable {
 
     fn entries_in(&self, sc: &mut Scratch, words: &[WordEvidence<'_>]) -> Vec<SubjectMatch> {
         self.mark_words(sc, words);
-        let rarity: Vec<f32> = words.iter().map(|w| w.rarity).collect();
+        let rarity: Vec<f32> = words
+            .iter()
+            .zip(&sc.concentration)
+            .map(|(w, &c)| w.rarity * (1.0 + CONCENTRATION_BOOST * c))
+            .collect();
         let total: f32 = rarity.iter().sum();
         if total <= 0.0 {
             return Vec::new();
@@ -214,6 +219,13 @@ impl SubjectTable {
         // terms, so that an entry whose terms together have the query's
         // words (`huddle` in one, `bid` in another) is seen whole.
         let mut near_marked = false;
+        sc.concentration.clear();
+        sc.concentration.extend(
+            words
+                .iter()
+                .zip(&sizes)
+                .map(|(w, &size)| self.concentration(w, size, &mut sc.seen)),
+        );
         for &i in &order {
             let bit = 1u64 << i;
             let common = sizes[i] > COMMON_WORD_SLOTS && !sc.touched.is_empty();
@@ -226,6 +238,35 @@ impl SubjectTable {
                 sc.mark(slots, *weight, bit, only);
             }
         }
+    }
+
+    /// How much of one subject or a few a query word is, measured from the
+    /// index: 1 for a word of one entry's terms, falling as the square root
+    /// of the number of entries it meets up to [`CONCENTRATED_ENTRIES`],
+    /// and 0 beyond (or for a word met by more than
+    /// [`COMMON_WORD_SLOTS`] words of terms).
+    fn concentration(&self, word: &WordEvidence<'_>, size: usize, seen: &mut Vec<u32>) -> f32 {
+        if size == 0 || size > COMMON_WORD_SLOTS {
+            return 0.0;
+        }
+        seen.clear();
+        for (slots, weight) in &word.lists {
+            if *weight < MIN_VARIANT_WEIGHT {
+                continue;
+            }
+            seen.extend(
+                slots
+                    .iter()
+                    .filter_map(|&(t, _)| self.terms.get(t as usize).map(|i| i.entry)),
+            );
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        let n = seen.len();
+        if n == 0 || n > CONCENTRATED_ENTRIES {
+            return 0.0;
+        }
+        1.0 / (n as f32).sqrt()
     }
 
     /// Scores every term met (the share of the query it has, and of itself
@@ -396,6 +437,10 @@ struct Scratch {
     /// word may then add to; and the entries so marked, to reset.
     near: Vec<bool>,
     near_entries: Vec<u32>,
+    /// Per query word: how concentrated it is on few entries.
+    concentration: Vec<f32>,
+    /// The entries one word meets, while its concentration is measured.
+    seen: Vec<u32>,
 }
 
 /// What a query met of one term.

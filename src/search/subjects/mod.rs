@@ -60,6 +60,11 @@ pub(crate) const MIN_VARIANT_WEIGHT: f32 = 0.7;
 /// A query word whose lists hold more words than this (`kort`, `spill`)
 /// only adds to terms a rarer word of the query met.
 pub(crate) const COMMON_WORD_SLOTS: usize = 600;
+/// Most entries a word may meet and still be a word of a few subjects.
+pub(crate) const CONCENTRATED_ENTRIES: usize = 12;
+/// How much more a word of one subject weighs in the share of the query
+/// a term has (a word of several subjects less).
+pub(crate) const CONCENTRATION_BOOST: f32 = 1.0;
 /// Most entries a query is taken to name (the best by score).
 pub(crate) const MAX_ENTRIES: usize = 32;
 /// Weight of a word completed from the last, unfinished query word.

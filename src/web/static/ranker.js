@@ -738,6 +738,11 @@
       });
       if (rarity[i] <= 0 && met) rarity[i] = rare;
     });
+    // A word of one subject or a few weighs more in a term's share of the
+    // query (the server's `concentration`).
+    metBy.forEach(function (lists, i) {
+      rarity[i] *= 1 + S.concentration_boost * concentration(st, lists, sizes[i], S);
+    });
     var total = rarity.reduce(function (a, b) {
       return a + b;
     }, 0);
@@ -784,6 +789,26 @@
       return b.score - a.score || a.entry - b.entry;
     });
     return out.slice(0, S.max_entries);
+  }
+
+  // How much of one subject or a few a query word is: 1 / sqrt(entries
+  // it meets), 0 beyond a few (see the server's `concentration`).
+  function concentration(st, lists, size, S) {
+    if (size === 0 || size > S.common_word_slots) return 0;
+    var seen = {},
+      n = 0;
+    lists.forEach(function (l) {
+      if (l[1] < S.min_variant_weight) return;
+      for (var k = 0; k < l[0].length; k++) {
+        var e = st.entry[l[0][k] >> 3];
+        if (!seen[e]) {
+          seen[e] = true;
+          n++;
+        }
+      }
+    });
+    if (n === 0 || n > S.concentrated_entries) return 0;
+    return 1 / Math.sqrt(n);
   }
 
   // What each provision gets from the matched entries, the best per
