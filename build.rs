@@ -1,4 +1,5 @@
-//! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`, and lovbok's
+//! Embeds the corpus (`laws/*.md`, `handbook/*.md`, `laws/concordance-*.tsv`,
+//! `laws/paragraphs-2017.txt`, and lovbok's
 //! subject index `stikkord/*.md` and rulings `kjennelser/*.md`) into the binary, lists the page templates
 //! (`templates/*.html`, whose text the offline copy's version hashes), and
 //! draws the app icons (`build/icons.rs`) for the binary to embed.
@@ -25,7 +26,9 @@ fn main() {
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
             let concordance = name.starts_with("concordance-") && name.ends_with(".tsv");
-            if !(name.ends_with(".md") || concordance) || name.eq_ignore_ascii_case("EDITORIAL.md")
+            let paragraphs = name == "paragraphs-2017.txt";
+            if !(name.ends_with(".md") || concordance || paragraphs)
+                || name.eq_ignore_ascii_case("EDITORIAL.md")
             {
                 continue;
             }

@@ -209,12 +209,15 @@ pub fn fingerprint(sources: &[SourceFile]) -> u64 {
     h
 }
 
-/// A `*.md` file that is not the editorial log, or a concordance of an
-/// older edition of the Laws (`concordance-2007.tsv`).
+/// A `*.md` file that is not the editorial log, a concordance of an
+/// older edition of the Laws (`concordance-2007.tsv`), or the list of the
+/// 2017 paragraph ids (`paragraphs-2017.txt`).
 pub fn is_corpus_file(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    is_markdown(path) || super::concordance::Concordance::edition_of_file(&name).is_some()
+    is_markdown(path)
+        || super::concordance::Concordance::edition_of_file(&name).is_some()
+        || name == super::paragraphs::PARAGRAPHS_FILE
 }

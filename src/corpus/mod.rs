@@ -13,6 +13,7 @@ pub mod concordance;
 mod front_matter;
 pub mod id;
 pub mod load;
+pub mod paragraphs;
 pub mod parallel;
 pub mod parse;
 pub mod rulings;
@@ -28,6 +29,7 @@ pub use id::{BookId, ParseIdError, Path, ProvisionId, Root};
 pub use load::{
     embedded_sources, fingerprint, read_dir_sources, read_edition_dir, LoadError, SourceFile,
 };
+pub use paragraphs::Paragraphs;
 pub use parallel::{ParallelText, TextLang};
 pub use parse::parse_file;
 pub use rulings::{Mapped, Ruling, RulingKind, RulingLang, RulingSet, RulingSource, SourceCite};
@@ -247,6 +249,9 @@ pub struct Corpus {
     by_term: HashMap<String, usize>,
     /// How the older editions of the Laws that the books cite read today.
     concordances: Vec<Concordance>,
+    /// The paragraph ids of the 2017 Laws whose text the source lacks
+    /// (`laws/paragraphs-2017.txt`).
+    paragraphs: Paragraphs,
     /// lovbok's own subject index (`stikkord/`), checked against the books.
     subjects: SubjectIndex,
     /// Published rulings and commentary (`kjennelser/`), checked against the books.
@@ -303,7 +308,14 @@ impl Corpus {
         let mut concordances = Vec::new();
         let mut subject_files = Vec::new();
         let mut ruling_files = Vec::new();
+        let mut paragraphs = Paragraphs::default();
         for &src in sources {
+            if Paragraphs::is_file(&src.path) {
+                let (list, d) = Paragraphs::parse(&src.path, &src.text);
+                diagnostics.extend(d);
+                paragraphs = list;
+                continue;
+            }
             if subjects::is_subject_file(&src.path) {
                 subject_files.push(src);
                 continue;
@@ -329,6 +341,7 @@ impl Corpus {
 
         let mut corpus = Corpus {
             concordances,
+            paragraphs,
             ..Corpus::default()
         };
         for (_, provisions) in files {
@@ -394,6 +407,12 @@ impl Corpus {
     /// The parallel text with this id (`2017-en`).
     pub fn parallel(&self, id: &str) -> Option<&ParallelText> {
         self.parallels.iter().find(|p| p.id() == id.trim())
+    }
+
+    /// The paragraph ids of the 2017 Laws 21-93 (empty for a corpus
+    /// without `laws/paragraphs-2017.txt`).
+    pub fn paragraphs_2017(&self) -> &Paragraphs {
+        &self.paragraphs
     }
 
     /// lovbok's subject index (empty for a corpus without `stikkord/`).

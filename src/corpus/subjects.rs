@@ -164,6 +164,16 @@ impl Subject {
         }
     }
 
+    /// The WBF 2017 paragraphs its evidence names (`WBF 2017 Law 55B` →
+    /// `55B`), in the entry's order; an item that is not a cite is left out
+    /// (`lovbok check` reports it).
+    pub fn wbf_paragraphs(&self) -> impl Iterator<Item = ProvisionId> + '_ {
+        self.evidence.iter().filter_map(|ev| match ev {
+            Evidence::Wbf2017 { paragraph } => paragraph.parse().ok(),
+            Evidence::Quote { .. } => None,
+        })
+    }
+
     /// A stable slug for URLs and anchors.
     pub fn slug(&self) -> String {
         slug(&self.name)
@@ -409,9 +419,34 @@ fn evidence_problem(ev: &Evidence, corpus: &Corpus) -> Option<String> {
                 .ok()
                 .filter(|n| (1..=93).contains(n))
                 .is_some_and(|n| corpus.get(&ProvisionId::root(Root::Law(n))).is_some());
-            (!known).then(|| format!("evidence {ev}: the Laws have no law {law}"))
+            if !known {
+                return Some(format!("evidence {ev}: the Laws have no law {law}"));
+            }
+            wbf_paragraph_problem(ev, paragraph, corpus)
         }
     }
+}
+
+/// A WBF 2017 paragraph of a law whose text the source lacks must be one
+/// of the 2017 Laws' paragraphs (`laws/paragraphs-2017.txt`), so that the
+/// law's page never sends a director to a paragraph that is not there.
+fn wbf_paragraph_problem(ev: &Evidence, paragraph: &str, corpus: &Corpus) -> Option<String> {
+    let list = corpus.paragraphs_2017();
+    let Ok(id) = paragraph.parse::<ProvisionId>() else {
+        return Some(format!("evidence {ev}: \"{paragraph}\" is not a cite"));
+    };
+    if list.is_empty() || !super::paragraphs::is_title_only_law_cite(&id) {
+        return None;
+    }
+    if id.to_string() != paragraph {
+        return Some(format!("evidence {ev}: write the paragraph as {id}"));
+    }
+    (!list.contains(&id)).then(|| {
+        format!(
+            "evidence {ev}: {id} is not a paragraph of the 2017 Laws (not in {})",
+            list.file()
+        )
+    })
 }
 
 /// Lower case, footnote marks and emphasis out, white space folded: how a

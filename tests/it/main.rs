@@ -15,4 +15,5 @@ mod rules;
 mod search;
 mod shape;
 mod subjects;
+mod title_only;
 mod web;

@@ -211,3 +211,41 @@ fn dates_and_urls_are_read_strictly() {
         assert!(!is_url(bad), "{bad}");
     }
 }
+
+#[test]
+fn a_paragraph_of_a_title_only_law_must_be_in_the_2017_list_when_there_is_one() {
+    let with_list = |rulings: &str, list: &str| {
+        let loaded = Corpus::build(&[
+            SourceFile {
+                path: "laws/lov-16.md".into(),
+                text: LAW.into(),
+            },
+            SourceFile {
+                path: "laws/lov-45.md".into(),
+                text: TITLE_ONLY.into(),
+            },
+            SourceFile {
+                path: "laws/paragraphs-2017.txt".into(),
+                text: list.into(),
+            },
+            SourceFile {
+                path: "kjennelser/test.md".into(),
+                text: rulings.into(),
+            },
+        ]);
+        loaded
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.file.starts_with(RULING_DIR))
+            .map(|d| d.message)
+            .collect::<Vec<_>>()
+    };
+    assert!(with_list(GOOD, "45A 45C 45C4\n").is_empty());
+    let found = with_list(GOOD, "45A 45C 45C1\n");
+    assert!(
+        found
+            .iter()
+            .any(|m| m.contains("maps 45C4, which is neither")),
+        "{found:?}"
+    );
+}

@@ -191,10 +191,17 @@ pub struct Strings {
     pub not_in_source: &'static str,
     /// Only the title is known, from the contents on `{pages}`.
     pub absent_detail: &'static str,
-    /// Where the text stands in the printed book (`{page}`, `{label}`).
-    pub absent_printed_after: &'static str,
-    /// Heading of what the corpus says about a title-only provision.
-    pub absent_known: &'static str,
+    /// Heading of a title-only law's 2017 paragraphs and what the director
+    /// decides under each, from the subject index (`{label}`).
+    pub governing_heading: &'static str,
+    /// Under it: these are the index's words, not the law's.
+    pub governing_note: &'static str,
+    /// The entry for subjects that name no paragraph: the whole law.
+    pub governing_whole: &'static str,
+    /// The link to the WBF's public text of the Laws (`{label}`).
+    pub governing_wbf_link: &'static str,
+    /// Before a subject's evidence under a paragraph.
+    pub governing_evidence: &'static str,
     /// Heading: neighbouring laws or sections.
     pub neighbours: &'static str,
     /// The text has gaps, marked `[…]`.

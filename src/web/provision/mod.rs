@@ -5,13 +5,15 @@ lies in with the cited one marked as current.
 The page is a list of sections, each built by a function of its own from
 where the page stands ([`At`]): the head (breadcrumbs, the current
 provision's name, the "only this" switch, the book and pages), the text
-([`text`]), what the source lacks for a title-only law, the parallel texts,
+([`text`]), what the source lacks for a title-only law and the 2017
+paragraphs the subject index names under it ([`governing`]), the parallel texts,
 the subjects of lovbok's index, what the other book says beside it and the
 X-sections it extends or is extended by, "Henvist fra", the calculator and
 the neighbours. Templates escape every field; the only `|safe` values are
 HTML built by `web::render`, which escapes all corpus text itself.
 */
 
+mod governing;
 mod sections;
 mod text;
 
@@ -27,6 +29,7 @@ use super::site::Site;
 use super::subjects::SubjectChip;
 use super::views::LinkView;
 
+use governing::GoverningView;
 use sections::{AbsentView, BesideView, CitedView, HeadView};
 use text::{Node, TextView};
 
@@ -72,6 +75,9 @@ pub struct ProvisionPage {
     pub head: HeadView,
     pub text: TextView,
     pub absent: Option<AbsentView>,
+    /// For a title-only law: its 2017 paragraphs and the subjects each
+    /// decides, from the subject index (`governing`).
+    pub governing: Option<GoverningView>,
     /// The same cite in the other editions or languages of the Laws
     /// (`web::parallel`); shown at the top, as the supplied text, when the
     /// built-in text is absent (`supplied`), else beside the text.
@@ -124,6 +130,7 @@ impl Site {
             head: self.head_view(&at, only),
             text: self.text_view(&at),
             absent: (!current.in_corpus).then(|| self.absent_view(&at)),
+            governing: self.governing_view(&at),
             supplied: !current.in_corpus && parallels.iter().any(|v| v.has_text),
             parallels,
             subjects: self.subject_chips(idx, ui),

@@ -87,10 +87,7 @@ pub struct CitedView {
 pub struct AbsentView {
     /// That the source lacks the text, plainly.
     pub plain: String,
-    pub heading: String,
     pub detail: String,
-    /// Where the text stands in the printed book.
-    pub printed: Option<String>,
     pub neighbours: Vec<LinkView>,
 }
 
@@ -188,10 +185,10 @@ impl Site {
             .collect()
     }
 
-    /// What is known of a provision whose text the source lacks: where the
-    /// contents list it, where its text stands in the printed book (after
-    /// the last page of the nearest provision before it that has text), and
-    /// the top-level provisions around it.
+    /// What is known of a provision whose text the source lacks: that the
+    /// source holds only its title (from the contents), and the top-level
+    /// provisions around it. (Where its text would stand in the printed
+    /// book is not said: the source holds no text of Laws 21-93 at all.)
     pub(super) fn absent_view(&self, at: &At<'_>) -> AbsentView {
         let t = at.t;
         let corpus = self.kb().corpus();
@@ -203,18 +200,6 @@ impl Site {
             .map(|(i, _)| i)
             .collect();
         let k = tops.iter().position(|&i| i == top).unwrap_or(0);
-        let printed = tops[..k]
-            .iter()
-            .rev()
-            .map(|&i| corpus.at(i))
-            .find(|q| q.in_corpus && q.kind == corpus.at(top).kind)
-            .and_then(|q| {
-                let page = q.source_pages.last()?;
-                Some(fill(
-                    t.absent_printed_after,
-                    &[("page", &page.to_string()), ("label", &label_of(q))],
-                ))
-            });
         let neighbours = tops[k.saturating_sub(2)..(k + 3).min(tops.len())]
             .iter()
             .filter(|&&i| i != top)
@@ -222,12 +207,10 @@ impl Site {
             .collect();
         AbsentView {
             plain: fill(t.absent_plain, &[("label", &label_of(p))]),
-            heading: fill(t.absent_known, &[("label", &label_of(p))]),
             detail: fill(
                 t.absent_detail,
                 &[("pages", &pages_text(t, &corpus.at(top).source_pages))],
             ),
-            printed,
             neighbours,
         }
     }

@@ -26,10 +26,10 @@
   const TIMEOUT_MS = config.timeoutMs || 5000;
   const MAX_BYTES = config.maxBytes || 60000;
   const WORDS = {
-    nb: { open: "Åpne i lovbok", none: "Teksten står ikke i denne utgaven.", from: "lovbok" },
-    da: { open: "Åbn i lovbok", none: "Teksten findes ikke i denne udgave.", from: "lovbok" },
-    sv: { open: "Öppna i lovbok", none: "Texten finns inte i denna utgåva.", from: "lovbok" },
-    en: { open: "Open in lovbok", none: "The text is not in this edition.", from: "lovbok" },
+    nb: { open: "Åpne i lovbok", none: "Kilden lovbok bygger på, har bare tittelen, ikke teksten.", from: "lovbok" },
+    da: { open: "Åbn i lovbok", none: "Kilden, lovbok bygger på, har kun titlen, ikke teksten.", from: "lovbok" },
+    sv: { open: "Öppna i lovbok", none: "Källan som lovbok bygger på har bara rubriken, inte texten.", from: "lovbok" },
+    en: { open: "Open in lovbok", none: "lovbok's source holds only the title, not the text.", from: "lovbok" },
   };
 
   function attr(name) {
@@ -132,7 +132,9 @@
     head.textContent = `${citation.cites.join(", ")}${citation.title ? " " + citation.title : ""}`;
     const body = document.createElement("p");
     body.style.margin = "0.3rem 0";
-    body.textContent = citation.excerpt || w.none;
+    // No excerpt: the source holds the title only (or the provision opens
+    // with its parts, when nothing needs saying).
+    body.textContent = citation.excerpt || (citation.in_corpus ? "" : w.none);
     const open = document.createElement("a");
     open.href = link.href;
     open.textContent = w.open;
