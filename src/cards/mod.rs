@@ -362,6 +362,27 @@ impl Deck {
         let (cards, skipped) = numeric::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
+        // A card whose prompt is its answer's name, or whose answer is
+        // found by spelling alone, teaches nothing.
+        let mut kept = Vec::with_capacity(b.deck.cards.len());
+        for c in std::mem::take(&mut b.deck.cards) {
+            let reason = if quality::prompt_is_label(corpus, &c) {
+                Some(quality::GIVES_AWAY)
+            } else if quality::spelling_solves(corpus, &c) {
+                Some(quality::SPELT_LIKE)
+            } else {
+                None
+            };
+            match reason {
+                Some(reason) => b.deck.skipped.push(Skipped {
+                    kind: c.kind,
+                    provision: c.provision,
+                    reason,
+                }),
+                None => kept.push(c),
+            }
+        }
+        b.deck.cards = kept;
         // Two cards that ask the same with different answers: neither.
         let twins = quality::same_prompt(&b.deck.cards);
         for &t in twins.iter().rev() {
@@ -454,8 +475,7 @@ fn filing(corpus: &Corpus, idx: usize) -> (Option<u16>, Option<String>) {
     (law, top.chapter.clone())
 }
 
-/// Assembles a card: puts the answer among the distractors in a seeded
-/// order and hashes what it asks and answers.
+/// Assembles a card under its provision's own id (`12C1@where`).
 fn card(
     corpus: &Corpus,
     kind: CardKind,
@@ -464,18 +484,34 @@ fn card(
     answer: Choice,
     distractors: Vec<Choice>,
 ) -> Card {
+    let id = format!("{}@{}", corpus.at(provision).id, kind.slug());
+    card_with_id(corpus, id, kind, provision, prompt, answer, distractors)
+}
+
+/// Assembles a card: the distractors in their seeded order, the answer at
+/// the position its id draws ([`pick::position`]), so every position is
+/// as likely; and hashes what it asks and answers.
+fn card_with_id(
+    corpus: &Corpus,
+    id: String,
+    kind: CardKind,
+    provision: usize,
+    prompt: Face,
+    answer: Choice,
+    distractors: Vec<Choice>,
+) -> Card {
     let p = corpus.at(provision);
-    let id = format!("{}@{}", p.id, kind.slug());
     let hash = pick::hash_parts(&[kind.slug(), &prompt.key(), &answer.face.key()]);
     let mut choices = distractors;
-    choices.push(answer.clone());
     choices.sort_by_key(|c| {
         (
             pick::rank(&id, &format!("order\u{1f}{}", c.face.key())),
             c.face.key(),
         )
     });
-    let answer = choices.iter().position(|c| *c == answer).unwrap_or(0);
+    let at = pick::position(&id, choices.len() + 1);
+    choices.insert(at, answer);
+    let answer = at;
     let (law, chapter) = filing(corpus, provision);
     let edition_note = edition_note(corpus, provision, &prompt);
     Card {
