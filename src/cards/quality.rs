@@ -276,6 +276,14 @@ pub fn prompt_is_label(corpus: &Corpus, card: &Card) -> bool {
     !l.is_empty() && prompts(card).iter().any(|p| bare(p) == l)
 }
 
+/// True when a term can ask for the answer named `label`: it is not that
+/// name, nor built on it, nor spelt like it.
+pub fn fair_prompt(term: &str, label: &str) -> bool {
+    !gives_away(term, label)
+        && bare(term) != bare(label)
+        && spelling_likeness(term, label) < SPELLING_LIKE
+}
+
 /// The stems of a text's words of three letters or more that are not
 /// function words: what word overlap compares.
 pub fn content_stems(text: &str) -> std::collections::HashSet<String> {

@@ -60,7 +60,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         // `def:Alert`): then another of its terms that does not show it.
         let label = quality::label(corpus, &right.face);
         let nb = entry.terms.iter().filter(|t| t.lang == TermLang::Nb);
-        let nb = if fair(&entry.name, &label) {
+        let nb = if quality::fair_prompt(&entry.name, &label) {
             Some(entry.name.as_str())
         } else {
             asking_term(nb.map(|t| t.text.as_str()), &label, TermLang::Nb, &counts)
@@ -158,12 +158,7 @@ pub(super) fn asking_term<'t>(
     lang: TermLang,
     counts: &HashMap<(TermLang, String), usize>,
 ) -> Option<&'t str> {
-    let fair: Vec<&str> = terms.filter(|t| fair(t, label)).collect();
+    let fair: Vec<&str> = terms.filter(|t| quality::fair_prompt(t, label)).collect();
     let own = |t: &&str| counts.get(&(lang, normalized(t))).copied().unwrap_or(0) <= 1;
     fair.iter().copied().find(own).or_else(|| fair.first().copied())
-}
-
-/// True when a term asks for an answer without naming it.
-fn fair(term: &str, label: &str) -> bool {
-    !quality::gives_away(term, label) && normalized(term) != normalized(label)
 }
