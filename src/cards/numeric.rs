@@ -156,12 +156,20 @@ pub fn answer_text(o: &Outcome) -> Option<String> {
     o.results.first().map(|r| r.display(Some(Lang::Nb)))
 }
 
-/// How many decimals a shown number has ("17,42 poeng": 2).
+/// How many decimals a shown number has ("17,42 poeng": 2); a number cut
+/// short ("71,66666…") counts as [`LONG`], whatever its digits.
 fn decimals(shown: &str) -> usize {
+    if shown.contains('…') {
+        return LONG;
+    }
     shown
         .split_once(',')
         .map_or(0, |(_, d)| d.chars().take_while(char::is_ascii_digit).count())
+        .min(LONG)
 }
+
+/// The precision of a number with many decimals or cut short.
+const LONG: usize = 3;
 
 /// True when `alt` reads like `r` (the same unit, bound and number of
 /// decimals), so neither its unit nor its precision tells it from the
@@ -229,8 +237,13 @@ fn near(o: &Outcome) -> Vec<String> {
     let Some(r) = o.results.first() else {
         return Vec::new();
     };
-    let places = decimals(&r.display(Some(Lang::Nb))) as i32;
-    let step = Q::new(1, 10i128.pow(places.clamp(0, 6) as u32));
+    // A step of the last decimal shown; a whole one for a long number,
+    // whose last digits no TD reads.
+    let places = match decimals(&r.display(Some(Lang::Nb))) {
+        LONG => 0,
+        d => d as u32,
+    };
+    let step = Q::new(1, 10i128.pow(places));
     let two = Q::from_integer(2);
     let mut out = Vec::new();
     for v in [r.value + step, r.value - step, r.value + step * two, r.value - step * two] {
@@ -248,10 +261,26 @@ fn near(o: &Outcome) -> Vec<String> {
 fn label_of(input: &rules::registry::Input) -> &'static str {
     let l = input.label.get(Lang::Nb);
     match l.rsplit_once(" (") {
-        Some((head, tail)) if tail.contains(' ') && tail.chars().any(|c| c.is_ascii_digit()) => {
+        Some((head, tail))
+            if tail.starts_with("valgfritt")
+                || tail.contains(':')
+                || (tail.contains(' ') && tail.chars().any(|c| c.is_ascii_digit())) =>
+        {
             head
         }
         _ => l,
+    }
+}
+
+/// A label inside a sentence: its first letter small, unless the word is
+/// an abbreviation or a letter of its own ("A bord", "IMP").
+fn in_sentence(label: &str) -> String {
+    let mut cs = label.chars();
+    match (cs.next(), cs.next()) {
+        (Some(a), Some(b)) if b.is_lowercase() => {
+            a.to_lowercase().chain(std::iter::once(b)).chain(cs).collect()
+        }
+        _ => label.to_string(),
     }
 }
 
@@ -272,16 +301,19 @@ fn prompt(calc: &rules::Calculator, inputs: &[(String, String)], asked: &Output)
             Some(format!("{}: {shown}", label_of(i)))
         })
         .collect();
-    let of = asked
-        .of
-        .as_deref()
-        .map(|o| format!(" ({o})"))
-        .unwrap_or_default();
+    // The table a result is of, by its score ("for scoren +450").
+    let of = match asked.of.as_deref() {
+        Some(o) if o.starts_with(['+', '-', '−']) || o.starts_with(|c: char| c.is_ascii_digit()) => {
+            format!(" for scoren {o}")
+        }
+        Some(o) => format!(" ({o})"),
+        None => String::new(),
+    };
     format!(
         "{}. {}. Hva blir {}{of}?",
         calc.title.get(Lang::Nb),
         lines.join("; "),
-        asked.label.get(Lang::Nb).to_lowercase()
+        in_sentence(asked.label.get(Lang::Nb))
     )
 }
 
