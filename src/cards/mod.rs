@@ -307,6 +307,9 @@ pub struct Card {
     /// otherwise in 2017, each such number with its 2017 reading (`16C
     /// (2007-lovene) = 16D`), so the card does not teach an old number.
     pub edition_note: Option<String>,
+    /// The same for each choice, in the choices' order: a choice that
+    /// quotes the handbook's text quotes its 2007 numbers too.
+    pub choice_notes: Vec<Option<String>>,
     /// The prompt in Danish, for a prompt in lovbok's own words (a subject
     /// of the index): the Danish interface shows it. The books' text is
     /// never translated, so other cards have none.
@@ -513,6 +516,10 @@ fn card_with_id(
     choices.insert(at, answer);
     let answer = at;
     let (law, chapter) = filing(corpus, provision);
+    let choice_notes = choices
+        .iter()
+        .map(|c| edition_note(corpus, c.source, &c.face))
+        .collect();
     let edition_note = edition_note(corpus, provision, &prompt);
     Card {
         id,
@@ -526,17 +533,18 @@ fn card_with_id(
         law,
         chapter,
         edition_note,
+        choice_notes,
         prompt_da: None,
     }
 }
 
-/// The 2017 readings of the older law numbers a prompt quotes, when its
-/// provision cites an older edition (the handbook: 2007) and a number
+/// The 2017 readings of the older law numbers a face (a prompt or a
+/// choice) quotes, when its provision cites an older edition (the handbook: 2007) and a number
 /// names another rule, or none, in 2017. Unchanged numbers need no note.
-fn edition_note(corpus: &Corpus, provision: usize, prompt: &Face) -> Option<String> {
+fn edition_note(corpus: &Corpus, provision: usize, face: &Face) -> Option<String> {
     let p = corpus.at(provision);
     p.laws_edition?;
-    let text = prompt.text.as_deref()?;
+    let text = face.text.as_deref()?;
     let mut notes: Vec<String> = Vec::new();
     for r in crate::cite::link(text, Some(&p.id), corpus) {
         for t in &r.targets {
