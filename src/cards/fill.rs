@@ -499,7 +499,11 @@ impl Fill<'_> {
         let take_long = (CHOICES - 1 - take_short).min(long.len());
         let take_short = (CHOICES - 1 - take_long).min(short.len());
         let mut out: Vec<Choice> = Vec::new();
-        for w in short.into_iter().take(take_short).chain(long.into_iter().take(take_long)) {
+        for w in short
+            .into_iter()
+            .take(take_short)
+            .chain(long.into_iter().take(take_long))
+        {
             out.push(Choice {
                 source: w.source,
                 face: Face::text(w.word.clone(), self.corpus.at(w.source).lang()),

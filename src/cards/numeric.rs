@@ -164,7 +164,9 @@ fn decimals(shown: &str) -> usize {
     }
     shown
         .split_once(',')
-        .map_or(0, |(_, d)| d.chars().take_while(char::is_ascii_digit).count())
+        .map_or(0, |(_, d)| {
+            d.chars().take_while(char::is_ascii_digit).count()
+        })
         .min(LONG)
 }
 
@@ -246,7 +248,12 @@ fn near(o: &Outcome) -> Vec<String> {
     let step = Q::new(1, 10i128.pow(places));
     let two = Q::from_integer(2);
     let mut out = Vec::new();
-    for v in [r.value + step, r.value - step, r.value + step * two, r.value - step * two] {
+    for v in [
+        r.value + step,
+        r.value - step,
+        r.value + step * two,
+        r.value - step * two,
+    ] {
         let mut alt = r.clone();
         alt.value = v;
         if v != r.value && alike(r, &alt) {
@@ -277,9 +284,11 @@ fn label_of(input: &rules::registry::Input) -> &'static str {
 fn in_sentence(label: &str) -> String {
     let mut cs = label.chars();
     match (cs.next(), cs.next()) {
-        (Some(a), Some(b)) if b.is_lowercase() => {
-            a.to_lowercase().chain(std::iter::once(b)).chain(cs).collect()
-        }
+        (Some(a), Some(b)) if b.is_lowercase() => a
+            .to_lowercase()
+            .chain(std::iter::once(b))
+            .chain(cs)
+            .collect(),
         _ => label.to_string(),
     }
 }
@@ -303,7 +312,9 @@ fn prompt(calc: &rules::Calculator, inputs: &[(String, String)], asked: &Output)
         .collect();
     // The table a result is of, by its score ("for scoren +450").
     let of = match asked.of.as_deref() {
-        Some(o) if o.starts_with(['+', '-', '−']) || o.starts_with(|c: char| c.is_ascii_digit()) => {
+        Some(o)
+            if o.starts_with(['+', '-', '−']) || o.starts_with(|c: char| c.is_ascii_digit()) =>
+        {
             format!(" for scoren {o}")
         }
         Some(o) => format!(" ({o})"),

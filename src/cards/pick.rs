@@ -114,7 +114,10 @@ mod tests {
         for i in 0..4000 {
             counts[position(&format!("{i}@where"), 4)] += 1;
         }
-        assert!(counts.iter().all(|&c| (900..1100).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (900..1100).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

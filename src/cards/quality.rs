@@ -295,7 +295,10 @@ pub fn content_stems(text: &str) -> std::collections::HashSet<String> {
 
 /// The share of `cards` a strategy answers right: it picks the choice
 /// with the highest score, a tie split evenly among the tied.
-fn strategy_rate<'a>(cards: impl Iterator<Item = &'a Card>, score: impl Fn(&Card) -> Vec<f64>) -> f64 {
+fn strategy_rate<'a>(
+    cards: impl Iterator<Item = &'a Card>,
+    score: impl Fn(&Card) -> Vec<f64>,
+) -> f64 {
     let (mut right, mut n) = (0.0, 0usize);
     for c in cards {
         let s = score(c);
@@ -325,7 +328,11 @@ pub fn overlap_rate<'a>(corpus: &Corpus, cards: impl Iterator<Item = &'a Card>, 
         let p = content_stems(&prompt);
         c.choices
             .iter()
-            .map(|ch| content_stems(&shown(corpus, &ch.face)).intersection(&p).count() as f64)
+            .map(|ch| {
+                content_stems(&shown(corpus, &ch.face))
+                    .intersection(&p)
+                    .count() as f64
+            })
             .collect()
     })
 }
@@ -373,14 +380,18 @@ fn erfc(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x);
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     poly * (-x * x).exp()
 }
 
 /// Letter trigrams of a text, lower case, words padded by a space.
 fn trigrams(text: &str) -> std::collections::HashSet<[char; 3]> {
     let mut out = std::collections::HashSet::new();
-    for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+    for w in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
         let cs: Vec<char> = std::iter::once(' ')
             .chain(w.to_lowercase().chars())
             .chain(std::iter::once(' '))

@@ -138,8 +138,11 @@ fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
 pub(super) fn term_counts(corpus: &Corpus) -> HashMap<(TermLang, String), usize> {
     let mut out: HashMap<(TermLang, String), usize> = HashMap::new();
     for e in corpus.subjects().entries() {
-        let mut own: Vec<(TermLang, String)> =
-            e.terms.iter().map(|t| (t.lang, normalized(&t.text))).collect();
+        let mut own: Vec<(TermLang, String)> = e
+            .terms
+            .iter()
+            .map(|t| (t.lang, normalized(&t.text)))
+            .collect();
         own.sort_by(|a, b| (a.0 as u8, &a.1).cmp(&(b.0 as u8, &b.1)));
         own.dedup();
         for k in own {
@@ -160,5 +163,8 @@ pub(super) fn asking_term<'t>(
 ) -> Option<&'t str> {
     let fair: Vec<&str> = terms.filter(|t| quality::fair_prompt(t, label)).collect();
     let own = |t: &&str| counts.get(&(lang, normalized(t))).copied().unwrap_or(0) <= 1;
-    fair.iter().copied().find(own).or_else(|| fair.first().copied())
+    fair.iter()
+        .copied()
+        .find(own)
+        .or_else(|| fair.first().copied())
 }

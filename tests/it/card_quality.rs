@@ -140,7 +140,11 @@ fn spelling_never_solves_a_card() {
             .filter(|card| quality::spelling_solves(c, card))
             .map(|card| card.id.as_str())
             .collect();
-        println!("{d}: {} of {} solved by spelling", solved.len(), deck.count(d));
+        println!(
+            "{d}: {} of {} solved by spelling",
+            solved.len(),
+            deck.count(d)
+        );
         bad.extend(solved.into_iter().map(String::from));
     }
     assert!(bad.is_empty(), "{} cards: {bad:#?}", bad.len());

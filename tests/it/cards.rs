@@ -12,8 +12,8 @@ use lovbok::cards::{
     self, full_sentences, is_numbered, letter_runs, mask_term, normalized, quality, Card, CardKind,
     Deck, DeckId, BLANK, CHOICES,
 };
-use lovbok::corpus::{BookId, Corpus, Kind, Provision, ProvisionId, Root, SourceFile};
 use lovbok::corpus::subjects::TermLang;
+use lovbok::corpus::{BookId, Corpus, Kind, Provision, ProvisionId, Root, SourceFile};
 use lovbok::search::WordForms;
 
 use crate::fixtures;
@@ -120,11 +120,18 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
                 let prompt = card.prompt.text.clone().unwrap_or_default();
                 if prompt != entry.name {
                     assert!(
-                        entry.terms.iter().any(|t| t.lang == TermLang::Nb && t.text == prompt),
+                        entry
+                            .terms
+                            .iter()
+                            .any(|t| t.lang == TermLang::Nb && t.text == prompt),
                         "{}: {prompt}",
                         card.id
                     );
-                    assert!(!quality::fair_prompt(&entry.name, &quality::label(c, face)), "{}", card.id);
+                    assert!(
+                        !quality::fair_prompt(&entry.name, &quality::label(c, face)),
+                        "{}",
+                        card.id
+                    );
                 }
                 assert_eq!(face.cite.as_ref(), entry.cites.first(), "{}", card.id);
                 assert_eq!(right.source, card.provision);
@@ -168,13 +175,19 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
                 assert_eq!(Some(right.source), law, "{}", card.id);
                 let law = c.at(right.source);
                 assert_eq!(face.cite.as_ref(), Some(&law.id));
-                assert_eq!(face.text, None, "the law by its number: its title is spelt like the X-section's");
+                assert_eq!(
+                    face.text, None,
+                    "the law by its number: its title is spelt like the X-section's"
+                );
             }
             CardKind::LawToExtension => {
                 assert_eq!(p.kind, Kind::Extension);
                 let law = c.at(law_index(c, p.extends.unwrap()).unwrap());
                 assert_eq!(card.prompt.cite.as_ref(), Some(&law.id));
-                assert_eq!(card.prompt.text, None, "the law by its number: its title is spelt like the X-section's");
+                assert_eq!(
+                    card.prompt.text, None,
+                    "the law by its number: its title is spelt like the X-section's"
+                );
                 assert_eq!(right.source, card.provision);
                 assert_eq!(face.text.as_deref(), p.title.as_deref(), "{}", card.id);
                 assert_eq!(face.cite, None, "the X number would give the answer away");
@@ -865,6 +878,8 @@ fn anki_export_parses_as_tab_separated_notes_with_links() {
             "{}: {front}",
             card.id
         );
+        // Lettered once: the list shows no markers of its own.
+        assert!(!note.front.contains("<ol"), "{}: {}", card.id, note.front);
         let right = c.at(card.right().source);
         let url = format!("https://lovbok.example{}", lovbok::kb::url_of(&right.id));
         let href = format!("href='{}'", url.replace('\'', "&#39;"));
