@@ -33,6 +33,10 @@ use super::{
     CardKind, Choice, Face, Skipped, BLANK, CHOICES,
 };
 
+/// How many fitting words a blank's distractors are chosen from, to
+/// spread their lengths.
+const SPREAD_POOL: usize = 24;
+
 /// The fewest letters a key word has.
 pub const MIN_KEY_CHARS: usize = 3;
 
@@ -462,33 +466,48 @@ impl Fill<'_> {
             cs[cs.len().saturating_sub(2)..].iter().collect()
         };
         // Only words of the answer's form (its last two letters: the
-        // inflection, and in practice the word class), the provision's own
-        // law first, then its book, so every choice fits the sentence's
-        // grammar.
-        let mut out: Vec<Choice> = Vec::new();
+        // inflection, and in practice the word class), never a function
+        // word, the provision's own law first, then its book, so every
+        // choice fits the sentence's grammar.
+        let mut fit: Vec<&PoolWord> = Vec::new();
         let mut considered: HashSet<&str> = HashSet::new();
         for pool in pools {
             let fresh: Vec<&PoolWord> = pool
                 .iter()
                 .filter(|w| !considered.contains(w.word.as_str()) && w.word.ends_with(&ending))
+                .filter(|w| !quality::generic_word(&w.word))
                 .collect();
             let ranked = pick::choose(card_id, &fresh, fresh.len(), |w| w.word.clone(), |_| 0);
             for w in ranked {
                 considered.insert(w.word.as_str());
-                if out.len() == CHOICES - 1 {
+                if fit.len() == SPREAD_POOL {
                     break;
                 }
-                if self.also_right(book, s, a, b, &w.word) {
-                    continue;
+                if !self.also_right(book, s, a, b, &w.word) {
+                    fit.push(w);
                 }
-                out.push(Choice {
-                    source: w.source,
-                    face: Face::text(w.word.clone(), self.corpus.at(w.source).lang()),
-                });
             }
-            if out.len() == CHOICES - 1 {
-                break;
-            }
+        }
+        // Lengths spread around the answer's: as many shorter words as the
+        // card's seed draws (0 to 3), the rest not shorter, so the longest
+        // choice is right no more often than any other.
+        let len = answer.chars().count();
+        let shorter = pick::position(&format!("{card_id}\u{1f}length"), CHOICES);
+        let (short, long): (Vec<&PoolWord>, Vec<&PoolWord>) =
+            fit.into_iter().partition(|w| w.word.chars().count() < len);
+        let take_short = shorter.min(short.len());
+        let take_long = (CHOICES - 1 - take_short).min(long.len());
+        let take_short = (CHOICES - 1 - take_long).min(short.len());
+        let mut out: Vec<Choice> = Vec::new();
+        for w in short
+            .into_iter()
+            .take(take_short)
+            .chain(long.into_iter().take(take_long))
+        {
+            out.push(Choice {
+                source: w.source,
+                face: Face::text(w.word.clone(), self.corpus.at(w.source).lang()),
+            });
         }
         out
     }

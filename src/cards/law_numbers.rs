@@ -1,6 +1,8 @@
 //! The *Lovnummer* deck: every law's title and its number, both ways, and
 //! every handbook X-section and the law it extends, both ways. A law with
-//! only its title in the corpus (21–93) has its cards too.
+//! only its title in the corpus (21–93) has its cards too. The law of an
+//! X-section card is shown by its number only, since an X-section's title
+//! often repeats its law's words.
 
 use super::{normalized, Builder, CardKind, Choice, Face};
 use crate::corpus::{BookId, Kind, Provision, ProvisionId, Root};
@@ -13,7 +15,6 @@ struct XLaw {
     x: usize,
     x_title: String,
     law: usize,
-    law_title: String,
 }
 
 impl Builder<'_> {
@@ -83,7 +84,6 @@ impl Builder<'_> {
                     x: i,
                     x_title: p.title.clone()?,
                     law: law.0,
-                    law_title: law.2.clone(),
                 })
             })
             .collect()
@@ -96,13 +96,11 @@ impl Builder<'_> {
         let corpus = self.corpus;
         let x = corpus.at(xl.x);
         let id = format!("{}@{}", x.id, kind.slug());
-        let law_face = |l: usize, title: &str| {
+        // A law by its number alone: beside its title an X-section's
+        // title would be found by spelling ("Uvedkommende informasjon").
+        let law_face = |l: usize| {
             let q = corpus.at(l);
-            Face {
-                cite: Some(q.id.clone()),
-                text: Some(title.to_string()),
-                lang: q.lang(),
-            }
+            Face::cite(&q.id, q.lang())
         };
         let same_title = |t: &str| normalized(t) == normalized(&xl.x_title);
         let (prompt, answer, others) = match kind {
@@ -110,11 +108,11 @@ impl Builder<'_> {
                 let others: Vec<(usize, Face)> = xs
                     .iter()
                     .filter(|o| o.law != xl.law && !same_title(&o.x_title))
-                    .map(|o| (o.law, law_face(o.law, &o.law_title)))
+                    .map(|o| (o.law, law_face(o.law)))
                     .collect();
                 let answer = Choice {
                     source: xl.law,
-                    face: law_face(xl.law, &xl.law_title),
+                    face: law_face(xl.law),
                 };
                 (Face::text(xl.x_title.clone(), x.lang()), answer, others)
             }
@@ -131,7 +129,7 @@ impl Builder<'_> {
                     source: xl.x,
                     face: Face::text(xl.x_title.clone(), x.lang()),
                 };
-                (law_face(xl.law, &xl.law_title), answer, others)
+                (law_face(xl.law), answer, others)
             }
         };
         let d = Self::distractors(&id, &others);

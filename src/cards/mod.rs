@@ -307,6 +307,9 @@ pub struct Card {
     /// otherwise in 2017, each such number with its 2017 reading (`16C
     /// (2007-lovene) = 16D`), so the card does not teach an old number.
     pub edition_note: Option<String>,
+    /// The same for each choice, in the choices' order: a choice that
+    /// quotes the handbook's text quotes its 2007 numbers too.
+    pub choice_notes: Vec<Option<String>>,
     /// The prompt in Danish, for a prompt in lovbok's own words (a subject
     /// of the index): the Danish interface shows it. The books' text is
     /// never translated, so other cards have none.
@@ -362,6 +365,27 @@ impl Deck {
         let (cards, skipped) = numeric::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
+        // A card whose prompt is its answer's name, or whose answer is
+        // found by spelling alone, teaches nothing.
+        let mut kept = Vec::with_capacity(b.deck.cards.len());
+        for c in std::mem::take(&mut b.deck.cards) {
+            let reason = if quality::prompt_is_label(corpus, &c) {
+                Some(quality::GIVES_AWAY)
+            } else if quality::spelling_solves(corpus, &c) {
+                Some(quality::SPELT_LIKE)
+            } else {
+                None
+            };
+            match reason {
+                Some(reason) => b.deck.skipped.push(Skipped {
+                    kind: c.kind,
+                    provision: c.provision,
+                    reason,
+                }),
+                None => kept.push(c),
+            }
+        }
+        b.deck.cards = kept;
         // Two cards that ask the same with different answers: neither.
         let twins = quality::same_prompt(&b.deck.cards);
         for &t in twins.iter().rev() {
@@ -454,8 +478,7 @@ fn filing(corpus: &Corpus, idx: usize) -> (Option<u16>, Option<String>) {
     (law, top.chapter.clone())
 }
 
-/// Assembles a card: puts the answer among the distractors in a seeded
-/// order and hashes what it asks and answers.
+/// Assembles a card under its provision's own id (`12C1@where`).
 fn card(
     corpus: &Corpus,
     kind: CardKind,
@@ -464,19 +487,39 @@ fn card(
     answer: Choice,
     distractors: Vec<Choice>,
 ) -> Card {
+    let id = format!("{}@{}", corpus.at(provision).id, kind.slug());
+    card_with_id(corpus, id, kind, provision, prompt, answer, distractors)
+}
+
+/// Assembles a card: the distractors in their seeded order, the answer at
+/// the position its id draws ([`pick::position`]), so every position is
+/// as likely; and hashes what it asks and answers.
+fn card_with_id(
+    corpus: &Corpus,
+    id: String,
+    kind: CardKind,
+    provision: usize,
+    prompt: Face,
+    answer: Choice,
+    distractors: Vec<Choice>,
+) -> Card {
     let p = corpus.at(provision);
-    let id = format!("{}@{}", p.id, kind.slug());
     let hash = pick::hash_parts(&[kind.slug(), &prompt.key(), &answer.face.key()]);
     let mut choices = distractors;
-    choices.push(answer.clone());
     choices.sort_by_key(|c| {
         (
             pick::rank(&id, &format!("order\u{1f}{}", c.face.key())),
             c.face.key(),
         )
     });
-    let answer = choices.iter().position(|c| *c == answer).unwrap_or(0);
+    let at = pick::position(&id, choices.len() + 1);
+    choices.insert(at, answer);
+    let answer = at;
     let (law, chapter) = filing(corpus, provision);
+    let choice_notes = choices
+        .iter()
+        .map(|c| edition_note(corpus, c.source, &c.face))
+        .collect();
     let edition_note = edition_note(corpus, provision, &prompt);
     Card {
         id,
@@ -490,17 +533,18 @@ fn card(
         law,
         chapter,
         edition_note,
+        choice_notes,
         prompt_da: None,
     }
 }
 
-/// The 2017 readings of the older law numbers a prompt quotes, when its
-/// provision cites an older edition (the handbook: 2007) and a number
+/// The 2017 readings of the older law numbers a face (a prompt or a
+/// choice) quotes, when its provision cites an older edition (the handbook: 2007) and a number
 /// names another rule, or none, in 2017. Unchanged numbers need no note.
-fn edition_note(corpus: &Corpus, provision: usize, prompt: &Face) -> Option<String> {
+fn edition_note(corpus: &Corpus, provision: usize, face: &Face) -> Option<String> {
     let p = corpus.at(provision);
     p.laws_edition?;
-    let text = prompt.text.as_deref()?;
+    let text = face.text.as_deref()?;
     let mut notes: Vec<String> = Vec::new();
     for r in crate::cite::link(text, Some(&p.id), corpus) {
         for t in &r.targets {

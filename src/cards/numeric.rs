@@ -7,16 +7,19 @@
 //! 5-30 tables, scores a deal can give), kept when the calculator answers.
 //! The card's id names the calculator and that number
 //! (`X78B4@numeric/3`), and [`inputs_of`] draws the same inputs again from
-//! the id, so a test can recompute every answer. The distractors are the
-//! same calculator's answers on the other boards drawn for it.
+//! the id, so a test can recompute every answer. The card asks for one
+//! result by its name (and the table or side it is of); the distractors
+//! are what a TD gets by one mistake on the same board (the other side's
+//! result, another case of the rule, a count off by one), then a step
+//! off, always in the answer's unit and precision.
 
 use super::pick::hash_parts;
-use super::{card, Card, CardKind, Choice, Face, Skipped, CHOICES};
+use super::{card_with_id, Card, CardKind, Choice, Face, Skipped, CHOICES};
 use crate::corpus::{Corpus, ProvisionId};
 use crate::lang::Lang;
 use crate::rules::number::Q;
 use crate::rules::registry::InputKind;
-use crate::rules::{self, Outcome};
+use crate::rules::{self, Outcome, Output};
 
 /// Boards kept per calculator.
 const PER_CALCULATOR: usize = 6;
@@ -153,38 +156,146 @@ pub fn answer_text(o: &Outcome) -> Option<String> {
     o.results.first().map(|r| r.display(Some(Lang::Nb)))
 }
 
-/// Wrong answers near the right one, in its unit: one and two steps off
-/// either way, half and double (a step is a whole unit, or a tenth for a
-/// value with decimals), for a rule whose boards give few other answers.
+/// How many decimals a shown number has ("17,42 poeng": 2); a number cut
+/// short ("71,66666…") counts as [`LONG`], whatever its digits.
+fn decimals(shown: &str) -> usize {
+    if shown.contains('…') {
+        return LONG;
+    }
+    shown
+        .split_once(',')
+        .map_or(0, |(_, d)| {
+            d.chars().take_while(char::is_ascii_digit).count()
+        })
+        .min(LONG)
+}
+
+/// The precision of a number with many decimals or cut short.
+const LONG: usize = 3;
+
+/// True when `alt` reads like `r` (the same unit, bound and number of
+/// decimals), so neither its unit nor its precision tells it from the
+/// answer.
+fn alike(r: &Output, alt: &Output) -> bool {
+    alt.unit == r.unit
+        && alt.bound == r.bound
+        && decimals(&alt.display(Some(Lang::Nb))) == decimals(&r.display(Some(Lang::Nb)))
+}
+
+/// Answers a TD reaches by one mistake, in the answer's unit and
+/// precision: the same result for the other side or table (the wrong line
+/// of the result), another case of the rule chosen (a choice set
+/// otherwise), or a count off by one (the own table counted, or not).
+fn mistakes(calc: &rules::Calculator, inputs: &[(String, String)], o: &Outcome) -> Vec<String> {
+    let Some(r) = o.results.first() else {
+        return Vec::new();
+    };
+    let mut outs: Vec<Output> = o.results.iter().skip(1).cloned().collect();
+    for (k, (name, v)) in inputs.iter().enumerate() {
+        let Some(input) = calc.input(name) else {
+            continue;
+        };
+        let others: Vec<String> = match input.kind {
+            InputKind::Choice(options) => options
+                .iter()
+                .map(|o| o.value.to_string())
+                .filter(|o| o != v)
+                .collect(),
+            InputKind::Whole { .. } => match v.parse::<i64>() {
+                Ok(n) => vec![(n - 1).to_string(), (n + 1).to_string()],
+                Err(_) => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        for alt in others {
+            let mut changed = inputs.to_vec();
+            changed[k].1 = alt;
+            if let Ok(o2) = calc.compute(&changed) {
+                // The same result, read where the mistake leads.
+                let same = o2
+                    .results
+                    .iter()
+                    .find(|x| x.name == r.name && x.of == r.of)
+                    .or_else(|| o2.results.first());
+                outs.extend(same.cloned());
+            }
+        }
+    }
+    let answer = r.display(Some(Lang::Nb));
+    let mut shown: Vec<String> = Vec::new();
+    for alt in outs.iter().filter(|x| alike(r, x)) {
+        let t = alt.display(Some(Lang::Nb));
+        if t != answer && !shown.contains(&t) {
+            shown.push(t);
+        }
+    }
+    shown
+}
+
+/// Wrong answers near the right one, in its unit and precision: one and
+/// two steps off either way (a step is one unit of its last decimal), for
+/// a rule whose mistakes give too few other answers.
 fn near(o: &Outcome) -> Vec<String> {
     let Some(r) = o.results.first() else {
         return Vec::new();
     };
-    let step = if r.value.is_integer() {
-        Q::from_integer(1)
-    } else {
-        Q::new(1, 10)
+    // A step of the last decimal shown; a whole one for a long number,
+    // whose last digits no TD reads.
+    let places = match decimals(&r.display(Some(Lang::Nb))) {
+        LONG => 0,
+        d => d as u32,
     };
+    let step = Q::new(1, 10i128.pow(places));
     let two = Q::from_integer(2);
     let mut out = Vec::new();
     for v in [
         r.value + step,
         r.value - step,
         r.value + step * two,
-        r.value * two,
-        r.value / two,
+        r.value - step * two,
     ] {
-        if v != r.value {
-            let mut alt = r.clone();
-            alt.value = v;
+        let mut alt = r.clone();
+        alt.value = v;
+        if v != r.value && alike(r, &alt) {
             out.push(alt.display(Some(Lang::Nb)));
         }
     }
     out
 }
 
-/// The question: the calculator's title and each input with its value.
-fn prompt(calc: &rules::Calculator, inputs: &[(String, String)]) -> String {
+/// An input's label as a prompt shows it: without the example a form
+/// shows in brackets ("(420 450 -50)"), which would read as the board's.
+fn label_of(input: &rules::registry::Input) -> &'static str {
+    let l = input.label.get(Lang::Nb);
+    match l.rsplit_once(" (") {
+        Some((head, tail))
+            if tail.starts_with("valgfritt")
+                || tail.contains(':')
+                || (tail.contains(' ') && tail.chars().any(|c| c.is_ascii_digit())) =>
+        {
+            head
+        }
+        _ => l,
+    }
+}
+
+/// A label inside a sentence: its first letter small, unless the word is
+/// an abbreviation or a letter of its own ("A bord", "IMP").
+fn in_sentence(label: &str) -> String {
+    let mut cs = label.chars();
+    match (cs.next(), cs.next()) {
+        (Some(a), Some(b)) if b.is_lowercase() => a
+            .to_lowercase()
+            .chain(std::iter::once(b))
+            .chain(cs)
+            .collect(),
+        _ => label.to_string(),
+    }
+}
+
+/// The question: the calculator's title, each input with its value, and
+/// the one result it asks for, named with the table or side it is of.
+fn prompt(calc: &rules::Calculator, inputs: &[(String, String)], asked: &Output) -> String {
     let lines: Vec<String> = inputs
         .iter()
         .filter_map(|(name, v)| {
@@ -196,33 +307,49 @@ fn prompt(calc: &rules::Calculator, inputs: &[(String, String)]) -> String {
                     .map_or(v.clone(), |o| o.label.get(Lang::Nb).to_string()),
                 _ => v.clone(),
             };
-            Some(format!("{}: {shown}", i.label.get(Lang::Nb)))
+            Some(format!("{}: {shown}", label_of(i)))
         })
         .collect();
-    format!("{}. {}.", calc.title.get(Lang::Nb), lines.join("; "))
+    // The table a result is of, by its score ("for scoren +450").
+    let of = match asked.of.as_deref() {
+        Some(o)
+            if o.starts_with(['+', '-', '−']) || o.starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            format!(" for scoren {o}")
+        }
+        Some(o) => format!(" ({o})"),
+        None => String::new(),
+    };
+    format!(
+        "{}. {}. Hva blir {}{of}?",
+        calc.title.get(Lang::Nb),
+        lines.join("; "),
+        in_sentence(asked.label.get(Lang::Nb))
+    )
 }
 
-/// One board drawn for a calculator: its inputs, the answer and near misses.
+/// One board drawn for a calculator: its inputs, its outcome and answer.
 struct Board {
     attempt: u64,
     inputs: Vec<(String, String)>,
+    outcome: Outcome,
     answer: String,
-    near: Vec<String>,
 }
 
 /// The Tall deck: a few boards for every calculator whose provision is in
 /// the corpus.
 pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
     let mut out = Vec::new();
+    let mut skipped = Vec::new();
     for calc in rules::calculators() {
         let id = calc.id();
         let Some(provision) = corpus.index_of(&id) else {
             continue;
         };
-        // Boards that compute, with their answers and near misses.
+        // Boards that compute, with their answers.
         let mut boards: Vec<Board> = Vec::new();
         for attempt in 0..TRIES {
-            if boards.len() >= PER_CALCULATOR + CHOICES {
+            if boards.len() >= PER_CALCULATOR {
                 break;
             }
             let Some(inputs) = draw(calc.cite, attempt) else {
@@ -239,64 +366,60 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             if boards.iter().any(|b| b.answer == answer) {
                 continue;
             }
-            let near = near(&o);
             boards.push(Board {
                 attempt,
                 inputs,
+                outcome: o,
                 answer,
-                near,
             });
         }
-        for Board {
-            attempt,
-            inputs,
-            answer,
-            near,
-        } in boards.iter().take(PER_CALCULATOR)
-        {
-            // Other boards' answers first, then near misses.
-            let mut others: Vec<&String> = boards
-                .iter()
-                .map(|b| &b.answer)
-                .filter(|a| *a != answer)
-                .collect();
-            others.sort();
-            others.dedup();
-            for n in near {
-                if others.len() >= CHOICES - 1 + 2 {
-                    break;
-                }
-                if n != answer && !others.contains(&n) {
+        for b in &boards {
+            let Some(asked) = b.outcome.results.first() else {
+                continue;
+            };
+            // A mistake's answer first, then a step off.
+            let mut others = mistakes(calc, &b.inputs, &b.outcome);
+            let mistaken = others.len();
+            for n in near(&b.outcome) {
+                if n != b.answer && !others.contains(&n) {
                     others.push(n);
                 }
             }
+            let card_id = format!("{}@{}/{}", id, CardKind::Numeric.slug(), b.attempt);
             if others.len() < CHOICES - 1 {
+                skipped.push(Skipped {
+                    kind: CardKind::Numeric,
+                    provision,
+                    reason: "fewer than three wrong answers in the answer's unit",
+                });
                 continue;
             }
-            let card_id = format!("{}@{}/{attempt}", id, CardKind::Numeric.slug());
+            let tier = |a: &(usize, String)| u8::from(a.0 >= mistaken);
+            let indexed: Vec<(usize, String)> = others.into_iter().enumerate().collect();
             let picked =
-                super::pick::choose(&card_id, &others, CHOICES - 1, |a| (*a).clone(), |_| 0);
+                super::pick::choose(&card_id, &indexed, CHOICES - 1, |a| a.1.clone(), tier);
             let face = |t: &str| Face::text(t, "nb");
             let d: Vec<Choice> = picked
                 .into_iter()
-                .map(|a| Choice {
+                .map(|(_, a)| Choice {
                     source: provision,
-                    face: face(a),
+                    face: face(&a),
                 })
                 .collect();
             let right = Choice {
                 source: provision,
-                face: face(answer),
+                face: face(&b.answer),
             };
             let prompt = Face {
                 cite: Some(id.clone()),
-                text: Some(prompt(calc, inputs)),
+                text: Some(prompt(calc, &b.inputs, asked)),
                 lang: "nb",
             };
-            let mut c = card(corpus, CardKind::Numeric, provision, prompt, right, d);
-            c.id = card_id;
-            out.push(c);
+            let kind = CardKind::Numeric;
+            out.push(card_with_id(
+                corpus, card_id, kind, provision, prompt, right, d,
+            ));
         }
     }
-    (out, Vec::new())
+    (out, skipped)
 }

@@ -31,6 +31,25 @@ pub fn hash_parts(parts: &[&str]) -> u64 {
     fnv1a(&bytes)
 }
 
+/// A 64-bit finaliser (splitmix64's): every input bit moves every output
+/// bit, which FNV's last bytes do not, so a hash taken modulo a small
+/// number is spread evenly.
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Where a card's answer stands among its `n` choices: a seeded draw from
+/// the card's id alone, the same for every position, so each deck has its
+/// answers spread evenly and a card keeps its order while its id stays.
+pub fn position(card_id: &str, n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    (mix(hash_parts(&[card_id, "position"])) % n as u64) as usize
+}
+
 /// The seeded rank of a candidate for one card: lower comes first.
 pub fn rank(card_id: &str, key: &str) -> u64 {
     hash_parts(&[card_id, key])
@@ -87,6 +106,18 @@ mod tests {
         let xs = ["a", "b", "c", "d"];
         let got = choose("x", &xs, 2, |s| s.to_string(), |s| u8::from(*s != "d"));
         assert_eq!(got[0], "d");
+    }
+
+    #[test]
+    fn positions_are_spread_evenly() {
+        let mut counts = [0usize; 4];
+        for i in 0..4000 {
+            counts[position(&format!("{i}@where"), 4)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (900..1100).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

@@ -13,7 +13,11 @@
 use crate::corpus::subjects::TermLang;
 use crate::corpus::Corpus;
 
-use super::{card, quality, Card, CardKind, Choice, Face, Skipped, CHOICES};
+use std::collections::HashMap;
+
+use crate::corpus::subjects::Subject;
+
+use super::{card_with_id, normalized, quality, Card, CardKind, Choice, Face, Skipped, CHOICES};
 
 /// How much of a provision's text a choice shows, in characters.
 const EXCERPT: usize = 220;
@@ -43,25 +47,21 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         // definition or the front matter.
         (super::is_numbered(p.kind) && p.in_corpus && !p.text().trim().is_empty()).then_some(j)
     };
+    let counts = super::subject::term_counts(corpus);
     for (i, entry) in entries.iter().enumerate() {
         let Some(answer) = answer_of(i) else {
             continue;
         };
-        // What happened: the entry's longest Norwegian term, if it says
-        // more than the name.
-        let situation = entry
-            .terms
-            .iter()
-            .filter(|t| t.lang == TermLang::Nb && t.text != entry.name)
-            .map(|t| t.text.as_str())
-            .max_by_key(|t| (t.split_whitespace().count(), t.len()));
-        let Some(situation) = situation.filter(|s| s.split_whitespace().count() >= 2) else {
+        // What happened: the entry's longest Norwegian term that says more
+        // than the name, one no other entry holds where it has one.
+        let Some(told) = situation(entry, TermLang::Nb, &counts) else {
             continue;
         };
         let text = excerpt(&corpus.at(answer).text());
-        if quality::gives_away(situation, &text) {
+        if quality::gives_away(told, &text) {
             continue;
         }
+        let da = situation(entry, TermLang::Da, &counts).or_else(|| entry.first_term(TermLang::Da));
         let face = |j: usize| {
             let p = corpus.at(j);
             Face {
@@ -77,8 +77,20 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             CardKind::Ruling.slug(),
             entry.slug()
         );
+        // Rules that share the situation's words first, then those of the
+        // answer's own law (its family): word overlap does not point at the
+        // answer, and every choice is a rule the TD could reach for.
+        let asked = quality::content_stems(&format!("{told} {}", da.unwrap_or_default()));
+        let root = corpus.at(answer).id.numbered_root();
+        let tier = |(j, f): &(usize, Face)| {
+            let shared = quality::content_stems(&quality::shown(corpus, f))
+                .intersection(&asked)
+                .count()
+                .min(60) as u8;
+            (60 - shared) * 2 + u8::from(corpus.at(*j).id.numbered_root() != root)
+        };
         let d: Vec<Choice> =
-            super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), |_| 0)
+            super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), tier)
                 .into_iter()
                 .map(|(source, face)| Choice { source, face })
                 .collect();
@@ -86,25 +98,36 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         if d.len() < CHOICES - 1 {
             continue;
         }
-        let prompt = Face::text(situation, "nb");
+        let prompt = Face::text(told, "nb");
         let right = Choice {
             source: answer,
             face: face(answer),
         };
-        let mut c = card(corpus, CardKind::Ruling, answer, prompt, right, d);
-        c.id = id;
-        // In Danish: the entry's longest Danish term, chosen as the
-        // Norwegian one is.
-        c.prompt_da = entry
-            .terms
-            .iter()
-            .filter(|t| t.lang == TermLang::Da)
-            .map(|t| t.text.as_str())
-            .filter(|t| t.split_whitespace().count() >= 2)
-            .max_by_key(|t| (t.split_whitespace().count(), t.len()))
-            .or_else(|| entry.first_term(TermLang::Da))
-            .map(str::to_string);
+        let mut c = card_with_id(corpus, id, CardKind::Ruling, answer, prompt, right, d);
+        c.prompt_da = da.map(str::to_string);
         out.push(c);
     }
     (out, Vec::new())
+}
+
+/// A situation an entry's terms tell in `lang`: its longest term of two
+/// words or more that is not its name, preferring one no other entry
+/// holds (a term two entries hold asks for two rules).
+fn situation<'e>(
+    entry: &'e Subject,
+    lang: TermLang,
+    counts: &HashMap<(TermLang, String), usize>,
+) -> Option<&'e str> {
+    let told: Vec<&str> = entry
+        .terms
+        .iter()
+        .filter(|t| t.lang == lang && t.text != entry.name)
+        .map(|t| t.text.as_str())
+        .filter(|t| t.split_whitespace().count() >= 2)
+        .collect();
+    let longest = |ts: &mut dyn Iterator<Item = &'e str>| {
+        ts.max_by_key(|t| (t.split_whitespace().count(), t.len()))
+    };
+    let own = |t: &&str| counts.get(&(lang, normalized(t))).copied().unwrap_or(0) <= 1;
+    longest(&mut told.iter().copied().filter(own)).or_else(|| longest(&mut told.iter().copied()))
 }

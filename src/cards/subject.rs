@@ -13,13 +13,16 @@
 use crate::corpus::subjects::TermLang;
 use crate::corpus::Corpus;
 
-use super::{card, Card, CardKind, Choice, Face, Skipped, CHOICES};
+use std::collections::HashMap;
+
+use super::{card_with_id, normalized, quality, Card, CardKind, Choice, Face, Skipped, CHOICES};
 
 /// Every subject of the index with a provision to ask for, in name order.
 pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
     let index = corpus.subjects();
     let mut out = Vec::new();
     let mut skipped = Vec::new();
+    let counts = term_counts(corpus);
     // Per group: the first provision of each entry (its answer), once each.
     let answer_of = |i: usize| -> Option<usize> {
         index
@@ -49,22 +52,33 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             });
             continue;
         }
-        let prompt = Face::text(entry.name.clone(), "nb");
         let right = Choice {
             source: answer,
             face: Face::cite(&corpus.at(answer).id, corpus.at(answer).lang()),
         };
-        let mut c = card(
-            corpus,
-            CardKind::SubjectToProvision,
-            answer,
-            prompt,
-            right,
-            d,
-        );
-        // Several subjects can share a provision: the subject makes the id.
-        c.id = id;
-        c.prompt_da = entry.first_term(TermLang::Da).map(str::to_string);
+        // The entry's name, unless it is the answer's own name (`Alert` →
+        // `def:Alert`): then another of its terms that does not show it.
+        let label = quality::label(corpus, &right.face);
+        let nb = entry.terms.iter().filter(|t| t.lang == TermLang::Nb);
+        let nb = if quality::fair_prompt(&entry.name, &label) {
+            Some(entry.name.as_str())
+        } else {
+            asking_term(nb.map(|t| t.text.as_str()), &label, TermLang::Nb, &counts)
+        };
+        let da = entry.terms.iter().filter(|t| t.lang == TermLang::Da);
+        let da = asking_term(da.map(|t| t.text.as_str()), &label, TermLang::Da, &counts);
+        let (Some(nb), Some(da)) = (nb, da) else {
+            skipped.push(Skipped {
+                kind: CardKind::SubjectToProvision,
+                provision: answer,
+                reason: quality::GIVES_AWAY,
+            });
+            continue;
+        };
+        let prompt = Face::text(nb, "nb");
+        let kind = CardKind::SubjectToProvision;
+        let mut c = card_with_id(corpus, id, kind, answer, prompt, right, d);
+        c.prompt_da = Some(da.to_string());
         out.push(c);
     }
     (out, skipped)
@@ -117,4 +131,40 @@ pub(super) fn group_candidates(
 /// True when `a` and `b` are the same provision or one contains the other.
 fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
     corpus.path_of(a).contains(&b) || corpus.path_of(b).contains(&a)
+}
+
+/// How many entries of the index hold each term, by language and
+/// normalized text: a term two entries hold asks for two answers.
+pub(super) fn term_counts(corpus: &Corpus) -> HashMap<(TermLang, String), usize> {
+    let mut out: HashMap<(TermLang, String), usize> = HashMap::new();
+    for e in corpus.subjects().entries() {
+        let mut own: Vec<(TermLang, String)> = e
+            .terms
+            .iter()
+            .map(|t| (t.lang, normalized(&t.text)))
+            .collect();
+        own.sort_by(|a, b| (a.0 as u8, &a.1).cmp(&(b.0 as u8, &b.1)));
+        own.dedup();
+        for k in own {
+            *out.entry(k).or_default() += 1;
+        }
+    }
+    out
+}
+
+/// The first of an entry's terms (in its order) a card can ask with: not
+/// the answer's name nor built on it, and one no other entry holds if the
+/// entry has such a term.
+pub(super) fn asking_term<'t>(
+    terms: impl Iterator<Item = &'t str>,
+    label: &str,
+    lang: TermLang,
+    counts: &HashMap<(TermLang, String), usize>,
+) -> Option<&'t str> {
+    let fair: Vec<&str> = terms.filter(|t| quality::fair_prompt(t, label)).collect();
+    let own = |t: &&str| counts.get(&(lang, normalized(t))).copied().unwrap_or(0) <= 1;
+    fair.iter()
+        .copied()
+        .find(own)
+        .or_else(|| fair.first().copied())
 }

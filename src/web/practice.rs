@@ -483,7 +483,16 @@ impl Site {
                 .choices
                 .iter()
                 .enumerate()
-                .map(|(i, c)| format!("<li>{}{}</li>", letter(i), self.choice_html(&c.face)))
+                .map(|(i, c)| {
+                    let note = card
+                        .choice_notes
+                        .get(i)
+                        .cloned()
+                        .flatten()
+                        .map(|n| format!(" <i>({})</i>", esc(&n)))
+                        .unwrap_or_default();
+                    format!("<li>{}{}{note}</li>", letter(i), self.choice_html(&c.face))
+                })
                 .collect();
             let note = card
                 .edition_note
@@ -500,7 +509,7 @@ impl Site {
                 _ => card.prompt.clone(),
             };
             let front = format!(
-                "<p>{}</p>{}{note}<ol class='choices' type='A'>{choices}</ol>",
+                "<p>{}</p>{}{note}<ul class='choices' style='list-style-type:none'>{choices}</ul>",
                 esc(t.question(card.kind)),
                 self.face_html(&prompt, card.kind == CardKind::FillIn)
             );
@@ -529,8 +538,9 @@ impl Site {
         out
     }
 
-    /// A choice on an Anki card's front: its name, or its text when it has
-    /// no name, on one line.
+    /// A choice on an Anki card's front, after its letter (the list has
+    /// no markers of its own, so each choice is lettered once): its name
+    /// and text, on one line.
     fn choice_html(&self, face: &Face) -> String {
         let label = face
             .cite
@@ -538,7 +548,15 @@ impl Site {
             .and_then(|id| self.kb().corpus().get(id))
             .map(label_of);
         match (&label, &face.text) {
-            (Some(l), _) => format!(". {}", esc(l)),
+            // A rule by its name and its words (Kjennelse): the student
+            // chooses what the rule says, not a bare number.
+            (Some(l), Some(text)) => format!(
+                ". <b>{}</b> <span lang='{}'>{}</span>",
+                esc(l),
+                face.lang,
+                esc(text)
+            ),
+            (Some(l), None) => format!(". {}", esc(l)),
             (None, Some(text)) => format!(". <span lang='{}'>{}</span>", face.lang, esc(text)),
             (None, None) => String::new(),
         }

@@ -1,5 +1,6 @@
 mod api;
 mod browser;
+mod card_quality;
 mod cards;
 mod cite;
 mod cli;

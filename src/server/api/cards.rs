@@ -80,6 +80,9 @@ pub struct ChoiceDto {
     label: Option<String>,
     text: Option<String>,
     lang: &'static str,
+    /// A 2007 law number the choice's text quotes, with its 2017 reading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition_note: Option<String>,
 }
 
 /// A provision a card comes from, as the answer shows it.
@@ -134,7 +137,8 @@ pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsRe
                 choices: c
                     .choices
                     .iter()
-                    .map(|ch| {
+                    .enumerate()
+                    .map(|(i, ch)| {
                         used.insert(ch.source);
                         let (label, text, lang) = face_dto(site, &ch.face);
                         ChoiceDto {
@@ -142,6 +146,7 @@ pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsRe
                             label,
                             text,
                             lang,
+                            edition_note: c.choice_notes.get(i).cloned().flatten(),
                         }
                     })
                     .collect(),

@@ -289,6 +289,7 @@
       t.setAttribute("lang", choice.lang);
       btn.appendChild(t);
     }
+    if (choice.edition_note) btn.appendChild(el("span", "ov-edition", choice.edition_note));
   }
 
   function question(card) {
