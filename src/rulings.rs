@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use crate::cite::{self, Status};
 use crate::corpus::{
-    Corpus, Diagnostic, Mapped, ProvisionId, Root, Ruling, RulingKind, RulingLang, RulingSource, Severity,
+    Corpus, Diagnostic, Mapped, ProvisionId, Root, Ruling, RulingKind, RulingLang, Severity,
     CURRENT_EDITION,
 };
 
@@ -118,7 +118,7 @@ pub struct RulingFilter {
     pub cite: Option<ProvisionId>,
     /// The language the item's situation and ruling are written in.
     pub lang: Option<RulingLang>,
-    /// The publisher's slug ([`RulingSource::slug`]).
+    /// The publisher's slug ([`crate::corpus::RulingSource::slug`]).
     pub publisher: Option<String>,
     pub kind: Option<RulingKind>,
 }

@@ -337,11 +337,7 @@ impl Site {
     }
 
     /// `/kjennelser/{id}`: one item's page; `None` for an unknown id.
-    pub fn ruling_page(
-        &self,
-        ctx: &UiContext,
-        id: &str,
-    ) -> Option<Result<String, askama::Error>> {
+    pub fn ruling_page(&self, ctx: &UiContext, id: &str) -> Option<Result<String, askama::Error>> {
         let set = self.kb().corpus().rulings();
         let r = set.get(id)?;
         Some(

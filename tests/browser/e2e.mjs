@@ -79,6 +79,8 @@ const PAGE_TYPES = [
   ["definitions", "/definisjoner"],
   ["subjects", "/stikkord"],
   ["picker", "/hva-har-skjedd"],
+  ["rulings", "/kjennelser"],
+  ["ruling", "/kjennelser/dbf-appel-14-mak-10"],
   ["404", "/p/12C9"],
   ["practice", "/ov"],
 ];

@@ -1364,6 +1364,12 @@ async fn no_malformed_request_gets_a_500() {
         "/static/cards.",
         "/p/12C1",
         "/sok?q=revoke&q=",
+        "/kjennelser?lov=",
+        "/kjennelser?type=appeal&utgiver=",
+        "/kjennelser/",
+        "/api/rulings?cite=",
+        "/api/rulings?publisher=",
+        "/api/rulings/",
     ];
     let content_types = [
         "application/json",

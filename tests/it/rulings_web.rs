@@ -103,7 +103,9 @@ async fn lang_publisher_and_kind_narrow_the_list() {
             .map(|r| r.id.clone())
             .collect()
     };
-    let v = get(&format!("/api/rulings?lang={}", item.lang)).await.json();
+    let v = get(&format!("/api/rulings?lang={}", item.lang))
+        .await
+        .json();
     assert_eq!(ids(&v), by(&|r| r.lang == item.lang));
     assert!(v["items"]
         .as_array()
@@ -111,7 +113,9 @@ async fn lang_publisher_and_kind_narrow_the_list() {
         .iter()
         .all(|i| i["lang"] == item.lang.as_str()));
     let want = by(&|r| set.source_of(r).publisher == source.publisher);
-    let v = get(&format!("/api/rulings?publisher={}", source.slug())).await.json();
+    let v = get(&format!("/api/rulings?publisher={}", source.slug()))
+        .await
+        .json();
     assert_eq!(ids(&v), want);
     // The publisher's name, in any case, is the same filter.
     let name = urlencoding(&source.publisher.to_uppercase());
@@ -189,7 +193,10 @@ async fn a_provision_page_shows_the_items_on_it_and_its_parts_with_their_count()
         "/p/{part} counts {n}"
     );
     assert!(html.contains(&format!("href=\"/kjennelser/{}\"", item.id)));
-    assert!(html.contains(&format!("href=\"{}\"", item.url)), "source link");
+    assert!(
+        html.contains(&format!("href=\"{}\"", item.url)),
+        "source link"
+    );
     assert!(html.contains(&format!("avgjort etter {}-lovene", item.edition)));
     assert!(html.contains("Ikke presedens"), "the authority statement");
     assert_eq!(html.matches("<article class=\"ruling\"").count(), n);
@@ -213,7 +220,11 @@ async fn a_provision_no_item_applies_says_so() {
         .find(|p| citing(&corpus, &p.id).is_empty() && matches!(p.id, ProvisionId::Numbered { .. }))
         .expect("a provision without items");
     let html = get(&lovbok::kb::url_of(&bare.id)).await.text();
-    assert!(html.contains("Kjennelser og kommentarer (0)"), "{}", bare.id);
+    assert!(
+        html.contains("Kjennelser og kommentarer (0)"),
+        "{}",
+        bare.id
+    );
     assert!(html.contains("ingen publiserte saker"));
 }
 
@@ -231,20 +242,29 @@ async fn the_list_page_filters_by_a_get_form_without_javascript() {
         ("f-publisher", "utgiver"),
         ("f-kind", "type"),
     ] {
-        assert!(html.contains(&format!("<label for=\"{id}\">")), "{id} is labelled");
+        assert!(
+            html.contains(&format!("<label for=\"{id}\">")),
+            "{id} is labelled"
+        );
         assert!(html.contains(&format!("name=\"{name}\"")), "{name}");
     }
     let all = set.items().len();
     assert_eq!(html.matches("<article class=\"ruling\"").count(), all);
     assert!(html.contains(&format!("{all} av {all} saker")));
     // By kind, and by law (any part of it).
-    let appeals = set.items().iter().filter(|r| r.kind == RulingKind::Appeal).count();
+    let appeals = set
+        .items()
+        .iter()
+        .filter(|r| r.kind == RulingKind::Appeal)
+        .count();
     let html = get("/kjennelser?type=appeal").await.text();
     assert_eq!(html.matches("<article class=\"ruling\"").count(), appeals);
     assert!(!html.contains("data-kind=\"minute\""));
     let (item, part) = item_on_a_part(&corpus);
     let root = ProvisionId::root(part.numbered_root().unwrap());
-    let html = get(&format!("/kjennelser?lov={root}&sprak=&utgiver=&type=")).await.text();
+    let html = get(&format!("/kjennelser?lov={root}&sprak=&utgiver=&type="))
+        .await
+        .text();
     assert_eq!(
         html.matches("<article class=\"ruling\"").count(),
         citing(&corpus, &root).len()
@@ -258,7 +278,9 @@ async fn the_list_page_filters_by_a_get_form_without_javascript() {
         assert!(r.text().contains("Ukjent verdi"), "{bad}");
     }
     // In Danish.
-    assert!(get_da("/kjennelser").await.contains("Kendelser og kommentarer"));
+    assert!(get_da("/kjennelser")
+        .await
+        .contains("Kendelser og kommentarer"));
 }
 
 #[tokio::test]
@@ -268,7 +290,10 @@ async fn every_item_has_its_page_and_an_unknown_one_is_a_404_page() {
     let r = get(&format!("/kjennelser/{}", item.id)).await;
     assert_eq!(r.status, StatusCode::OK);
     let html = r.text();
-    assert!(html.contains("<h1 class=\"ruling-title\">"), "the title is the page's heading");
+    assert!(
+        html.contains("<h1 class=\"ruling-title\">"),
+        "the title is the page's heading"
+    );
     assert!(html.contains(&format!("href=\"{}\"", item.url)));
     assert!(html.contains("Fra kilden"));
     let quote = askama_escape(&item.quote);
@@ -300,14 +325,23 @@ fn the_static_copy_and_the_worker_have_every_rulings_page() {
     assert!(site.offline_pages().iter().any(|p| p == "/kjennelser"));
     for id in &items {
         let url = format!("/kjennelser/{id}");
-        assert!(site.offline_pages().contains(&url), "the worker stores {url}");
+        assert!(
+            site.offline_pages().contains(&url),
+            "the worker stores {url}"
+        );
     }
     let dir = std::env::temp_dir().join(format!("lovbok-rulings-site-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     lovbok::export::export_site(&site, &dir, lovbok::web::Lang::Nb).expect("export");
     let list = std::fs::read_to_string(dir.join("kjennelser/index.html")).expect("the list");
-    assert!(list.contains("data-ruling-filter"), "filtered by the page script");
-    assert_eq!(list.matches("<article class=\"ruling\"").count(), items.len());
+    assert!(
+        list.contains("data-ruling-filter"),
+        "filtered by the page script"
+    );
+    assert_eq!(
+        list.matches("<article class=\"ruling\"").count(),
+        items.len()
+    );
     for id in &items {
         assert!(
             dir.join(format!("kjennelser/{id}/index.html")).is_file(),

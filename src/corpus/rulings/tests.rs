@@ -211,3 +211,19 @@ fn dates_and_urls_are_read_strictly() {
         assert!(!is_url(bad), "{bad}");
     }
 }
+
+#[test]
+fn a_publisher_slug_is_its_name_in_ascii_runs() {
+    assert_eq!(slug_of("Danmarks Bridgeforbund"), "danmarks-bridgeforbund");
+    assert_eq!(
+        slug_of("  Norsk Bridgeforbund (NBF) "),
+        "norsk-bridgeforbund-nbf"
+    );
+    assert_eq!(
+        slug_of("Svenska Bridgeförbundet"),
+        "svenska-bridgeforbundet"
+    );
+    assert_eq!(slug_of("DBf's Lovkommission"), "dbf-s-lovkommission");
+    assert_eq!(slug_of("Bridgeklubben Ærø"), "bridgeklubben-aero");
+    assert_eq!(slug_of(&slug_of("ACBL / USBF")), slug_of("ACBL / USBF"));
+}
