@@ -124,9 +124,9 @@ fn given(raw: Option<&str>) -> Option<&str> {
 
 /// The filter a request asks for, or the 400 that names its first mistake.
 fn filter_of(kb: &Kb, p: &RulingsParams) -> Result<RulingFilter, ApiError> {
-    let mut f = RulingFilter::default();
-    if let Some(c) = given(p.cite.as_deref()) {
-        f.cite = Some(match kb.read_cite(c) {
+    let cite = match given(p.cite.as_deref()) {
+        None => None,
+        Some(c) => Some(match kb.read_cite(c) {
             TypedCite::Found(id) => id,
             TypedCite::Missing(id) if kb.lies_outside_text(&id) => id,
             TypedCite::Missing(id) => {
@@ -139,23 +139,31 @@ fn filter_of(kb: &Kb, p: &RulingsParams) -> Result<RulingFilter, ApiError> {
                     "cite must name one provision (16B1, lov 12C), not {c:?}"
                 )))
             }
-        });
-    }
-    if let Some(l) = given(p.lang.as_deref()) {
-        f.lang = Some(l.parse::<RulingLang>().map_err(|()| {
+        }),
+    };
+    let lang = match given(p.lang.as_deref()) {
+        None => None,
+        Some(l) => Some(l.parse::<RulingLang>().map_err(|()| {
             ApiError::BadRequest(format!("lang must be nb, da, sv or en, not {l:?}"))
-        })?);
-    }
-    if let Some(k) = given(p.kind.as_deref()) {
-        f.kind = Some(k.parse::<RulingKind>().map_err(|()| {
+        })?),
+    };
+    let kind = match given(p.kind.as_deref()) {
+        None => None,
+        Some(k) => Some(k.parse::<RulingKind>().map_err(|()| {
             let all: Vec<&str> = RulingKind::ALL.iter().map(|k| k.as_str()).collect();
             ApiError::BadRequest(format!("kind must be one of {}, not {k:?}", all.join(", ")))
-        })?);
-    }
-    if let Some(name) = given(p.publisher.as_deref()) {
-        f.publisher = Some(publisher_of(kb.corpus().rulings(), name)?);
-    }
-    Ok(f)
+        })?),
+    };
+    let publisher = match given(p.publisher.as_deref()) {
+        None => None,
+        Some(name) => Some(publisher_of(kb.corpus().rulings(), name)?),
+    };
+    Ok(RulingFilter {
+        cite,
+        lang,
+        publisher,
+        kind,
+    })
 }
 
 /// The slug of the publisher `name` names (its slug or its name, in any
