@@ -5,8 +5,9 @@ wants lovbok on its own web host or a CDN without running a process.
 The copy is the server's own pages, rendered once per URL by the same
 templates, in one interface language (a static host cannot choose a page
 by cookie): every provision at `/p/{cite}/index.html`, the contents, the
-definitions, the subject index, the situation picker, the study page, the
-search page at `/` and `/sok/`, every asset under `/static/`, the offline
+definitions, the subject index, the situation picker, the rulings (the
+list at `/kjennelser/` and each item at `/kjennelser/{id}/`), the study
+page, the search page at `/` and `/sok/`, every asset under `/static/`, the offline
 index and deck, and the service worker at `/sw.js` (at the root, so that a
 host that sends no `Service-Worker-Allowed` header still lets it control
 every page). Pages are folders because every plain static host answers
@@ -27,7 +28,7 @@ use std::path::{Path, PathBuf};
 use crate::kb::url_of;
 use crate::web::assets;
 use crate::web::routes::{Route, Serves, ROUTES, STATIC_NOT_FOUND, STATIC_WORKER};
-use crate::web::{Lang, Site, UiContext};
+use crate::web::{Lang, PageFilter, Site, UiContext};
 
 /// What an export wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -139,6 +140,20 @@ impl Writer {
                     })?;
                 self.file(&deck.url, &deck.body)?;
                 self.page(at, &render(at, site.practice_page(&ctx(at), &deck.url))?)
+            }
+            // The whole list: the page script filters it by the query.
+            Serves::Rulings => {
+                let html = render(at, site.rulings_page(&ctx(at), &PageFilter::default()))?;
+                self.page(at, &html)
+            }
+            Serves::Ruling => {
+                for r in site.kb().corpus().rulings().items() {
+                    let url = site.links().ruling(&r.id);
+                    if let Some(page) = site.ruling_page(&ctx(&url), &r.id) {
+                        self.page(&url, &render(&url, page)?)?;
+                    }
+                }
+                Ok(())
             }
             Serves::Provision => {
                 for (idx, p) in site.kb().corpus().provisions().iter().enumerate() {

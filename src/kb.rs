@@ -261,6 +261,30 @@ impl Kb {
         crate::rulings::Coverage::of(&self.corpus)
     }
 
+    /// The published rulings and commentary that apply a provision or one
+    /// of its parts (its page's "Kjennelser og kommentarer").
+    pub fn rulings_citing(&self, id: &ProvisionId) -> Vec<&crate::corpus::Ruling> {
+        crate::rulings::citing(&self.corpus, id)
+    }
+
+    /// True for a cite below a law or section the corpus holds only the
+    /// title of (`45C4`): a provision of the books all the same.
+    pub fn lies_outside_text(&self, id: &ProvisionId) -> bool {
+        let mut up = id.numbered_parent();
+        while let Some(p) = up {
+            if let Some(found) = self.corpus.get(&p) {
+                return !found.in_corpus;
+            }
+            up = p.numbered_parent();
+        }
+        false
+    }
+
+    /// The rulings a list asks for (`/kjennelser`, `GET /api/rulings`).
+    pub fn rulings(&self, filter: &crate::rulings::RulingFilter) -> Vec<&crate::corpus::Ruling> {
+        crate::rulings::filtered(&self.corpus, filter)
+    }
+
     /// The provision tree.
     pub fn corpus(&self) -> &Corpus {
         &self.corpus

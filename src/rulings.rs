@@ -110,6 +110,41 @@ pub fn citing<'a>(corpus: &'a Corpus, id: &ProvisionId) -> Vec<&'a Ruling> {
         .collect()
 }
 
+/// Which items a list asks for (`/kjennelser`, `GET /api/rulings`): each
+/// field that is set narrows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulingFilter {
+    /// Items that apply this provision or one of its parts.
+    pub cite: Option<ProvisionId>,
+    /// The language the item's situation and ruling are written in.
+    pub lang: Option<RulingLang>,
+    /// The publisher's slug ([`crate::corpus::RulingSource::slug`]).
+    pub publisher: Option<String>,
+    pub kind: Option<RulingKind>,
+}
+
+/// The items `filter` asks for, in id order.
+pub fn filtered<'a>(corpus: &'a Corpus, filter: &RulingFilter) -> Vec<&'a Ruling> {
+    let set = corpus.rulings();
+    set.items()
+        .iter()
+        .filter(|r| {
+            filter
+                .cite
+                .as_ref()
+                .is_none_or(|id| r.provisions().any(|p| id.contains(p)))
+        })
+        .filter(|r| filter.lang.is_none_or(|l| r.lang == l))
+        .filter(|r| {
+            filter
+                .publisher
+                .as_deref()
+                .is_none_or(|p| set.source_of(r).slug() == p)
+        })
+        .filter(|r| filter.kind.is_none_or(|k| r.kind == k))
+        .collect()
+}
+
 /// What the rulings cover, as `lovbok check` prints it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Coverage {

@@ -162,6 +162,49 @@ pub struct RulingSource {
     pub file: String,
 }
 
+impl RulingSource {
+    /// The publisher as a URL and filter value: its name in lower-case
+    /// ASCII letters and digits, each other run a hyphen
+    /// (`danmarks-bridgeforbund`).
+    pub fn slug(&self) -> String {
+        slug_of(&self.publisher)
+    }
+}
+
+/// `Danmarks Bridgeforbund` → `danmarks-bridgeforbund` (æ, ø, å and the
+/// like folded to ASCII).
+pub fn slug_of(name: &str) -> String {
+    let mut out = String::new();
+    let mut gap = false;
+    for c in name.to_lowercase().chars() {
+        let folded = match c {
+            'æ' | 'ä' => "ae",
+            'ø' | 'ö' => "o",
+            'å' | 'á' | 'à' => "a",
+            'é' | 'è' => "e",
+            'ü' => "u",
+            c if c.is_ascii_alphanumeric() => {
+                if gap && !out.is_empty() {
+                    out.push('-');
+                }
+                gap = false;
+                out.push(c);
+                continue;
+            }
+            _ => {
+                gap = true;
+                continue;
+            }
+        };
+        if gap && !out.is_empty() {
+            out.push('-');
+        }
+        gap = false;
+        out.push_str(folded);
+    }
+    out
+}
+
 /// One published case or statement, in our words.
 #[derive(Clone, Debug)]
 pub struct Ruling {

@@ -26,6 +26,7 @@ use super::status::{rfc3339, SourceKind};
 use super::AppState;
 
 pub(crate) mod cards;
+pub(crate) mod rulings;
 
 /// The largest `limit` a search accepts.
 pub const MAX_LIMIT: usize = 50;

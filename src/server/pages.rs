@@ -152,6 +152,39 @@ pub(crate) async fn provision(
     Ok(Html(html).into_response())
 }
 
+/// `/kjennelser`: the rulings and commentary the query's filter asks for
+/// (law, language, publisher, kind); a value the list does not know is a
+/// 400 page that names it.
+pub(crate) async fn rulings(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+    PageQuery(query): PageQuery<Vec<(String, String)>>,
+) -> Result<Response, PageError> {
+    let site = st.site();
+    let filter = site
+        .rulings_filter(ctx.lang, &query)
+        .map_err(|view| PageError::bad_request(&ctx, view).on(&site))?;
+    let html = site
+        .rulings_page(&ctx, &filter)
+        .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
+    Ok(Html(html).into_response())
+}
+
+/// `/kjennelser/{id}`: one ruling's page; an unknown id is a 404 page.
+pub(crate) async fn ruling(
+    State(st): State<AppState>,
+    Extension(ctx): Extension<UiContext>,
+    PagePath(id): PagePath<String>,
+) -> Result<Response, PageError> {
+    let site = st.site();
+    match site.ruling_page(&ctx, &id) {
+        Some(page) => page
+            .map(|html| Html(html).into_response())
+            .map_err(|e| PageError::internal(&ctx, format!("template: {e}"))),
+        None => Err(PageError::not_found(&ctx, ErrorView::no_such_page(ctx.lang)).on(&site)),
+    }
+}
+
 /// A page that is a function of the site alone (the route table's
 /// [`Serves::Page`](crate::web::routes::Serves::Page) rows: the contents,
 /// the definitions, the subject index, the situation picker).

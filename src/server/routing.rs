@@ -43,6 +43,8 @@ fn handler(r: &Route) -> MethodRouter<AppState> {
         Serves::Results => on(m, pages::results),
         Serves::Provision => on(m, pages::provision),
         Serves::Study => on(m, pages::practice),
+        Serves::Rulings => on(m, pages::rulings),
+        Serves::Ruling => on(m, pages::ruling),
         Serves::LangSwitch => on(m, lang::switch),
         Serves::Asset => on(m, assets::asset),
         Serves::Embed => on(m, assets::embed_js),
@@ -66,6 +68,8 @@ fn api_handler(m: Method, a: Api) -> MethodRouter<AppState> {
         Api::Status => on(m, api::status),
         Api::Cards => on(m, api::cards::cards),
         Api::OpenApi => on(m, api::openapi),
+        Api::Rulings => on(m, api::rulings::list),
+        Api::Ruling => on(m, api::rulings::one),
         Api::Calculators => on(m, calc::list),
         Api::Calculate => on(m, calc::compute).layer(DefaultBodyLimit::max(calc::MAX_CALC_BODY)),
     }

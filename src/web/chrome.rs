@@ -66,12 +66,22 @@ pub struct Links {
     pub subjects: &'static str,
     pub what_happened: &'static str,
     pub study: &'static str,
+    /// The list of rulings and commentary; an item's page is below it
+    /// ([`Links::ruling`]).
+    pub rulings: &'static str,
     /// Where a provision's calculator answers (`{calc_api}{cite}`).
     pub calc_api: &'static str,
     /// The study mode's cards as JSON, named in its no-script note.
     pub cards_api: &'static str,
     /// Where a static copy keeps its service worker.
     pub static_worker: &'static str,
+}
+
+impl Links {
+    /// The page of the ruling `id` (`/kjennelser/{id}`): its one stable URL.
+    pub fn ruling(&self, id: &str) -> String {
+        format!("{}/{id}", self.rulings)
+    }
 }
 
 /// What the frame shows of the site a page belongs to.
@@ -110,7 +120,7 @@ pub struct Chrome {
     /// (no worker while the editor's banner is set).
     pub sw: String,
     pub index: String,
-    /// `search`, `toc`, `glossary`, `subjects`, `practice` or empty: which
+    /// `search`, `toc`, `glossary`, `subjects`, `rulings`, `practice` or empty: which
     /// menu item is the current page.
     pub nav: &'static str,
     /// The language switch: where it goes and the language it offers.

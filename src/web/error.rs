@@ -131,6 +131,16 @@ impl ErrorView {
         }
     }
 
+    /// 400: a filter value the list does not know.
+    pub fn bad_filter(lang: Lang, name: &str, value: &str) -> ErrorView {
+        let t = lang.strings();
+        ErrorView {
+            title: t.error_bad_request.into(),
+            detail: fill(t.error_bad_filter, &[("name", name), ("value", value)]),
+            nearest: Vec::new(),
+        }
+    }
+
     /// 500.
     pub fn internal(lang: Lang) -> ErrorView {
         let t = lang.strings();

@@ -27,7 +27,7 @@ The files stand in layers, and none imports one above it
   `suggest`, `nearest`, `backlinks`, [`parallel`], [`calc`];
 - the pages, one module each with its `Site` methods and view types:
   `search_page`, `provision`, `contents`, `glossary`, [`subjects`],
-  `what_happened`, [`practice`], `error`;
+  `what_happened`, [`practice`], `rulings`, `error`;
 - above them, the route table ([`routes`], which names the pages'
   renderers), what is made from it ([`ranker_config`], `offline`), and this
   file, which puts a `Site` together.
@@ -51,6 +51,7 @@ mod provision;
 pub mod ranker_config;
 mod render;
 pub mod routes;
+mod rulings;
 mod search_page;
 mod site;
 pub mod subjects;
@@ -65,6 +66,7 @@ pub use i18n::Lang;
 pub use notice::ReloadNotice;
 pub use provision::{ONLY_PARAM, ONLY_VALUE};
 pub use render::{anchor_of, crumb_of, label_of};
+pub use rulings::PageFilter;
 pub use search_page::SearchOutcome;
 pub use site::Site;
 

@@ -124,17 +124,20 @@ impl WorkerRoutes {
 
 /// A stable hash of everything a page shows from the corpus.
 pub(crate) fn corpus_fingerprint(corpus: &Corpus) -> u64 {
-    match serde_json::to_vec(corpus.provisions()) {
+    let provisions = match serde_json::to_vec(corpus.provisions()) {
         Ok(bytes) => fnv1a(&bytes),
         // Provisions are plain data; this does not fail. If it somehow
         // did, the version would still change with the index below.
         Err(_) => 0,
-    }
+    };
+    // The rulings' pages show every field of every item.
+    let rulings = fnv1a(format!("{:?}", corpus.rulings().items()).as_bytes());
+    provisions ^ rulings.rotate_left(1)
 }
 
 /// Every page the worker stores: the route table's stored rows in order,
 /// a provision row as the pages of the top-level provisions (which hold
-/// the rest).
+/// the rest), a ruling row as every item's page.
 fn stored_pages(corpus: &Corpus) -> Vec<String> {
     let mut pages = Vec::new();
     for r in ROUTES.iter().filter(|r| r.stored) {
@@ -145,6 +148,13 @@ fn stored_pages(corpus: &Corpus) -> Vec<String> {
                     .iter()
                     .filter(|p| p.parent.is_none())
                     .map(|p| url_of(&p.id)),
+            ),
+            Serves::Ruling => pages.extend(
+                corpus
+                    .rulings()
+                    .items()
+                    .iter()
+                    .map(|item| LINKS.ruling(&item.id)),
             ),
             _ => pages.push(r.path.to_string()),
         }

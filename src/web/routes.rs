@@ -61,6 +61,10 @@ pub enum Serves {
     Provision,
     /// The study page, with its deck.
     Study,
+    /// The list of rulings and commentary, filtered by its query.
+    Rulings,
+    /// One ruling's page (`{id}`).
+    Ruling,
     /// The language switch.
     LangSwitch,
     /// A fingerprinted asset (`{file}`).
@@ -85,6 +89,8 @@ pub enum Api {
     OpenApi,
     Calculators,
     Calculate,
+    Rulings,
+    Ruling,
 }
 
 /// One row of the table.
@@ -187,6 +193,10 @@ const DEFINITIONS: &str = "/definisjoner";
 const SUBJECTS: &str = "/stikkord";
 const WHAT_HAPPENED: &str = "/hva-har-skjedd";
 const STUDY: &str = "/ov";
+/// The rulings and commentary; an item's page is `/kjennelser/{id}`.
+const RULINGS: &str = "/kjennelser";
+/// What an item's page path starts with.
+const RULING: &str = "/kjennelser/";
 /// The language switch (`?l=da&til=/p/12`).
 const LANG_SWITCH: &str = "/sprak";
 const CALCULATE: &str = "/api/calc/";
@@ -220,6 +230,15 @@ pub const ROUTES: &[Route] = &[
     // Not cached: the page names the deck asset, which the server makes
     // on first use.
     Route::get(STUDY, Serves::Study).stored().exported(),
+    Route::get(RULINGS, Serves::Rulings)
+        .cached()
+        .stored()
+        .exported(),
+    Route::get(RULING, Serves::Ruling)
+        .with("id")
+        .cached()
+        .stored()
+        .exported(),
     Route::get(PROVISION_PATH, Serves::Provision)
         .with("cite")
         .cached()
@@ -240,6 +259,13 @@ pub const ROUTES: &[Route] = &[
     Route::get("/api/status", Serves::Api(Api::Status)).documented(),
     Route::get(CARDS, Serves::Api(Api::Cards)).documented(),
     Route::get("/api/openapi.json", Serves::Api(Api::OpenApi))
+        .cached()
+        .documented(),
+    Route::get("/api/rulings", Serves::Api(Api::Rulings))
+        .cached()
+        .documented(),
+    Route::get("/api/rulings/", Serves::Api(Api::Ruling))
+        .with("id")
         .cached()
         .documented(),
     Route::get("/api/calc", Serves::Api(Api::Calculators)).documented(),
@@ -263,6 +289,7 @@ pub static LINKS: Links = Links {
     subjects: SUBJECTS,
     what_happened: WHAT_HAPPENED,
     study: STUDY,
+    rulings: RULINGS,
     calc_api: CALCULATE,
     cards_api: CARDS,
     static_worker: STATIC_WORKER,
@@ -315,6 +342,7 @@ mod tests {
             l.subjects,
             l.what_happened,
             l.study,
+            l.rulings,
             l.calc_api,
             l.cards_api,
         ];
@@ -329,7 +357,12 @@ mod tests {
             assert!(
                 matches!(
                     r.serves,
-                    Serves::Page(_) | Serves::Search | Serves::Study | Serves::Provision
+                    Serves::Page(_)
+                        | Serves::Search
+                        | Serves::Study
+                        | Serves::Provision
+                        | Serves::Rulings
+                        | Serves::Ruling
                 ),
                 "{}",
                 r.path
@@ -340,8 +373,16 @@ mod tests {
 
     #[test]
     fn the_cache_rules_follow_the_rows() {
+        assert!(ROUTES
+            .iter()
+            .any(|r| r.path == RULING && LINKS.ruling("x").starts_with(r.path)));
         for (path, cached) in [
             ("/", true),
+            ("/kjennelser", true),
+            ("/kjennelser/dbf-appel-14-mak-10", true),
+            ("/kjennelser/a/b", false),
+            ("/api/rulings", true),
+            ("/api/rulings/x", true),
             ("/sok", true),
             ("/sok/treff", true),
             ("/p/12C1", true),

@@ -84,6 +84,8 @@ const PAGE_TYPES = [
   ["definitions", "/definisjoner"],
   ["subjects", "/stikkord"],
   ["picker", "/hva-har-skjedd"],
+  ["rulings", "/kjennelser"],
+  ["ruling", "/kjennelser/dbf-appel-14-mak-10"],
   ["404", "/p/12C9"],
   ["practice", "/ov"],
 ];
@@ -1255,6 +1257,18 @@ async function staticCopy(dir) {
     await ctx.setOffline(true);
     await provisions("offline");
     await unknowns("offline");
+    // The rulings list is the whole list in a static copy; its query (the
+    // GET form's) is applied by the page script, offline too.
+    step = "static copy: rulings filter offline";
+    await page.goto(sbase + "/kjennelser/?type=appeal");
+    {
+      const shown = await page.locator(".rulings .ruling:not([hidden])").evaluateAll((as) => as.map((a) => a.dataset.kind));
+      const all = await page.locator(".rulings .ruling").count();
+      check(shown.length > 0 && shown.length < all && shown.every((k) => k === "appeal"), `static: ?type=appeal shows only appeals (${shown.length} of ${all})`);
+      check((await page.locator("#f-kind").inputValue()) === "appeal", "static: the kind select shows the query's value");
+      await page.selectOption("#f-kind", "");
+      check((await page.locator(".rulings .ruling:not([hidden])").count()) === all, "static: clearing the select shows every item");
+    }
     await ctx.setOffline(false);
     offline = false;
     step = "static copy: console";

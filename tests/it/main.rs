@@ -13,6 +13,7 @@ mod link_wild;
 mod offline_ranker;
 mod ops;
 mod rules;
+mod rulings_web;
 mod search;
 mod shape;
 mod subjects;

@@ -249,3 +249,19 @@ fn a_paragraph_of_a_title_only_law_must_be_in_the_2017_list_when_there_is_one() 
         "{found:?}"
     );
 }
+
+#[test]
+fn a_publisher_slug_is_its_name_in_ascii_runs() {
+    assert_eq!(slug_of("Danmarks Bridgeforbund"), "danmarks-bridgeforbund");
+    assert_eq!(
+        slug_of("  Norsk Bridgeforbund (NBF) "),
+        "norsk-bridgeforbund-nbf"
+    );
+    assert_eq!(
+        slug_of("Svenska Bridgeförbundet"),
+        "svenska-bridgeforbundet"
+    );
+    assert_eq!(slug_of("DBf's Lovkommission"), "dbf-s-lovkommission");
+    assert_eq!(slug_of("Bridgeklubben Ærø"), "bridgeklubben-aero");
+    assert_eq!(slug_of(&slug_of("ACBL / USBF")), slug_of("ACBL / USBF"));
+}

@@ -430,6 +430,74 @@ pub struct Strings {
     pub text_lang_da: &'static str,
     /// A text's language: English, the Laws' original language.
     pub text_lang_en: &'static str,
+
+    // --- the rulings and commentary (Kjennelser)
+    /// Menu item: the rulings and commentary.
+    pub nav_rulings: &'static str,
+    /// Title of the rulings list page.
+    pub rulings_title: &'static str,
+    /// What the list is, and whose words the summaries are.
+    pub rulings_intro: &'static str,
+    /// Heading of the rulings on a provision page (`{n}`: how many).
+    pub rulings_here: &'static str,
+    /// Under it: what they are and whose words.
+    pub rulings_here_note: &'static str,
+    /// No item applies the provision.
+    pub rulings_none_here: &'static str,
+    /// Link to the list of all items.
+    pub rulings_all: &'static str,
+    /// The fixed statement of an item's authority: not precedent unless its publisher says so.
+    pub rulings_not_precedent: &'static str,
+    /// The statement for an item whose publisher says it binds later cases.
+    pub rulings_precedent: &'static str,
+    /// The edition mark (`{year}`: the edition of the Laws it was decided under).
+    pub rulings_edition: &'static str,
+    /// Label of an item's situation.
+    pub rulings_situation: &'static str,
+    /// Label of an item's ruling and reason.
+    pub rulings_ruling: &'static str,
+    /// Label of the item's short quote of its source.
+    pub rulings_quote: &'static str,
+    /// Link to the case in its source.
+    pub rulings_source_link: &'static str,
+    /// Label of who decided and what standing it has.
+    pub rulings_authority: &'static str,
+    /// Label of the provisions an item applies.
+    pub rulings_cites: &'static str,
+    /// A cite of an older edition whose rule the 2017 Laws lack.
+    pub rulings_no_counterpart: &'static str,
+    /// On an item's page: the summary is ours, the quote the source's.
+    pub rulings_summary_note: &'static str,
+    /// Legend of the list's filter form.
+    pub rulings_filter_legend: &'static str,
+    /// Label of the law filter.
+    pub rulings_filter_law: &'static str,
+    /// Label of the language filter.
+    pub rulings_filter_lang: &'static str,
+    /// Label of the publisher filter.
+    pub rulings_filter_publisher: &'static str,
+    /// Label of the kind filter.
+    pub rulings_filter_kind: &'static str,
+    /// The filter option that does not narrow.
+    pub rulings_filter_all: &'static str,
+    /// The filter form's button.
+    pub rulings_filter_button: &'static str,
+    /// How many items the list shows (`{n}` of `{total}`).
+    pub rulings_count: &'static str,
+    /// No item matches the filter.
+    pub rulings_none: &'static str,
+    /// Kind: an appeals committee's decision.
+    pub rulings_kind_appeal: &'static str,
+    /// Kind: a laws committee's minute or statement.
+    pub rulings_kind_minute: &'static str,
+    /// Kind: official commentary.
+    pub rulings_kind_commentary: &'static str,
+    /// Kind: a tournament director's published ruling.
+    pub rulings_kind_ruling: &'static str,
+    /// A source's language: Swedish.
+    pub lang_sv: &'static str,
+    /// A filter value the list does not know (`{name}`, `{value}`).
+    pub error_bad_filter: &'static str,
 }
 
 /// The keys the page script reads, with their values: served as a script
@@ -621,6 +689,12 @@ mod tests {
                 include_str!("../../../templates/reload-notice.html"),
             ),
             ("practice", include_str!("../../../templates/practice.html")),
+            ("rulings", include_str!("../../../templates/rulings.html")),
+            ("ruling", include_str!("../../../templates/ruling.html")),
+            (
+                "ruling-item",
+                include_str!("../../../templates/ruling-item.html"),
+            ),
         ];
         /// The name of the site, the same in every language.
         const BRAND: &str = "lovbok";

@@ -8,7 +8,8 @@ provision's name, the "only this" switch, the book and pages), the text
 ([`text`]), what the source lacks for a title-only law and the 2017
 paragraphs the subject index names under it ([`governing`]), the parallel texts,
 the subjects of lovbok's index, what the other book says beside it and the
-X-sections it extends or is extended by, "Henvist fra", the calculator and
+X-sections it extends or is extended by, the published rulings that apply
+it (`web::rulings`), "Henvist fra", the calculator and
 the neighbours. Templates escape every field; the only `|safe` values are
 HTML built by `web::render`, which escapes all corpus text itself.
 */
@@ -25,6 +26,7 @@ use super::calc::CalcView;
 use super::chrome::{Chrome, UiContext};
 use super::i18n::{Lang, Strings};
 use super::parallel::ParallelView;
+use super::rulings::RulingView;
 use super::site::Site;
 use super::subjects::SubjectChip;
 use super::views::LinkView;
@@ -86,6 +88,10 @@ pub struct ProvisionPage {
     /// The subjects of lovbok's index that name the provision.
     pub subjects: Vec<SubjectChip>,
     pub beside: BesideView,
+    /// The published rulings and commentary that apply the provision or
+    /// its parts ("Kjennelser og kommentarer (N)").
+    pub rulings: Vec<RulingView>,
+    pub rulings_heading: String,
     pub cited: CitedView,
     /// The calculator of the current provision (`templates/calc.html`).
     pub calc: Option<CalcView>,
@@ -125,6 +131,7 @@ impl Site {
         let cited = self.cited_view(&at);
         let parallels = self.parallel_views(idx, ui);
         let (prev, next) = self.kb().neighbours(idx);
+        let rulings = self.rulings_here(idx, ui);
         ProvisionPage {
             chrome: Chrome::new(&self.frame(), ctx, ""),
             head: self.head_view(&at, only),
@@ -135,6 +142,11 @@ impl Site {
             parallels,
             subjects: self.subject_chips(idx, ui),
             beside: self.beside_view(&at, &cited.groups),
+            rulings_heading: super::i18n::fill(
+                at.t.rulings_here,
+                &[("n", &rulings.len().to_string())],
+            ),
+            rulings,
             cited,
             calc: self.calc_view(&current.id, query, ui),
             change_marks: self.change_marks(idx, ui),

@@ -254,6 +254,49 @@
     }
   }
 
+  // --- the rulings list: its filter where no server answers --------------------
+
+  // The server filters /kjennelser by its query; offline and in a static
+  // copy the page is the whole list, so the same query (or a change of a
+  // select) hides the items it does not ask for.
+  function setupRulingFilter(form) {
+    var selects = Array.prototype.slice.call(form.querySelectorAll("select"));
+    var items = Array.prototype.slice.call(document.querySelectorAll(".rulings .ruling"));
+    var count = document.getElementById("ruling-count");
+    var none = document.getElementById("ruling-none");
+    var query = new URLSearchParams(window.location.search);
+    selects.forEach(function (sel) {
+      var want = query.get(sel.name);
+      if (!want || sel.value) return;
+      Array.prototype.forEach.call(sel.options, function (o) {
+        if (o.value === want) sel.value = want;
+      });
+    });
+    // Each select names the item's data attribute it filters on; an item's
+    // `data-law` lists the top-level provisions it applies.
+    function matches(item, field, value) {
+      if (!value) return true;
+      if (field === "law") return (item.dataset.law || "").split(" ").indexOf(value) >= 0;
+      return item.dataset[field] === value;
+    }
+    function apply() {
+      var shown = 0;
+      items.forEach(function (item) {
+        var hit = selects.every(function (sel) {
+          return matches(item, sel.dataset.field, sel.value);
+        });
+        item.hidden = !hit;
+        if (hit) shown++;
+      });
+      if (count && count.dataset.count) count.textContent = count.dataset.count.replace("{n}", String(shown));
+      if (none) none.hidden = shown > 0;
+    }
+    selects.forEach(function (sel) {
+      sel.addEventListener("change", apply);
+    });
+    apply();
+  }
+
   // --- start ------------------------------------------------------------------
 
   var net = { offline: offline, fetch: netFetch };
@@ -264,6 +307,7 @@
   }
   document.querySelectorAll("input[data-subject-filter]").forEach(setupSubjectFilter);
   document.querySelectorAll("input[data-pick-filter]").forEach(setupPicker);
+  document.querySelectorAll("form[data-ruling-filter]").forEach(setupRulingFilter);
   if (window.LovbokReader) window.LovbokReader.start();
   setupOffline();
 })();
