@@ -9,7 +9,7 @@ use num_traits::Zero;
 
 use super::limits::Limits;
 use super::number::{int, ratio, show, Q};
-use super::scoring::{step, IMPS, MAX_TABLES, PERCENTAGE};
+use super::scoring::{step, BOARD_IMPS, IMPS, MAX_TABLES, PERCENTAGE};
 use super::weights::{check_weights, COMPONENTS};
 pub use super::weights::{MAX_COMPONENTS, WEIGHT_DECIMALS};
 use super::{cite, Bound, Label, Outcome, Output, RuleError, Unit};
@@ -249,8 +249,9 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
 /// sees it); the first side gets (first − second) / 2, the second its
 /// negative.
 pub fn knockout_average(first: Q, second: Q) -> Result<Outcome, RuleError> {
-    IMPS.check("first", first)?;
-    IMPS.check("second", second)?;
+    // A knockout board's imps: one comparison, the imp scale's range.
+    BOARD_IMPS.check("first", first)?;
+    BOARD_IMPS.check("second", second)?;
     let average = (first - second) / int(2);
     Ok(Outcome {
         cite: cite("12C4"),

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use axum::Extension;
 use serde::Deserialize;
 
@@ -140,16 +141,31 @@ pub(crate) async fn provision(
         .iter()
         .any(|(k, v)| k == ONLY_PARAM && v == ONLY_VALUE);
     if p.id.to_string() != raw {
+        // The query goes along (`vis=denne`, a calculator's inputs), so
+        // `/p/211b2b?tables=13` is `/p/211B2b?tables=13`.
         let mut to = url_of(&p.id);
-        if only {
-            to.push_str(&format!("?{ONLY_PARAM}={ONLY_VALUE}"));
-        }
+        to.push_str(&query_string(&query));
         return Ok(Redirect::permanent(&to).into_response());
     }
     let html = site
         .provision_page_with(&ctx, idx, only, &query)
         .map_err(|e| PageError::internal(&ctx, format!("template: {e}")))?;
     Ok(Html(html).into_response())
+}
+
+/// `pairs` as a query string (`?tables=13&vis=denne`), each part
+/// percent-encoded; empty for none.
+fn query_string(pairs: &[(String, String)]) -> String {
+    let enc = |s: &str| utf8_percent_encode(s, NON_ALPHANUMERIC).to_string();
+    let parts: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", parts.join("&"))
+    }
 }
 
 /// A page that is a function of the site alone (the route table's
