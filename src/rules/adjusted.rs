@@ -537,11 +537,15 @@ mod tests {
         // Both sides gaining: +3 and +1 → +1 and −1.
         assert_eq!(value(&knockout_average(q("3"), q("1")), "first"), q("1"));
         assert_eq!(blamed(&knockout_average(q("100001"), q("0"))), "first");
+        // A board gives at most 24 imps a side (the imp scale's top).
+        assert_eq!(blamed(&knockout_average(q("30"), q("0"))), "first");
+        assert_eq!(blamed(&knockout_average(q("0"), q("-24.5"))), "second");
+        assert_eq!(value(&knockout_average(q("24"), q("-24")), "first"), q("24"));
     }
 
     proptest::proptest! {
         #[test]
-        fn a_knockout_average_balances(a in -2000i64..2000, b in -2000i64..2000) {
+        fn a_knockout_average_balances(a in -24i64..=24, b in -24i64..=24) {
             let o = knockout_average(int(a.into()), int(b.into()));
             proptest::prop_assert_eq!(value(&o, "first") + value(&o, "second"), Q::zero());
             // Balancing scores (b = −a) are kept as awarded.

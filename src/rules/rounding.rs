@@ -210,9 +210,18 @@ mod tests {
         }
 
         #[test]
-        fn curtailed_redress_never_gives_less_than_f(m in -500i64..500, f in -500i64..500, j in -500i64..500) {
+        fn curtailed_redress_never_gives_less_than_f(m in -500i64..500, below in 0i64..1000, j in -500i64..500) {
+            // F is at most M (the error did the damage).
+            let f = m - below;
             let o = curtailed_redress(int(m.into()), int(f.into()), int(j.into()));
             prop_assert!(value(&o, "result") >= int(f.into()));
+            // Nor more than the adjusted score's result J when M < J.
+            if m < j {
+                prop_assert!(value(&o, "result") <= int(j.into()));
+            }
+            // F above M is refused.
+            let above = curtailed_redress(int(m.into()), int((m + below + 1).into()), int(j.into()));
+            prop_assert_eq!(blamed(&above), "f");
         }
     }
 }

@@ -722,6 +722,7 @@ try {
   }
 
   await checkCalculator(context, nojs, problems);
+  await checkEveryCalculator(context, nojs, problems);
   await nojs.close();
   rmSync(nojsProfile, { recursive: true, force: true });
 
@@ -849,6 +850,62 @@ async function checkCalculator(context, nojs, problems) {
   await plain.fill("#calc-mp", "7,5");
   await Promise.all([plain.waitForURL(/\/p\/X78B4\?/), plain.press("#calc-mp", "Enter")]);
   check((await plain.locator("#regn-ut .calc-result dd").first().textContent()) === "17,4 poeng", "the server computes the form");
+  await plain.close();
+}
+
+// Every calculator, with JavaScript and without: its example (GET
+// /api/calc) typed and chosen into its own page's form gives a result.
+// A calculator whose inputs are all choices (204C, 206A) computes as soon
+// as one is chosen, and a submitted form is computed too.
+async function checkEveryCalculator(context, nojs, problems) {
+  const list = await (await fetch(base + "/api/calc")).json();
+  const fill = async (page, calc) => {
+    for (const [name, value] of Object.entries(calc.example)) {
+      const input = calc.inputs.find((i) => i.name === name);
+      const field = page.locator(`#calc-${name}`);
+      if (input && input.kind === "choice") await field.selectOption(String(value));
+      else await field.fill(String(value));
+    }
+  };
+  step = "every calculator with js";
+  const page = await context.newPage();
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  for (const calc of list.calculators) {
+    await page.goto(base + calc.url);
+    await fill(page, calc);
+    // A form with no text field is sent when a choice is made; the
+    // submit button sends any form.
+    const texts = calc.inputs.filter((i) => i.kind !== "choice").length;
+    if (texts > 0) await page.click("#regn-ut button[type=submit]");
+    await page
+      .waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 })
+      .catch(() => undefined);
+    const got = await page.locator("#regn-ut .calc-result dd").count();
+    const err = (await page.locator("#regn-ut .calc-error").textContent().catch(() => "")) || "";
+    check(got > 0, `${calc.cite} computes with JavaScript (${err})`);
+  }
+  // 206A: all choices, computed on the choice alone.
+  await page.goto(base + "/p/206A");
+  await page.locator("#calc-side").selectOption("plus");
+  await page.waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 });
+  check((await page.locator("#regn-ut .calc-result dd").first().textContent()) === "1,2 poeng", "206A computes on the choice");
+  // An empty form submitted lists every choice it lacks, by its labels.
+  await page.goto(base + "/p/12C2");
+  await page.click("#regn-ut button[type=submit]");
+  await page.waitForSelector("#regn-ut .calc-error", { timeout: 5000 });
+  const missing = (await page.locator("#regn-ut .calc-error").textContent()) || "";
+  check(missing.includes("Utregning") && missing.includes("; ") && !missing.includes("pairs"), `every missing choice by its label (${missing})`);
+  await page.close();
+
+  step = "every calculator without js";
+  const plain = await nojs.newPage();
+  for (const calc of list.calculators) {
+    await plain.goto(base + calc.url);
+    await fill(plain, calc);
+    await Promise.all([plain.waitForURL((u) => u.search.length > 1), plain.click("#regn-ut button[type=submit]")]);
+    const got = await plain.locator("#regn-ut .calc-result dd").count();
+    check(got > 0, `${calc.cite} computes without JavaScript`);
+  }
   await plain.close();
 }
 
