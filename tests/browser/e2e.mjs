@@ -570,10 +570,14 @@ try {
     ["/p/31", "31"],
     ["/p/X78B4", "X78B4"],
     ["/p/X16A3", "X16A3"],
+    ["/p/212B2b", "212B2b"],
     ["/p/212A3d", "212A3d"],
     ["/p/def:Alert", "def:Alert"],
   ];
-  const notVisitedOnline = ["20F5", "7B1", "16B2", "X16A3", "212A3d"];
+  const notVisitedOnline = ["20F5", "7B1", "16B2", "X16A3", "212B2b"];
+  // Never opened online, and stored as its own page: a calculator's form is
+  // on its own page only (212A3d shows 212A's).
+  const calculatorPages = ["212A3d"];
   for (const [uri, want] of visits) {
     await page.goto(base + uri);
     await page.waitForFunction((w) => {
@@ -587,6 +591,10 @@ try {
       // network was not used, and the page was made about the provision.
       check((await page.getAttribute("html", "data-retargeted")) === want, `${uri} offline: served from the stored law page`);
       check(((await page.locator("#here-cite").textContent()) || "").endsWith(want), `${uri} offline: the bar names it`);
+    }
+    if (calculatorPages.includes(want)) {
+      check((await page.getAttribute("html", "data-retargeted")) === null, `${uri} offline: its own stored page`);
+      check(await page.locator("#regn-ut form").isVisible(), `${uri} offline: the calculator is on the page`);
     }
   }
   // After a jump deep into a long page the offline bar is still in view.
@@ -836,6 +844,17 @@ async function checkCalculator(context, nojs, problems) {
   check(!/fetch|Failed|network/i.test(said), `no browser text in the calculator (${said})`);
   check(await page.locator("#offline-note").isVisible(), "the page says it has no network");
   await page.unroute("**/api/calc/**");
+  // The network back: the next answer takes the bar away…
+  await page.locator("#calc-tables").fill("13");
+  await page.waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 });
+  await page.waitForFunction(() => document.getElementById("offline-note").hidden, null, { timeout: 5000 });
+  // …and so does the browser saying it is online, which asks the network.
+  await page.route("**/api/calc/**", (r) => r.abort("timedout"));
+  await page.locator("#calc-tables").fill("16");
+  await page.waitForFunction(() => !document.getElementById("offline-note").hidden, null, { timeout: 10000 });
+  await page.unroute("**/api/calc/**");
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await page.waitForFunction(() => document.getElementById("offline-note").hidden, null, { timeout: 10000 });
   await page.close();
 
   // Without JavaScript the same form is computed by the server.
