@@ -401,7 +401,7 @@ pub(crate) fn unchosen_text(
         .iter()
         .map(|u| {
             let list: Vec<String> = u.expected.iter().map(|o| option(&u.input, o)).collect();
-            let list = list.join(", ");
+            let list = options_list(&list, lang);
             let what = match (lang, list.is_empty()) {
                 (None, false) => format!("is missing: choose one of {list}"),
                 (Some(Lang::Nb), false) => format!("mangler: velg en av {list}"),
@@ -413,6 +413,23 @@ pub(crate) fn unchosen_text(
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// Options as a list: `a, b` in English (the values the API takes); on a
+/// page each label quoted, since a label may hold a comma, the last after
+/// "eller" («Par, i prosent» eller «IMP»).
+fn options_list(options: &[String], lang: Option<Lang>) -> String {
+    let (open, close, or) = match lang {
+        None => return options.join(", "),
+        Some(Lang::Nb) => ("«", "»", "eller"),
+        Some(Lang::Da) => ("»", "«", "eller"),
+    };
+    let quoted: Vec<String> = options.iter().map(|o| format!("{open}{o}{close}")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {or} {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 impl RuleError {

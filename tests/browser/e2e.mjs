@@ -830,13 +830,15 @@ async function checkCalculator(context, nojs, problems) {
     { timeout: 5000 }
   );
   await context.setOffline(false);
+  // The network back: the offline bar goes, without another calculation.
+  await page.waitForFunction(() => document.getElementById("offline-note").hidden, null, { timeout: 10000 });
   // A captive portal: the browser believes it is online, and no request
   // answers. The calculator says so in the page's language, never with
   // the browser's English, and the page says it is offline.
   await page.route("**/api/calc/**", (r) => r.abort("timedout"));
   await page.locator("#calc-tables").fill("15");
   await page.waitForFunction(
-    () => ((document.querySelector("#regn-ut .calc-error") || {}).textContent || "").startsWith("Uten nett"),
+    () => !document.getElementById("offline-note").hidden && ((document.querySelector("#regn-ut .calc-error") || {}).textContent || "").startsWith("Uten nett"),
     null,
     { timeout: 10000 }
   );

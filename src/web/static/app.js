@@ -33,7 +33,12 @@
     return navigator.onLine === false || netDown;
   }
 
+  // Counts the failures reported, so that a probe sent before a later
+  // failure does not take that failure's bar away.
+  var failures = 0;
+
   function setNet(down) {
+    if (down) failures++;
     if (netDown === down) return;
     netDown = down;
     offlineNote();
@@ -54,9 +59,11 @@
   }
   function probe() {
     if (!netDown) return;
+    var seen = failures;
     D.timedFetch(PROBE_URL, { cache: "no-store", credentials: "same-origin" }).then(
       function () {
-        setNet(false);
+        if (seen === failures) setNet(false);
+        else probeSoon();
       },
       function () {
         probeSoon();
