@@ -227,7 +227,13 @@ fn print_outcome(
         Some(Lang::Nb) => "etter",
         Some(Lang::Da) => "efter",
     };
-    writeln!(out, "{} {} ({by} {})", calc.id(), calc.title.text(lang), o.cite)?;
+    writeln!(
+        out,
+        "{} {} ({by} {})",
+        calc.id(),
+        calc.title.text(lang),
+        o.cite
+    )?;
     for r in &o.results {
         let of = r.of.as_deref().map(|s| format!(" {s}")).unwrap_or_default();
         writeln!(out, "  {}{of}: {}", r.label.text(lang), r.display(lang))?;

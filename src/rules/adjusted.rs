@@ -540,7 +540,10 @@ mod tests {
         // A board gives at most 24 imps a side (the imp scale's top).
         assert_eq!(blamed(&knockout_average(q("30"), q("0"))), "first");
         assert_eq!(blamed(&knockout_average(q("0"), q("-24.5"))), "second");
-        assert_eq!(value(&knockout_average(q("24"), q("-24")), "first"), q("24"));
+        assert_eq!(
+            value(&knockout_average(q("24"), q("-24")), "first"),
+            q("24")
+        );
     }
 
     proptest::proptest! {

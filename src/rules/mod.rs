@@ -424,7 +424,10 @@ fn options_list(options: &[String], lang: Option<Lang>) -> String {
         Some(Lang::Nb) => ("«", "»", "eller"),
         Some(Lang::Da) => ("»", "«", "eller"),
     };
-    let quoted: Vec<String> = options.iter().map(|o| format!("{open}{o}{close}")).collect();
+    let quoted: Vec<String> = options
+        .iter()
+        .map(|o| format!("{open}{o}{close}"))
+        .collect();
     match quoted.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} {or} {last}", rest.join(", ")),
@@ -459,12 +462,11 @@ impl RuleError {
                 };
                 format!("{cite} {says}: {}", what.get(lang))
             }
-            RuleError::Unchosen(missing) => unchosen_text(
-                missing,
-                Some(lang),
-                &|n| n.to_string(),
-                &|_, o| o.to_string(),
-            ),
+            RuleError::Unchosen(missing) => {
+                unchosen_text(missing, Some(lang), &|n| n.to_string(), &|_, o| {
+                    o.to_string()
+                })
+            }
             RuleError::OtherCase { asked, applies } => match lang {
                 Lang::Nb => {
                     format!("{asked} gjelder ikke disse verdiene: de er tilfellet i {applies}")

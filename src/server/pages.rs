@@ -15,8 +15,8 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use axum::Extension;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::Deserialize;
 
 use crate::corpus::BookId;

@@ -299,7 +299,14 @@ mod tests {
     fn every_calculator_page_is_stored_with_the_tops() {
         let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
         let pages = stored_pages(&corpus);
-        for want in ["/p/X78B4", "/p/211B1d", "/p/212A2b", "/p/12C4", "/p/X78", "/p/12"] {
+        for want in [
+            "/p/X78B4",
+            "/p/211B1d",
+            "/p/212A2b",
+            "/p/12C4",
+            "/p/X78",
+            "/p/12",
+        ] {
             assert!(pages.iter().any(|p| p == want), "{want} is stored");
         }
         // Every provision whose page shows a calculator is stored.

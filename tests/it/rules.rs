@@ -336,10 +336,22 @@ async fn calc_answers_stay_on_the_board() {
 async fn calc_refuses_what_a_board_cannot_give() {
     for (cite, body, want) in [
         // X78A4/X78D4: the error damaged the result, so F is at most M.
-        ("X78A4", r#"{"m": 2, "f": 8, "j": 6}"#, "f: must not be larger than m"),
-        ("X78D4", r#"{"m": 2, "f": 8, "j": 6}"#, "f: must not be larger than m"),
+        (
+            "X78A4",
+            r#"{"m": 2, "f": 8, "j": 6}"#,
+            "f: must not be larger than m",
+        ),
+        (
+            "X78D4",
+            r#"{"m": 2, "f": 8, "j": 6}"#,
+            "f: must not be larger than m",
+        ),
         // 12C4: a board gives at most 24 imps (the imp scale's top).
-        ("12C4", r#"{"first": 30, "second": 0}"#, "first: must be from -24 to 24"),
+        (
+            "12C4",
+            r#"{"first": 30, "second": 0}"#,
+            "first: must be from -24 to 24",
+        ),
         ("12C4", r#"{"first": 0, "second": -25}"#, "second"),
         // 207A2: the own match's difference is at most 24 imps a board.
         (
@@ -434,7 +446,10 @@ async fn a_missing_choice_error_names_every_choice_by_its_labels() {
         let r = calc(&format!("12C2?lang={lang}"), "{}").await;
         let p = r.assert_problem(StatusCode::BAD_REQUEST);
         let detail = p["detail"].as_str().unwrap_or_default();
-        assert!(detail.starts_with(&format!("{input}: ")), "{lang}: {detail}");
+        assert!(
+            detail.starts_with(&format!("{input}: ")),
+            "{lang}: {detail}"
+        );
         assert!(detail.contains(option), "{lang}: {detail}");
         assert!(!detail.contains("partial"), "{lang}: {detail}");
         assert_eq!(detail.matches("; ").count(), 1, "{lang}: {detail}");
@@ -868,22 +883,51 @@ fn cli_calc_prints_the_result_and_the_steps() {
 fn cli_calc_speaks_the_language_asked_for() {
     // Before the cite or among the inputs, nb and da as on the pages.
     let o = lovbok(&[
-        "calc", "--lang", "nb", "X78B4", "--tables", "13", "--results", "6", "--mp", "7,5",
+        "calc",
+        "--lang",
+        "nb",
+        "X78B4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7,5",
     ]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}");
     assert!(out.contains("17,4 poeng"), "{out}");
     let o = lovbok(&[
-        "calc", "X78B4", "--tables", "13", "--results", "6", "--mp", "7,5", "--lang=da",
+        "calc",
+        "X78B4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7,5",
+        "--lang=da",
     ]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}");
     assert!(out.contains("efter X78B4"), "{out}");
     // English is the default, and may be asked for.
     let o = lovbok(&[
-        "calc", "X78B4", "--lang", "en", "--tables", "13", "--results", "6", "--mp", "7.5",
+        "calc",
+        "X78B4",
+        "--lang",
+        "en",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7.5",
     ]);
-    assert!(String::from_utf8_lossy(&o.stdout).contains("17,4 MP"), "{o:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("17,4 MP"),
+        "{o:?}"
+    );
     // An error in the language asked, the choices by their labels.
     let o = lovbok(&["calc", "12C2", "--lang", "nb"]);
     assert_eq!(o.status.code(), Some(2));
@@ -893,7 +937,10 @@ fn cli_calc_speaks_the_language_asked_for() {
     // A language it does not speak is a usage error.
     let o = lovbok(&["calc", "X78B4", "--lang", "sv", "--tables", "13"]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("nb, da or en"), "{o:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("nb, da or en"),
+        "{o:?}"
+    );
 }
 
 #[test]

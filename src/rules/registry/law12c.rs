@@ -87,8 +87,20 @@ pub(crate) const LAW_12C4: Calculator = Calculator {
     descendants: false,
     example: &[("first", "6"), ("second", "-2")],
     inputs: &[
-        decimal("first", Label::FirstSideImpsOwnAdjusted, BOARD_IMPS, 2, true),
-        decimal("second", Label::SecondSideImpsOwnAdjusted, BOARD_IMPS, 2, true),
+        decimal(
+            "first",
+            Label::FirstSideImpsOwnAdjusted,
+            BOARD_IMPS,
+            2,
+            true,
+        ),
+        decimal(
+            "second",
+            Label::SecondSideImpsOwnAdjusted,
+            BOARD_IMPS,
+            2,
+            true,
+        ),
     ],
     run: |a| adjusted::knockout_average(a.req_decimal("first")?, a.req_decimal("second")?),
 };

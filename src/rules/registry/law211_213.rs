@@ -290,7 +290,11 @@ mod tests {
         let Some(f) = crate::rules::calculator_for(&crate::rules::cite("212A2b")) else {
             panic!("212A2b has a calculator")
         };
-        let o = f.compute(&raw(&[("minutes", "40"), ("scoring", "vp"), ("culpable", "yes")]));
+        let o = f.compute(&raw(&[
+            ("minutes", "40"),
+            ("scoring", "vp"),
+            ("culpable", "yes"),
+        ]));
         assert_eq!(cite_of(&o), "212A2b");
         // The 212A3 page presets the excused delay.
         let Some(f) = crate::rules::calculator_for(&crate::rules::cite("212A3")) else {
