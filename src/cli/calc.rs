@@ -8,16 +8,39 @@ use std::process::ExitCode;
 
 use super::error::CliError;
 use crate::corpus::ProvisionId;
+use crate::lang::Lang;
 use crate::rules::registry::{Calculator, InputKind};
 use crate::rules::{self, RuleError};
 use crate::server::calc::{calculator_dto, outcome_dto};
 
+/// How `lovbok calc` answers: `--json` and `--lang`, which may also stand
+/// among the calculator's flags.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub json: bool,
+    /// `nb`, `da` or `en` (`None`: English).
+    pub lang: Option<String>,
+}
+
+/// `--lang`'s value: `en` is English, the absence of a [`Lang`].
+fn read_lang(code: &str) -> Result<Option<Lang>, CliError> {
+    match code.trim() {
+        "en" => Ok(None),
+        "nb" => Ok(Some(Lang::Nb)),
+        "da" => Ok(Some(Lang::Da)),
+        other => Err(CliError::Usage(format!(
+            "--lang takes nb, da or en, not {other:?}"
+        ))),
+    }
+}
+
 /// Reads `--name value`, `--name=value` and the repeated `--input
-/// name=value` into (name, value) pairs; `--json` may stand among them.
+/// name=value` into (name, value) pairs; `--json` and `--lang` may stand
+/// among them.
 fn read_flags(
     inputs: &[String],
     flags: &[String],
-    json: &mut bool,
+    opts: &mut Options,
 ) -> Result<Vec<(String, String)>, CliError> {
     let mut out = Vec::new();
     let pair = |s: &str| -> Result<(String, String), CliError> {
@@ -31,7 +54,18 @@ fn read_flags(
     let mut it = flags.iter();
     while let Some(f) = it.next() {
         if f == "--json" {
-            *json = true;
+            opts.json = true;
+            continue;
+        }
+        if f == "--lang" {
+            let v = it
+                .next()
+                .ok_or_else(|| CliError::Usage("--lang needs nb, da or en".into()))?;
+            opts.lang = Some(v.clone());
+            continue;
+        }
+        if let Some(v) = f.strip_prefix("--lang=") {
+            opts.lang = Some(v.to_string());
             continue;
         }
         if f == "--input" || f == "-i" {
@@ -126,12 +160,17 @@ fn list(json: bool) -> Result<ExitCode, CliError> {
 pub fn run(
     cite: Option<&str>,
     list_all: bool,
-    json: bool,
+    opts: Options,
     inputs: &[String],
     flags: &[String],
 ) -> Result<ExitCode, CliError> {
-    let mut json = json;
-    let raw = read_flags(inputs, flags, &mut json)?;
+    let mut opts = opts;
+    let raw = read_flags(inputs, flags, &mut opts)?;
+    let json = opts.json;
+    let lang = match opts.lang.as_deref() {
+        Some(code) => read_lang(code)?,
+        None => None,
+    };
     if list_all {
         return list(json);
     }
@@ -153,36 +192,67 @@ pub fn run(
         Ok(o) => {
             let mut out = io::stdout().lock();
             if json {
-                serde_json::to_writer_pretty(&mut out, &outcome_dto(calc, &o, None))?;
+                serde_json::to_writer_pretty(&mut out, &outcome_dto(calc, &o, lang))?;
                 writeln!(out)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            writeln!(out, "{} {} (by {})", calc.id(), calc.title.en(), o.cite)?;
-            for r in &o.results {
-                let of = r.of.as_deref().map(|s| format!(" {s}")).unwrap_or_default();
-                writeln!(out, "  {}{of}: {}", r.label.en(), r.display(None))?;
-            }
-            writeln!(out)?;
-            for s in &o.steps {
-                if s.expr.is_empty() {
-                    writeln!(out, "  {:<10} {}", s.cite.to_string(), s.what.en())?;
-                } else {
-                    writeln!(
-                        out,
-                        "  {:<10} {}: {}",
-                        s.cite.to_string(),
-                        s.what.en(),
-                        s.expr
-                    )?;
-                }
-            }
+            print_outcome(&mut out, calc, &o, lang)?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(e @ RuleError::Input { .. }) => fail(json, 2, &e.to_string()),
-        Err(e @ (RuleError::NotInText { .. } | RuleError::OtherCase { .. })) => {
-            fail(json, 1, &e.to_string())
+        Err(e) => {
+            // In a language asked for, inputs and options go by their
+            // labels, as on the page.
+            let text = match lang {
+                Some(l) => calc.error_text(&e, l),
+                None => e.to_string(),
+            };
+            let code = match e {
+                RuleError::Input { .. } | RuleError::Unchosen(_) => 2,
+                RuleError::NotInText { .. } | RuleError::OtherCase { .. } => 1,
+            };
+            fail(json, code, &text)
         }
     }
+}
+
+/// A computed result as text, in `lang` (`None`: English).
+fn print_outcome(
+    out: &mut impl Write,
+    calc: &Calculator,
+    o: &rules::Outcome,
+    lang: Option<Lang>,
+) -> Result<(), CliError> {
+    let by = match lang {
+        None => "by",
+        Some(Lang::Nb) => "etter",
+        Some(Lang::Da) => "efter",
+    };
+    writeln!(
+        out,
+        "{} {} ({by} {})",
+        calc.id(),
+        calc.title.text(lang),
+        o.cite
+    )?;
+    for r in &o.results {
+        let of = r.of.as_deref().map(|s| format!(" {s}")).unwrap_or_default();
+        writeln!(out, "  {}{of}: {}", r.label.text(lang), r.display(lang))?;
+    }
+    writeln!(out)?;
+    for s in &o.steps {
+        if s.expr.is_empty() {
+            writeln!(out, "  {:<10} {}", s.cite.to_string(), s.what.text(lang))?;
+        } else {
+            writeln!(
+                out,
+                "  {:<10} {}: {}",
+                s.cite.to_string(),
+                s.what.text(lang),
+                s.expr
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// One provision from what was typed, read by the citation grammar.

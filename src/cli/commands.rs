@@ -74,9 +74,19 @@ pub fn dispatch(args: &Args) -> Result<ExitCode, CliError> {
             cite,
             list,
             json,
+            lang,
             input,
             flags,
-        } => super::calc::run(cite.as_deref(), *list, *json, input, flags),
+        } => super::calc::run(
+            cite.as_deref(),
+            *list,
+            super::calc::Options {
+                json: *json,
+                lang: lang.clone(),
+            },
+            input,
+            flags,
+        ),
         Command::Link {
             context,
             html,

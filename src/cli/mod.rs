@@ -174,6 +174,9 @@ pub enum Command {
         /// Print JSON (the same object as POST /api/calc/{cite}).
         #[arg(long)]
         json: bool,
+        /// The language of the words and messages: nb, da or en (the default).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
         /// An input as NAME=VALUE (repeatable).
         #[arg(short = 'i', long = "input", value_name = "NAME=VALUE")]
         input: Vec<String>,

@@ -9,7 +9,7 @@ use num_traits::Zero;
 
 use super::limits::Limits;
 use super::number::{int, ratio, show, Q};
-use super::scoring::{step, IMPS, MAX_TABLES, PERCENTAGE};
+use super::scoring::{step, BOARD_IMPS, IMPS, MAX_TABLES, PERCENTAGE};
 use super::weights::{check_weights, COMPONENTS};
 pub use super::weights::{MAX_COMPONENTS, WEIGHT_DECIMALS};
 use super::{cite, Bound, Label, Outcome, Output, RuleError, Unit};
@@ -249,8 +249,9 @@ pub fn iaf_artificial(pm: PlusMinus, comparisons: i64) -> Result<Outcome, RuleEr
 /// sees it); the first side gets (first − second) / 2, the second its
 /// negative.
 pub fn knockout_average(first: Q, second: Q) -> Result<Outcome, RuleError> {
-    IMPS.check("first", first)?;
-    IMPS.check("second", second)?;
+    // A knockout board's imps: one comparison, the imp scale's range.
+    BOARD_IMPS.check("first", first)?;
+    BOARD_IMPS.check("second", second)?;
     let average = (first - second) / int(2);
     Ok(Outcome {
         cite: cite("12C4"),
@@ -536,11 +537,18 @@ mod tests {
         // Both sides gaining: +3 and +1 → +1 and −1.
         assert_eq!(value(&knockout_average(q("3"), q("1")), "first"), q("1"));
         assert_eq!(blamed(&knockout_average(q("100001"), q("0"))), "first");
+        // A board gives at most 24 imps a side (the imp scale's top).
+        assert_eq!(blamed(&knockout_average(q("30"), q("0"))), "first");
+        assert_eq!(blamed(&knockout_average(q("0"), q("-24.5"))), "second");
+        assert_eq!(
+            value(&knockout_average(q("24"), q("-24")), "first"),
+            q("24")
+        );
     }
 
     proptest::proptest! {
         #[test]
-        fn a_knockout_average_balances(a in -2000i64..2000, b in -2000i64..2000) {
+        fn a_knockout_average_balances(a in -24i64..=24, b in -24i64..=24) {
             let o = knockout_average(int(a.into()), int(b.into()));
             proptest::prop_assert_eq!(value(&o, "first") + value(&o, "second"), Q::zero());
             // Balancing scores (b = −a) are kept as awarded.

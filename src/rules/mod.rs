@@ -214,8 +214,6 @@ pub struct Outcome {
 pub enum Problem {
     /// A required input is missing.
     Missing,
-    /// A required choice is missing: one of `expected` must be given.
-    Choose { expected: Vec<&'static str> },
     /// Not a number at all.
     NotANumber(String),
     /// A count given with decimals.
@@ -238,6 +236,8 @@ pub enum Problem {
     Repeated,
     /// Must be larger than another input (tables than results).
     NotLargerThan { other: &'static str },
+    /// Must not be larger than another input (X78A4's F than M).
+    LargerThan { other: &'static str },
     /// A result without its weight or the other way round.
     Unpaired { other: String },
     /// Weights that do not sum to 100 %.
@@ -262,14 +262,6 @@ impl Problem {
         };
         match self {
             Problem::Missing => pick("is missing".into(), "mangler".into(), "mangler".into()),
-            Problem::Choose { expected } => {
-                let list = expected.join(", ");
-                pick(
-                    format!("is missing: choose one of {list}"),
-                    format!("mangler: velg en av {list}"),
-                    format!("mangler: vælg en af {list}"),
-                )
-            }
             Problem::NotANumber(s) => pick(
                 format!("{s:?} is not a number"),
                 format!("«{s}» er ikke et tall"),
@@ -331,6 +323,11 @@ impl Problem {
                 format!("må være større enn {other}"),
                 format!("skal være større end {other}"),
             ),
+            Problem::LargerThan { other } => pick(
+                format!("must not be larger than {other}"),
+                format!("kan ikke være større enn {other}"),
+                format!("kan ikke være større end {other}"),
+            ),
             Problem::Unpaired { other } => pick(
                 format!("has no {other} to go with it"),
                 format!("mangler {other}"),
@@ -370,6 +367,10 @@ pub enum RuleError {
     /// The provision's text does not give the number this case needs.
     #[error("{cite} does not say: {}", what.en())]
     NotInText { cite: ProvisionId, what: Label },
+    /// Choices that decide the answer were not made: every one, with the
+    /// options it takes (the calculator fills them in, [`Calculator::compute`]).
+    #[error("{}", unchosen_text(.0, None, &|n| n.to_string(), &|_, o| o.to_string()))]
+    Unchosen(Vec<Unchosen>),
     /// The inputs are another provision's case than the one asked for
     /// (211B1a asked, 12 boards given: 211B1b's case).
     #[error("{asked} does not apply to these inputs: they are {applies}'s case")]
@@ -379,7 +380,70 @@ pub enum RuleError {
     },
 }
 
+/// A choice not made: the input and the values it takes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unchosen {
+    pub input: String,
+    /// Empty until the calculator, which knows its options, fills it in.
+    pub expected: Vec<&'static str>,
+}
+
+/// [`RuleError::Unchosen`]'s text: each choice as `name: is missing: choose
+/// one of a, b`, separated by `;`, with the names and options as `name` and
+/// `option` write them (labels on a page, values for the API).
+pub(crate) fn unchosen_text(
+    missing: &[Unchosen],
+    lang: Option<Lang>,
+    name: &dyn Fn(&str) -> String,
+    option: &dyn Fn(&str, &str) -> String,
+) -> String {
+    missing
+        .iter()
+        .map(|u| {
+            let list: Vec<String> = u.expected.iter().map(|o| option(&u.input, o)).collect();
+            let list = options_list(&list, lang);
+            let what = match (lang, list.is_empty()) {
+                (None, false) => format!("is missing: choose one of {list}"),
+                (Some(Lang::Nb), false) => format!("mangler: velg en av {list}"),
+                (Some(Lang::Da), false) => format!("mangler: vælg en af {list}"),
+                (None, true) => "is missing".to_string(),
+                (Some(_), true) => "mangler".to_string(),
+            };
+            format!("{}: {what}", name(&u.input))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Options as a list: `a, b` in English (the values the API takes); on a
+/// page each label quoted, since a label may hold a comma, the last after
+/// "eller" («Par, i prosent» eller «IMP»).
+fn options_list(options: &[String], lang: Option<Lang>) -> String {
+    let (open, close, or) = match lang {
+        None => return options.join(", "),
+        Some(Lang::Nb) => ("«", "»", "eller"),
+        Some(Lang::Da) => ("»", "«", "eller"),
+    };
+    let quoted: Vec<String> = options
+        .iter()
+        .map(|o| format!("{open}{o}{close}"))
+        .collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {or} {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 impl RuleError {
+    /// A choice not made, its options to be filled in by the calculator.
+    pub(crate) fn unchosen(input: &str) -> RuleError {
+        RuleError::Unchosen(vec![Unchosen {
+            input: input.to_string(),
+            expected: Vec::new(),
+        }])
+    }
+
     pub(crate) fn input(input: impl Into<String>, problem: Problem) -> RuleError {
         RuleError::Input {
             input: input.into(),
@@ -397,6 +461,11 @@ impl RuleError {
                     Lang::Da => "siger ikke",
                 };
                 format!("{cite} {says}: {}", what.get(lang))
+            }
+            RuleError::Unchosen(missing) => {
+                unchosen_text(missing, Some(lang), &|n| n.to_string(), &|_, o| {
+                    o.to_string()
+                })
             }
             RuleError::OtherCase { asked, applies } => match lang {
                 Lang::Nb => {
@@ -467,6 +536,10 @@ pub(crate) mod testing {
             Err(RuleError::Input { input, .. }) => input.clone(),
             Err(RuleError::NotInText { cite, .. }) => format!("not in text: {cite}"),
             Err(RuleError::OtherCase { applies, .. }) => format!("other case: {applies}"),
+            Err(RuleError::Unchosen(missing)) => {
+                let names: Vec<&str> = missing.iter().map(|u| u.input.as_str()).collect();
+                format!("choose: {}", names.join(", "))
+            }
         }
     }
 }

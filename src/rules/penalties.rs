@@ -7,7 +7,8 @@ Both tables count in victory points (KP). Their shared footnote converts
 for other scoring: each KP is two standard deductions (211B), except in
 team matches of at most 12 boards, where the KP deductions are used as they
 stand. The footnote is marked on 212A1a and 213A4a only, so it converts
-those bands and nothing else: the 8 KP of 212A2a stays 8 KP.
+those bands and nothing else: 212A2's KP have no conversion, so for an event
+not scored in KP the text does not say and the calculator refuses.
 
 **211B2b, read with its neighbours.** "2 imp for hvert andet bord, hvor
 spillet skulle spilles" can be read "for every second table" or "for each
@@ -162,34 +163,57 @@ fn band(minutes: Q, table: &[i64]) -> Option<(usize, i64)> {
     table.get(i).map(|kp| (i, *kp))
 }
 
-/// 212A: a team's punishable late arrival for a match with an official
-/// starting time. Under 5 minutes: nothing (212A1). 5 to 30 minutes: 1 KP
-/// for each started 5 minutes from 5 (212A1a), and, given the round's
-/// boards, the playing time is extended by the delay (at most 15 boards) or
-/// the delay less 5 minutes (at least 16) (212A1b). From 30 minutes: 8 KP
-/// if the match is played reduced or later (212A2a), otherwise 202C or 208C
-/// decide the match (212A2b).
-pub fn late_arrival(
-    minutes: Q,
-    boards: Option<i64>,
-    vp_scoring: bool,
-) -> Result<Outcome, RuleError> {
-    MINUTES.check("minutes", minutes)?;
-    if let Some(b) = boards {
+/// 212A: a team's late arrival for a match with an official starting time,
+/// with the facts that decide which provision applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LateArrival {
+    /// The delay in minutes.
+    pub minutes: Q,
+    /// The round's boards (212A1b's extension), if known.
+    pub boards: Option<i64>,
+    /// Whether the event is scored in victory points.
+    pub vp_scoring: bool,
+    /// Whether the delay was culpable (212A1–2); an excused one is 212A3.
+    pub culpable: bool,
+    /// From 30 minutes, a culpable delay: whether the match is played
+    /// reduced or at another time (212A2a) or not (212A2b); `None` when not
+    /// known. Nothing is assumed: 212A2 without it is an error asking for it.
+    pub played: Option<bool>,
+}
+
+/// 212A: a team's late arrival. A culpable delay under 5 minutes: nothing
+/// (212A1). 5 to 30 minutes: 1 KP for each started 5 minutes from 5
+/// (212A1a), and, given the round's boards, the playing time is extended by
+/// the delay (at most 15 boards) or the delay less 5 minutes (at least 16)
+/// (212A1b). From 30 minutes: 8 KP if the match is played reduced or later
+/// (212A2a), otherwise 202C or 208C decide the match, where the late team's
+/// culpable absence gets 0 KP on either scale (202C1a, 208C1a) (212A2b).
+/// An excused delay (212A3) has no deduction at all. 212A2's KP are not
+/// converted for an event not scored in KP (the footnote is marked on 212A1a
+/// only), so there the text does not say and the case is refused.
+pub fn late_arrival(l: LateArrival) -> Result<Outcome, RuleError> {
+    MINUTES.check("minutes", l.minutes)?;
+    if let Some(b) = l.boards {
         BOARDS.check_whole("boards", b)?;
     }
-    let m = show(&minutes);
+    if !l.culpable {
+        return Ok(excused_delay(l));
+    }
+    if l.minutes >= int(30) {
+        return thirty_minutes_or_more(l);
+    }
+    let m = show(&l.minutes);
     let mut steps = Vec::new();
     let mut extension = None;
-    let (c, kp) = if minutes < int(5) {
+    let (c, kp) = if l.minutes < int(5) {
         steps.push(step(
             "212A1",
             Label::Under5MinutesSessionPlayed,
             format!("{m} < 5"),
         ));
         ("212A1", Q::zero())
-    } else if minutes < int(30) {
-        let (i, kp) = band(minutes, &[1, 2, 3, 4, 5]).unwrap_or((4, 5));
+    } else {
+        let (i, kp) = band(l.minutes, &[1, 2, 3, 4, 5]).unwrap_or((4, 5));
         let c = match i {
             0 => "212A1a(i)",
             1 => "212A1a(ii)",
@@ -203,36 +227,23 @@ pub fn late_arrival(
             Label::DelayBandDeductionKp,
             format!("{lo} ≤ {m} < {}: {kp} KP", lo + 5),
         ));
-        if let Some(b) = boards {
+        if let Some(b) = l.boards {
             let (bc, ext, expr) = if b <= 15 {
-                ("212A1b(i)", minutes, format!("{b} ≤ 15: {m}"))
+                ("212A1b(i)", l.minutes, format!("{b} ≤ 15: {m}"))
             } else {
-                let e = minutes - int(5);
+                let e = l.minutes - int(5);
                 ("212A1b(ii)", e, format!("{b} ≥ 16: {m} − 5 = {}", show(&e)))
             };
             steps.push(step(bc, Label::RoundPlayingTimeExtended, expr));
             extension = Some(ext);
         }
         (c, int(kp.into()))
-    } else {
-        steps.push(step(
-            "212A2a",
-            Label::N30MinutesMoreMatchPlayed,
-            format!("{m} ≥ 30: 8 KP"),
-        ));
-        steps.push(step("212A2b", Label::IfMatchNotPlayed202c, ""));
-        ("212A2a", int(8))
     };
-    // The footnote is marked on 212A1a only: 212A2a's 8 KP stands.
-    let footnoted = c.starts_with("212A1a");
-    let mut results = vec![if vp_scoring || !footnoted {
+    let mut results = vec![if l.vp_scoring || c == "212A1" {
         kp_output(kp, Bound::Exact)
     } else {
         in_standard_deductions(c, kp, Bound::Exact, &mut steps)
     }];
-    if !vp_scoring && c.starts_with("212A2") {
-        steps.push(step("212A2a", Label::FootnoteConvertsKpOtherScoring, ""));
-    }
     if let Some(e) = extension {
         results.push(Output::new(
             "extension",
@@ -246,6 +257,80 @@ pub fn late_arrival(
         results,
         steps,
     })
+}
+
+/// 212A2: a culpable delay of 30 minutes or more.
+fn thirty_minutes_or_more(l: LateArrival) -> Result<Outcome, RuleError> {
+    let m = show(&l.minutes);
+    let Some(played) = l.played else {
+        return Err(RuleError::unchosen("played"));
+    };
+    let c = if played { "212A2a" } else { "212A2b" };
+    // Both cases are in KP (8 KP, or 202C/208C's scales): an event not
+    // scored in KP has no number here.
+    if !l.vp_scoring {
+        return Err(RuleError::NotInText {
+            cite: cite(c),
+            what: Label::KpOnlyNotConvertedOtherScoring,
+        });
+    }
+    let (results, steps) = if played {
+        (
+            vec![kp_output(int(8), Bound::Exact)],
+            vec![step(
+                "212A2a",
+                Label::N30MinutesMoreMatchPlayed,
+                format!("{m} ≥ 30: 8 KP"),
+            )],
+        )
+    } else {
+        (
+            vec![Output::new(
+                "kp_late",
+                Label::VictoryPointsLateTeam,
+                Q::zero(),
+                Unit::Vp,
+            )],
+            vec![
+                step("212A2b", Label::IfMatchNotPlayed202c, format!("{m} ≥ 30")),
+                step("202C1a", Label::LateTeamCulpableAbsence0Kp, "0"),
+                step("202C2", Label::WinningTeamBy202c2Or208c2, ""),
+            ],
+        )
+    };
+    Ok(Outcome {
+        cite: cite(c),
+        results,
+        steps,
+    })
+}
+
+/// 212A3: an excused delay: no deduction; the match is played as fairly as
+/// can be (212A3a) or, if it cannot be, scored under 202C or 208C (212A3b).
+fn excused_delay(l: LateArrival) -> Outcome {
+    let not_played = l.played == Some(false);
+    let c = if not_played { "212A3b" } else { "212A3a" };
+    let zero = if l.vp_scoring {
+        kp_output(Q::zero(), Bound::Exact)
+    } else {
+        Output::new(
+            "standard_deductions",
+            Label::DeductionStandardDeductions,
+            Q::zero(),
+            Unit::StandardDeductions,
+        )
+    };
+    let mut steps = vec![step("212A3", Label::ExcusedDelayNoDeduction, "")];
+    steps.push(if not_played {
+        step("212A3b", Label::ExcusedMatchNotPlayed202c, "")
+    } else {
+        step("212A3a", Label::ExcusedMatchPlayedFairly, "")
+    });
+    Outcome {
+        cite: cite(c),
+        results: vec![zero],
+        steps,
+    }
 }
 
 /// One table's overrun under 213A3–4a: the cite applied, the KP and whether
@@ -470,9 +555,20 @@ mod tests {
         );
     }
 
+    /// A culpable delay, the match played (212A2a from 30 minutes).
+    fn late(minutes: &str, boards: Option<i64>, vp_scoring: bool) -> Result<Outcome, RuleError> {
+        late_arrival(LateArrival {
+            minutes: q(minutes),
+            boards,
+            vp_scoring,
+            culpable: true,
+            played: Some(true),
+        })
+    }
+
     #[test]
     fn late_arrival_costs_a_kp_for_each_five_minutes() {
-        let kp = |m: &str| value(&late_arrival(q(m), None, true), "vp");
+        let kp = |m: &str| value(&late(m, None, true), "vp");
         // 212A1: under 5 minutes nothing.
         assert_eq!(kp("4.99"), q("0"));
         // 212A1a(i)–(v): 1–5 KP from 5, 10, 15, 20, 25 minutes.
@@ -482,36 +578,61 @@ mod tests {
         assert_eq!(kp("19"), q("3"));
         assert_eq!(kp("24"), q("4"));
         assert_eq!(kp("29.99"), q("5"));
-        assert_eq!(cite_of(&late_arrival(q("29"), None, true)), "212A1a(v)");
-        // 212A2a: from 30 minutes 8 KP.
+        assert_eq!(cite_of(&late("29", None, true)), "212A1a(v)");
+        // 212A2a: from 30 minutes 8 KP when the match is played.
         assert_eq!(kp("30"), q("8"));
         assert_eq!(kp("95"), q("8"));
-        assert_eq!(blamed(&late_arrival(q("-1"), None, true)), "minutes");
+        assert_eq!(blamed(&late("-1", None, true)), "minutes");
+    }
+
+    #[test]
+    fn from_thirty_minutes_the_played_match_decides_and_is_asked_for() {
+        let at = |played: Option<bool>, vp_scoring: bool, culpable: bool| {
+            late_arrival(LateArrival {
+                minutes: q("40"),
+                boards: None,
+                vp_scoring,
+                culpable,
+                played,
+            })
+        };
+        // Not known whether the match is played: asked, never assumed.
+        assert_eq!(at(None, true, true), Err(RuleError::unchosen("played")));
+        // 212A2a: played reduced or later, 8 KP.
+        assert_eq!(cite_of(&at(Some(true), true, true)), "212A2a");
+        // 212A2b: not played, 202C/208C: the late team's culpable absence
+        // is 0 KP on either scale (202C1a, 208C1a).
+        let o = at(Some(false), true, true);
+        assert_eq!(cite_of(&o), "212A2b");
+        assert_eq!(value(&o, "kp_late"), q("0"));
+        // Not scored in KP: 212A2's KP have no conversion (the footnote is
+        // on 212A1a only), so no "8 VP" for such an event.
+        assert_eq!(blamed(&at(Some(true), false, true)), "not in text: 212A2a");
+        assert_eq!(blamed(&at(Some(false), false, true)), "not in text: 212A2b");
+        // 212A3: an excused delay has no deduction, however long.
+        let o = at(None, true, false);
+        assert_eq!(cite_of(&o), "212A3a");
+        assert_eq!(value(&o, "vp"), q("0"));
+        assert_eq!(cite_of(&at(Some(false), true, false)), "212A3b");
+        let o = at(None, false, false);
+        assert_eq!(value(&o, "standard_deductions"), q("0"));
     }
 
     #[test]
     fn late_arrival_extends_the_round_and_converts_without_kp() {
         // 212A1b(i): at most 15 boards, extended by the delay: 12 minutes.
-        let o = late_arrival(q("12"), Some(14), true);
+        let o = late("12", Some(14), true);
         assert_eq!(value(&o, "extension"), q("12"));
         // 212A1b(ii): at least 16 boards, the delay less 5: 12 − 5 = 7.
-        assert_eq!(
-            value(&late_arrival(q("12"), Some(16), true), "extension"),
-            q("7")
-        );
+        assert_eq!(value(&late("12", Some(16), true), "extension"), q("7"));
         // Footnote: without KP each KP is two standard deductions: 12 minutes
         // is 2 KP, so 4 standard deductions.
         assert_eq!(
-            value(&late_arrival(q("12"), None, false), "standard_deductions"),
+            value(&late("12", None, false), "standard_deductions"),
             q("4")
         );
-        // The footnote is marked on 212A1a only: from 30 minutes (212A2a)
-        // the 8 KP stand, whatever the scoring.
-        let o = late_arrival(q("35"), None, false);
-        assert_eq!(value(&o, "vp"), q("8"));
-        assert!(o.is_ok_and(|o| o.results.iter().all(|r| r.name != "standard_deductions")));
         // Under 5 minutes nothing happens at all, not even extra time.
-        let o = late_arrival(q("3"), Some(16), true);
+        let o = late("3", Some(16), true);
         assert!(o.as_ref().is_ok_and(|o| o.results.len() == 1));
     }
 
@@ -564,7 +685,8 @@ mod tests {
         fn longer_delays_never_cost_less(a in 0i64..10_000, b in 0i64..10_000) {
             let (lo, hi) = (a.min(b), a.max(b));
             let (lo, hi) = (Q::new(lo.into(), 100), Q::new(hi.into(), 100));
-            prop_assert!(value(&late_arrival(lo, None, true), "vp") <= value(&late_arrival(hi, None, true), "vp"));
+            let (lo_, hi_) = (show(&lo), show(&hi));
+            prop_assert!(value(&late(&lo_, None, true), "vp") <= value(&late(&hi_, None, true), "vp"));
             prop_assert!(value(&time_overrun(lo, None, true), "vp") <= value(&time_overrun(hi, None, true), "vp"));
         }
     }

@@ -9,7 +9,7 @@ use num_traits::Zero;
 use super::limits::Limits;
 use super::number::{int, ratio, round_away_from, show, Q};
 use super::scoring::{check_imps, check_top, step, IMPS};
-use super::{cite, Label, Outcome, Output, RuleError, Unit};
+use super::{cite, Label, Outcome, Output, Problem, RuleError, Unit};
 
 /// How a result is counted, for X78C.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +81,11 @@ pub fn round_result(value: Q, method: Method) -> Result<Outcome, RuleError> {
 /// J − M + F.
 pub fn curtailed_redress(m: Q, f: Q, j: Q) -> Result<Outcome, RuleError> {
     check_imps(&[("m", m), ("f", f), ("j", j)])?;
+    // F is the result of the score the serious error or the gamble gave, M
+    // the one it would have had without it: the damage makes F at most M.
+    if f > m {
+        return Err(RuleError::input("f", Problem::LargerThan { other: "m" }));
+    }
     let (c, value, what, expr) = if m >= j {
         (
             "X78A4d",
@@ -178,6 +183,15 @@ mod tests {
         let o = curtailed_redress(q("2"), q("-5"), q("6"));
         assert_eq!(value(&o, "result"), q("-1"));
         assert_eq!(cite_of(&o), "X78A4e");
+        // F above M: no damage from the error, so not X78A4's case (M 2,
+        // F 8, J 6 would give 6 − 2 + 8 = 12, more than the adjusted score).
+        let o = curtailed_redress(q("2"), q("8"), q("6"));
+        assert_eq!(blamed(&o), "f");
+        // F = M is the edge: J − M + F = J.
+        assert_eq!(
+            value(&curtailed_redress(q("2"), q("2"), q("6")), "result"),
+            q("6")
+        );
         // Matchpoints: 10 − 8,5 + 3 = 4,5.
         assert_eq!(
             value(&curtailed_redress(q("8.5"), q("3"), q("10")), "result"),
@@ -196,9 +210,18 @@ mod tests {
         }
 
         #[test]
-        fn curtailed_redress_never_gives_less_than_f(m in -500i64..500, f in -500i64..500, j in -500i64..500) {
+        fn curtailed_redress_never_gives_less_than_f(m in -500i64..500, below in 0i64..1000, j in -500i64..500) {
+            // F is at most M (the error did the damage).
+            let f = m - below;
             let o = curtailed_redress(int(m.into()), int(f.into()), int(j.into()));
             prop_assert!(value(&o, "result") >= int(f.into()));
+            // Nor more than the adjusted score's result J when M < J.
+            if m < j {
+                prop_assert!(value(&o, "result") <= int(j.into()));
+            }
+            // F above M is refused.
+            let above = curtailed_redress(int(m.into()), int((m + below + 1).into()), int(j.into()));
+            prop_assert_eq!(blamed(&above), "f");
         }
     }
 }

@@ -31,8 +31,16 @@ pub const MAX_TABLES: i64 = 1000;
 /// vulnerable, 13 down: 7600).
 pub const MAX_SCORE: i64 = 7600;
 
-/// The largest imp value X78C2 rounds.
-pub const MAX_IMP: i64 = 100_000;
+/// The most imps one comparison on one board gives: the top of the imp
+/// scale of Law 78B (a difference of 4000 points or more is 24 imps). The
+/// scale's text is not in the corpus; its top is the WBF scale's, the one
+/// Law 78B gives.
+pub const IMP_SCALE_TOP: i64 = 24;
+
+/// The largest imp or matchpoint result one board gives: imps across the
+/// field, compared with each other table at the imp scale's top,
+/// (A − 1) × 24 on the largest field (a matchpoint top, 2(A − 1), is less).
+pub const MAX_IMP: i64 = (MAX_TABLES - 1) * IMP_SCALE_TOP;
 
 /// The tables a board is played at (`tables`, A).
 pub(crate) const TABLES: Limits = Limits::new(2, MAX_TABLES);
@@ -49,8 +57,13 @@ pub(crate) const GROUP_MP: Limits = Limits::new(0, 2 * MAX_TABLES);
 /// A matchpoint top (`top`): 1 to the top of the largest field.
 pub(crate) const TOP: Limits = Limits::new(1, 2 * MAX_TABLES);
 
-/// An imp or matchpoint value (a result, a difference, a value to round).
+/// An imp or matchpoint result of one board (a result, a value to round):
+/// what a board gives.
 pub(crate) const IMPS: Limits = Limits::symmetric(MAX_IMP);
+
+/// One side's imps on a board from one comparison (a team match, 12C4):
+/// the imp scale's range.
+pub(crate) const BOARD_IMPS: Limits = Limits::symmetric(IMP_SCALE_TOP);
 
 /// A bridge score in either direction, or a butler datum.
 pub(crate) const SCORE: Limits = Limits::symmetric(MAX_SCORE);

@@ -10,8 +10,9 @@ use num_traits::Zero;
 
 use super::limits::{Count, Limits};
 use super::number::{int, ratio, round_away_from, show, Q};
+use super::penalties::{BOARDS, MAX_BOARDS};
 use super::scoring::{
-    check_group, check_scores, show_score, step, IMPS, MAX_IMP, MAX_TABLES, SCORE,
+    check_group, check_scores, show_score, step, IMP_SCALE_TOP, MAX_TABLES, SCORE,
 };
 use super::{cite, Label, Outcome, Output, Problem, RuleError, Step, Unit};
 
@@ -33,24 +34,24 @@ pub(crate) const DROP: Limits = Limits::new(1, 2);
 /// A frequency in 204A2's table: above 0, up to every table.
 pub(crate) const FREQUENCY: Limits = Limits::above(0, MAX_TABLES);
 
+/// The imp difference of a match (207A2), each board at most the imp
+/// scale's top; the match's own boards bound it further.
+pub(crate) const MATCH_IMPS: Limits = Limits::symmetric(MAX_BOARDS * IMP_SCALE_TOP);
+
 /// The imp difference carried over (207A), of the team with the positive one.
-pub(crate) const CARRIED: Limits = Limits::new(0, MAX_IMP);
+pub(crate) const CARRIED: Limits = Limits::new(0, MAX_BOARDS * IMP_SCALE_TOP);
 
 /// The boards of the match a carry-over goes into (207A).
 pub(crate) const COMING_BOARDS: Limits = Limits::new(1, MAX_TABLES * 10);
-
-/// The most imps one comparison gives: the top of the imp scale of 78B.
-const IMP_SCALE_TOP: i64 = 24;
 
 /// 203B: in imps across the field, a group's imps (P) on a larger number of
 /// tables are A / G × P, rounded to 0,1 imp per X78C2 (imps across the
 /// field is neither scored in victory points nor butler).
 pub fn iaf_convert(tables: i64, results: i64, imp: Q) -> Result<Outcome, RuleError> {
     check_group(tables, results)?;
-    // A group of one has no comparisons, so nothing to convert.
-    Limits::new(2, tables - 1).check_whole("results", results)?;
     // P is the sum of the pair's G − 1 comparisons in the group, each at
-    // most the 24 imps at the top of the imp scale (78B).
+    // most the 24 imps at the top of the imp scale (78B): a group of one has
+    // no comparisons, so P is 0 and so is A / G × P.
     Limits::symmetric((results - 1) * IMP_SCALE_TOP).check("imp", imp)?;
     let exact = int(tables.into()) / int(results.into()) * imp;
     let rounded = round_away_from(exact, ratio(1, 10), Q::zero());
@@ -75,26 +76,31 @@ pub fn iaf_convert(tables: i64, results: i64, imp: Q) -> Result<Outcome, RuleErr
 
 /// 204A: the butler datum, the average of the scores left when the highest
 /// and the lowest are removed (204A1; `drop` = 2 removes the two best and
-/// the two worst, as footnote 1 lets an organiser decide). Two scores (all
-/// that is left under 204A3 after special scores are removed) average both
-/// (204A3b).
-pub fn datum(scores: &[i64], drop: i64) -> Result<Outcome, RuleError> {
+/// the two worst, as footnote 1 lets an organiser decide). `simplified`:
+/// whether special scores are computed by X78D's simplified method (204A3),
+/// which removes them first; two scores left then average both (204A3b),
+/// more than two are 204A1's datum again (204A3c). With two scores the
+/// method decides, so it is asked for, never assumed.
+pub fn datum(scores: &[i64], drop: i64, simplified: Option<bool>) -> Result<Outcome, RuleError> {
     check_scores(scores)?;
     DROP.check_whole("drop", drop)?;
     let n = scores.len();
     let mut sorted = scores.to_vec();
     sorted.sort_unstable();
-    let (c, kept, what) = if n == 2 {
-        ("204A3b", sorted.clone(), Label::TwoScoresDatumTheirAverage)
-    } else {
-        let d = drop as usize;
-        // The scores left once `drop` are removed at each end.
-        Count::new(2 * d + 1, BOARD_SCORES.max).check("scores", n)?;
-        (
-            "204A1",
-            sorted[d..n - d].to_vec(),
-            Label::HighestLowestRemovedDatumAverage,
-        )
+    let (c, kept, what) = match (n, simplified) {
+        (2, None) => return Err(RuleError::unchosen("method")),
+        (2, Some(true)) => ("204A3b", sorted.clone(), Label::TwoScoresDatumTheirAverage),
+        _ => {
+            let d = drop as usize;
+            // The scores left once `drop` are removed at each end.
+            Count::new(2 * d + 1, BOARD_SCORES.max).check("scores", n)?;
+            let (c, what) = if simplified == Some(true) {
+                ("204A3c", Label::SimplifiedMoreThanTwoScores)
+            } else {
+                ("204A1", Label::HighestLowestRemovedDatumAverage)
+            };
+            (c, sorted[d..n - d].to_vec(), what)
+        }
     };
     let sum: i64 = kept.iter().sum();
     let avg = ratio(sum.into(), kept.len() as i128);
@@ -234,7 +240,9 @@ pub fn penalties_in_imps(
     second_kp: Q,
     boards: i64,
 ) -> Result<Outcome, RuleError> {
-    IMPS.check("difference", difference)?;
+    BOARDS.check_whole("boards", boards)?;
+    // The difference of a match of `boards` boards: at most 24 imps each.
+    Limits::symmetric(boards * IMP_SCALE_TOP).check("difference", difference)?;
     PENALTY_KP.check("first", first_kp)?;
     PENALTY_KP.check("second", second_kp)?;
     let size = super::penalties::standard_deduction(super::penalties::Form::TeamVp { boards })?;
@@ -352,8 +360,12 @@ mod tests {
 
     #[test]
     fn iaf_group_stays_on_the_board() {
-        // A group of one has no comparisons: nothing to convert.
-        assert_eq!(blamed(&iaf_convert(13, 1, q("5"))), "results");
+        // A group of one has no comparisons: P is 0, and so is A / G × P
+        // (13 / 1 × 0); any other P is more than a group of one gives.
+        let o = iaf_convert(13, 1, q("0"));
+        assert_eq!(value(&o, "imp"), q("0"));
+        assert_eq!(cite_of(&o), "203B");
+        assert_eq!(blamed(&iaf_convert(13, 1, q("5"))), "imp");
         // P is at most 24 imps for each of the G − 1 comparisons.
         assert_eq!(blamed(&iaf_convert(13, 6, q("100000"))), "imp");
         assert_eq!(blamed(&iaf_convert(13, 6, q("121"))), "imp");
@@ -376,21 +388,34 @@ mod tests {
     fn butler_datum_drops_the_extremes() {
         // 204A1: 420, 450, -50, 420, 400 without 450 and -50:
         // (400 + 420 + 420) / 3 = 413,33…
-        let o = datum(&[420, 450, -50, 420, 400], 1);
+        let o = datum(&[420, 450, -50, 420, 400], 1, None);
         assert_eq!(value(&o, "datum"), Q::new(1240, 3));
         // Footnote 1, two of each removed: only 420 is left.
         assert_eq!(
-            value(&datum(&[420, 450, -50, 420, 400], 2), "datum"),
+            value(&datum(&[420, 450, -50, 420, 400], 2, None), "datum"),
             q("420")
         );
         // 100, 200, 300, 400 → (200 + 300) / 2 = 250.
-        assert_eq!(value(&datum(&[100, 200, 300, 400], 1), "datum"), q("250"));
-        // 204A3b: two scores left → their average.
-        let o = datum(&[420, -50], 1);
+        let o = datum(&[100, 200, 300, 400], 1, None);
+        assert_eq!(value(&o, "datum"), q("250"));
+        // 204A3c: the simplified method with more than two scores left is
+        // the same datum, under its own provision.
+        let o = datum(&[100, 200, 300, 400], 1, Some(true));
+        assert_eq!(value(&o, "datum"), q("250"));
+        assert_eq!(cite_of(&o), "204A3c");
+        // Two scores: the method decides, and is asked for.
+        assert_eq!(
+            datum(&[420, -50], 1, None),
+            Err(RuleError::unchosen("method"))
+        );
+        // 204A3b: the simplified method, two scores left → their average.
+        let o = datum(&[420, -50], 1, Some(true));
         assert_eq!(value(&o, "datum"), q("185"));
         assert_eq!(cite_of(&o), "204A3b");
-        assert_eq!(blamed(&datum(&[420], 1)), "scores");
-        assert_eq!(blamed(&datum(&[420, 400, 100, 50], 2)), "scores");
+        // 204A1 needs a score left once the highest and lowest are removed.
+        assert_eq!(blamed(&datum(&[420, -50], 1, Some(false))), "scores");
+        assert_eq!(blamed(&datum(&[420], 1, Some(true))), "scores");
+        assert_eq!(blamed(&datum(&[420, 400, 100, 50], 2, None)), "scores");
     }
 
     #[test]
@@ -486,7 +511,7 @@ mod tests {
         // (400 + 420 + 420) / 3.
         let o =
             datum_from_frequencies(&[(420, q("2")), (450, q("1")), (-50, q("1")), (400, q("1"))]);
-        let whole = datum(&[420, 450, -50, 420, 400], 1);
+        let whole = datum(&[420, 450, -50, 420, 400], 1, None);
         assert_eq!(value(&o, "datum"), value(&whole, "datum"));
         assert_eq!(
             blamed(&datum_from_frequencies(&[(420, q("1")), (400, q("1"))])),

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::corpus::ProvisionId;
-use crate::kb::url_of;
+use crate::kb::{url_of, TypedCite};
 use crate::lang::Lang;
 use crate::rules::number::{show, to_f64};
 use crate::rules::registry::{Calculator, InputKind};
@@ -271,7 +271,7 @@ fn raw_inputs(body: serde_json::Map<String, Value>) -> Result<Vec<(String, Strin
 impl From<RuleError> for ApiError {
     fn from(e: RuleError) -> ApiError {
         match e {
-            RuleError::Input { .. } => ApiError::BadRequest(e.to_string()),
+            RuleError::Input { .. } | RuleError::Unchosen(_) => ApiError::BadRequest(e.to_string()),
             RuleError::NotInText { .. } | RuleError::OtherCase { .. } => {
                 ApiError::Unprocessable(e.to_string())
             }
@@ -304,8 +304,13 @@ pub(crate) async fn compute(
     ApiJson(body): ApiJson<serde_json::Map<String, Value>>,
 ) -> Result<Json<CalcResponse>, ApiError> {
     let lang = parse_lang(params.lang.as_deref())?;
-    let id: ProvisionId = raw.parse()?;
     let site = st.site();
+    // Any written form of a cite, as the CLI and the pages read it
+    // (`x78b4`, `§ 211 B 1 d`); no cite at all is the parser's 400.
+    let id = match site.kb().read_cite(&raw) {
+        TypedCite::Found(id) | TypedCite::Missing(id) => id,
+        TypedCite::NotACite => raw.parse::<ProvisionId>()?,
+    };
     let Some(found) = rules::calculator_for(&id).filter(|_| site.kb().get(&id).is_some()) else {
         let known = site.kb().get(&id).is_some();
         return Err(ApiError::NotFound(if known {
@@ -321,7 +326,7 @@ pub(crate) async fn compute(
         Some(l) => {
             let text = found.calculator.error_text(&e, l);
             match e {
-                RuleError::Input { .. } => ApiError::BadRequest(text),
+                RuleError::Input { .. } | RuleError::Unchosen(_) => ApiError::BadRequest(text),
                 RuleError::NotInText { .. } | RuleError::OtherCase { .. } => {
                     ApiError::Unprocessable(text)
                 }

@@ -16,6 +16,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Extension;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::Deserialize;
 
 use crate::corpus::BookId;
@@ -140,10 +141,10 @@ pub(crate) async fn provision(
         .iter()
         .any(|(k, v)| k == ONLY_PARAM && v == ONLY_VALUE);
     if p.id.to_string() != raw {
+        // The query goes along (`vis=denne`, a calculator's inputs), so
+        // `/p/211b2b?tables=13` is `/p/211B2b?tables=13`.
         let mut to = url_of(&p.id);
-        if only {
-            to.push_str(&format!("?{ONLY_PARAM}={ONLY_VALUE}"));
-        }
+        to.push_str(&query_string(&query));
         return Ok(Redirect::permanent(&to).into_response());
     }
     let html = site
@@ -182,6 +183,21 @@ pub(crate) async fn ruling(
             .map(|html| Html(html).into_response())
             .map_err(|e| PageError::internal(&ctx, format!("template: {e}"))),
         None => Err(PageError::not_found(&ctx, ErrorView::no_such_page(ctx.lang)).on(&site)),
+    }
+}
+
+/// `pairs` as a query string (`?tables=13&vis=denne`), each part
+/// percent-encoded; empty for none.
+fn query_string(pairs: &[(String, String)]) -> String {
+    let enc = |s: &str| utf8_percent_encode(s, NON_ALPHANUMERIC).to_string();
+    let parts: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", parts.join("&"))
     }
 }
 

@@ -26,6 +26,7 @@ use serde::Serialize;
 
 use crate::corpus::{BookId, Corpus};
 use crate::kb::{url_of, Kb};
+use crate::rules;
 use crate::search::offline::{offline_model, OfflineModel, OfflineTerms};
 
 use super::assets::{fnv1a, Asset};
@@ -137,7 +138,9 @@ pub(crate) fn corpus_fingerprint(corpus: &Corpus) -> u64 {
 
 /// Every page the worker stores: the route table's stored rows in order,
 /// a provision row as the pages of the top-level provisions (which hold
-/// the rest), a ruling row as every item's page.
+/// the text of the rest) and of every provision with a calculator (whose
+/// form is on its own page only, so the law's page would show no
+/// calculator offline), and a ruling row as every item's page.
 fn stored_pages(corpus: &Corpus) -> Vec<String> {
     let mut pages = Vec::new();
     for r in ROUTES.iter().filter(|r| r.stored) {
@@ -146,7 +149,7 @@ fn stored_pages(corpus: &Corpus) -> Vec<String> {
                 corpus
                     .provisions()
                     .iter()
-                    .filter(|p| p.parent.is_none())
+                    .filter(|p| p.parent.is_none() || rules::has_calculator(&p.id))
                     .map(|p| url_of(&p.id)),
             ),
             Serves::Ruling => pages.extend(
@@ -305,5 +308,35 @@ mod tests {
         let on_disk = std::fs::read_dir(dir).map_or(0, |rd| rd.count());
         assert_eq!(names.len(), on_disk);
         assert!(names.windows(2).all(|w| w[0] < w[1]), "sorted");
+    }
+
+    #[test]
+    fn every_calculator_page_is_stored_with_the_tops() {
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        let pages = stored_pages(&corpus);
+        for want in [
+            "/p/X78B4",
+            "/p/211B1d",
+            "/p/212A2b",
+            "/p/12C4",
+            "/p/X78",
+            "/p/12",
+        ] {
+            assert!(pages.iter().any(|p| p == want), "{want} is stored");
+        }
+        // Every provision whose page shows a calculator is stored.
+        let missing: Vec<String> = corpus
+            .provisions()
+            .iter()
+            .filter(|p| rules::has_calculator(&p.id))
+            .map(|p| url_of(&p.id))
+            .filter(|u| !pages.contains(u))
+            .collect();
+        assert!(missing.is_empty(), "{missing:?}");
+        // A page is stored once.
+        let mut sorted = pages.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), pages.len());
     }
 }

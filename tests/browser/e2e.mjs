@@ -577,10 +577,14 @@ try {
     ["/p/31", "31"],
     ["/p/X78B4", "X78B4"],
     ["/p/X16A3", "X16A3"],
+    ["/p/212B2b", "212B2b"],
     ["/p/212A3d", "212A3d"],
     ["/p/def:Alert", "def:Alert"],
   ];
-  const notVisitedOnline = ["20F5", "7B1", "16B2", "X16A3", "212A3d"];
+  const notVisitedOnline = ["20F5", "7B1", "16B2", "X16A3", "212B2b"];
+  // Never opened online, and stored as its own page: a calculator's form is
+  // on its own page only (212A3d shows 212A's).
+  const calculatorPages = ["212A3d"];
   for (const [uri, want] of visits) {
     await page.goto(base + uri);
     await page.waitForFunction((w) => {
@@ -594,6 +598,10 @@ try {
       // network was not used, and the page was made about the provision.
       check((await page.getAttribute("html", "data-retargeted")) === want, `${uri} offline: served from the stored law page`);
       check(((await page.locator("#here-cite").textContent()) || "").endsWith(want), `${uri} offline: the bar names it`);
+    }
+    if (calculatorPages.includes(want)) {
+      check((await page.getAttribute("html", "data-retargeted")) === null, `${uri} offline: its own stored page`);
+      check(await page.locator("#regn-ut form").isVisible(), `${uri} offline: the calculator is on the page`);
     }
   }
   // After a jump deep into a long page the offline bar is still in view.
@@ -729,6 +737,7 @@ try {
   }
 
   await checkCalculator(context, nojs, problems);
+  await checkEveryCalculator(context, nojs, problems);
   await nojs.close();
   rmSync(nojsProfile, { recursive: true, force: true });
 
@@ -837,13 +846,15 @@ async function checkCalculator(context, nojs, problems) {
     { timeout: 5000 }
   );
   await context.setOffline(false);
+  // The network back: the offline bar goes, without another calculation.
+  await page.waitForFunction(() => document.getElementById("offline-note").hidden, null, { timeout: 10000 });
   // A captive portal: the browser believes it is online, and no request
   // answers. The calculator says so in the page's language, never with
   // the browser's English, and the page says it is offline.
   await page.route("**/api/calc/**", (r) => r.abort("timedout"));
   await page.locator("#calc-tables").fill("15");
   await page.waitForFunction(
-    () => ((document.querySelector("#regn-ut .calc-error") || {}).textContent || "").startsWith("Uten nett"),
+    () => !document.getElementById("offline-note").hidden && ((document.querySelector("#regn-ut .calc-error") || {}).textContent || "").startsWith("Uten nett"),
     null,
     { timeout: 10000 }
   );
@@ -851,6 +862,17 @@ async function checkCalculator(context, nojs, problems) {
   check(!/fetch|Failed|network/i.test(said), `no browser text in the calculator (${said})`);
   check(await page.locator("#offline-note").isVisible(), "the page says it has no network");
   await page.unroute("**/api/calc/**");
+  // The network back: the next answer takes the bar away…
+  await page.locator("#calc-tables").fill("13");
+  await page.waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 });
+  await page.waitForFunction(() => document.getElementById("offline-note").hidden, null, { timeout: 5000 });
+  // …and so does the browser saying it is online, which asks the network.
+  await page.route("**/api/calc/**", (r) => r.abort("timedout"));
+  await page.locator("#calc-tables").fill("16");
+  await page.waitForFunction(() => !document.getElementById("offline-note").hidden, null, { timeout: 10000 });
+  await page.unroute("**/api/calc/**");
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await page.waitForFunction(() => document.getElementById("offline-note").hidden, null, { timeout: 10000 });
   await page.close();
 
   // Without JavaScript the same form is computed by the server.
@@ -865,6 +887,62 @@ async function checkCalculator(context, nojs, problems) {
   await plain.fill("#calc-mp", "7,5");
   await Promise.all([plain.waitForURL(/\/p\/X78B4\?/), plain.press("#calc-mp", "Enter")]);
   check((await plain.locator("#regn-ut .calc-result dd").first().textContent()) === "17,4 poeng", "the server computes the form");
+  await plain.close();
+}
+
+// Every calculator, with JavaScript and without: its example (GET
+// /api/calc) typed and chosen into its own page's form gives a result.
+// A calculator whose inputs are all choices (204C, 206A) computes as soon
+// as one is chosen, and a submitted form is computed too.
+async function checkEveryCalculator(context, nojs, problems) {
+  const list = await (await fetch(base + "/api/calc")).json();
+  const fill = async (page, calc) => {
+    for (const [name, value] of Object.entries(calc.example)) {
+      const input = calc.inputs.find((i) => i.name === name);
+      const field = page.locator(`#calc-${name}`);
+      if (input && input.kind === "choice") await field.selectOption(String(value));
+      else await field.fill(String(value));
+    }
+  };
+  step = "every calculator with js";
+  const page = await context.newPage();
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  for (const calc of list.calculators) {
+    await page.goto(base + calc.url);
+    await fill(page, calc);
+    // A form with no text field is sent when a choice is made; the
+    // submit button sends any form.
+    const texts = calc.inputs.filter((i) => i.kind !== "choice").length;
+    if (texts > 0) await page.click("#regn-ut button[type=submit]");
+    await page
+      .waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 })
+      .catch(() => undefined);
+    const got = await page.locator("#regn-ut .calc-result dd").count();
+    const err = (await page.locator("#regn-ut .calc-error").textContent().catch(() => "")) || "";
+    check(got > 0, `${calc.cite} computes with JavaScript (${err})`);
+  }
+  // 206A: all choices, computed on the choice alone.
+  await page.goto(base + "/p/206A");
+  await page.locator("#calc-side").selectOption("plus");
+  await page.waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 });
+  check((await page.locator("#regn-ut .calc-result dd").first().textContent()) === "1,2 poeng", "206A computes on the choice");
+  // An empty form submitted lists every choice it lacks, by its labels.
+  await page.goto(base + "/p/12C2");
+  await page.click("#regn-ut button[type=submit]");
+  await page.waitForSelector("#regn-ut .calc-error", { timeout: 5000 });
+  const missing = (await page.locator("#regn-ut .calc-error").textContent()) || "";
+  check(missing.includes("Utregning") && missing.includes("; ") && !missing.includes("pairs"), `every missing choice by its label (${missing})`);
+  await page.close();
+
+  step = "every calculator without js";
+  const plain = await nojs.newPage();
+  for (const calc of list.calculators) {
+    await plain.goto(base + calc.url);
+    await fill(plain, calc);
+    await Promise.all([plain.waitForURL((u) => u.search.length > 1), plain.click("#regn-ut button[type=submit]")]);
+    const got = await plain.locator("#regn-ut .calc-result dd").count();
+    check(got > 0, `${calc.cite} computes without JavaScript`);
+  }
   await plain.close();
 }
 

@@ -1261,6 +1261,10 @@ async fn every_written_form_of_a_cite_opens_its_page() {
         ("/p/lov%2012%20C%202", "/p/12C2"),
         ("/p/12C1(e)", "/p/12C1e"),
         ("/p/x78b4", "/p/X78B4"),
+        // The query goes along: a calculator's inputs, and "only this".
+        ("/p/211b2b?tables=13", "/p/211B2b?tables=13"),
+        ("/p/x78b4?tables=13&mp=7%2C5", "/p/X78B4?tables=13&mp=7%2C5"),
+        ("/p/12c1?vis=denne", "/p/12C1?vis=denne"),
     ] {
         let r = get(uri).await;
         assert_eq!(r.status, StatusCode::PERMANENT_REDIRECT, "{uri}");

@@ -260,12 +260,13 @@ async fn calc_answers_stay_on_the_board() {
             400,
             "mp: must be from 0 to 4",
         ),
-        // A group of one has no comparisons (203B); P is at most 24 × (G − 1).
+        // A group of one has no comparisons (203B): P is 0; P is at most
+        // 24 × (G − 1).
         (
             "203B",
             r#"{"tables": 13, "results": 1, "imp": 5}"#,
             400,
-            "results",
+            "imp: must be from 0 to 0",
         ),
         (
             "203B",
@@ -324,6 +325,145 @@ async fn calc_answers_stay_on_the_board() {
     let r = calc("X78D6", r#"{"tables": 20, "results": 3, "mp": 3}"#).await;
     assert_eq!(result(&r.json(), "mp")["value"], 7.0);
     let r = calc("211B1a", r#"{"boards": 16}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    // 203B with one table in the group: 13 / 1 × 0 = 0 by its formula.
+    let r = calc("203B", r#"{"tables": 13, "results": 1, "imp": 0}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(result(&r.json(), "imp")["value"], 0.0);
+}
+
+#[tokio::test]
+async fn calc_refuses_what_a_board_cannot_give() {
+    for (cite, body, want) in [
+        // X78A4/X78D4: the error damaged the result, so F is at most M.
+        (
+            "X78A4",
+            r#"{"m": 2, "f": 8, "j": 6}"#,
+            "f: must not be larger than m",
+        ),
+        (
+            "X78D4",
+            r#"{"m": 2, "f": 8, "j": 6}"#,
+            "f: must not be larger than m",
+        ),
+        // 12C4: a board gives at most 24 imps (the imp scale's top).
+        (
+            "12C4",
+            r#"{"first": 30, "second": 0}"#,
+            "first: must be from -24 to 24",
+        ),
+        ("12C4", r#"{"first": 0, "second": -25}"#, "second"),
+        // 207A2: the own match's difference is at most 24 imps a board.
+        (
+            "207A2",
+            r#"{"difference": 400, "first": 0, "second": 0, "boards": 16}"#,
+            "difference: must be from -384 to 384",
+        ),
+    ] {
+        let r = calc(cite, body).await;
+        let p = r.assert_problem(StatusCode::BAD_REQUEST);
+        let detail = p["detail"].as_str().unwrap_or_default();
+        assert!(detail.contains(want), "{cite} {body}: {detail}");
+    }
+    // In the page's language the other input goes by its label.
+    let r = calc("X78A4?lang=nb", r#"{"m": 2, "f": 8, "j": 6}"#).await;
+    let p = r.assert_problem(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        p["detail"],
+        "F: resultat oppnådd ved bordet: kan ikke være større enn M: resultat uten feilen"
+    );
+}
+
+#[tokio::test]
+async fn late_arrival_asks_what_decides_and_refuses_vp_without_vp() {
+    // 40 minutes, culpable: whether the match is played decides.
+    let r = calc(
+        "212A",
+        r#"{"minutes": 40, "scoring": "vp", "culpable": "yes"}"#,
+    )
+    .await;
+    let p = r.assert_problem(StatusCode::BAD_REQUEST);
+    assert_eq!(p["detail"], "played: is missing: choose one of yes, no");
+    let r = calc(
+        "212A",
+        r#"{"minutes": 40, "scoring": "vp", "culpable": "yes", "played": "yes"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["cite"], "212A2a");
+    assert_eq!(result(&r.json(), "vp")["value"], 8.0);
+    // Not scored in VP: no "8 VP", the text does not say.
+    let r = calc(
+        "212A",
+        r#"{"minutes": 40, "scoring": "other", "culpable": "yes", "played": "yes"}"#,
+    )
+    .await;
+    r.assert_problem(StatusCode::UNPROCESSABLE_ENTITY);
+    // The 212A2b page takes 40 minutes as its own case.
+    let r = calc(
+        "212A2b",
+        r#"{"minutes": 40, "scoring": "vp", "culpable": "yes"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["cite"], "212A2b");
+    // An excused delay (212A3): no deduction.
+    let r = calc(
+        "212A",
+        r#"{"minutes": 40, "scoring": "vp", "culpable": "no"}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["cite"], "212A3a");
+    assert_eq!(result(&r.json(), "vp")["value"], 0.0);
+}
+
+#[tokio::test]
+async fn two_butler_scores_ask_for_the_method() {
+    let r = calc("204A", r#"{"scores": "420 -50"}"#).await;
+    let p = r.assert_problem(StatusCode::BAD_REQUEST);
+    assert_eq!(p["detail"], "method: is missing: choose one of yes, no");
+    let r = calc("204A", r#"{"scores": "420 -50", "method": "yes"}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["cite"], "204A3b");
+}
+
+#[tokio::test]
+async fn a_missing_choice_error_names_every_choice_by_its_labels() {
+    // 12C2 with nothing chosen: both choices, in English by their values…
+    let r = calc("12C2", "{}").await;
+    let p = r.assert_problem(StatusCode::BAD_REQUEST);
+    assert_eq!(
+        p["detail"],
+        "scoring: is missing: choose one of pairs, imp; \
+         side: is missing: choose one of none, partial, full"
+    );
+    // …and in the page's language by the labels the form shows.
+    for (lang, input, option) in [
+        ("nb", "Utregning", "Ikke noe: middels pluss"),
+        ("da", "Udregningsmetode", "Intet: middel plus"),
+    ] {
+        let r = calc(&format!("12C2?lang={lang}"), "{}").await;
+        let p = r.assert_problem(StatusCode::BAD_REQUEST);
+        let detail = p["detail"].as_str().unwrap_or_default();
+        assert!(
+            detail.starts_with(&format!("{input}: ")),
+            "{lang}: {detail}"
+        );
+        assert!(detail.contains(option), "{lang}: {detail}");
+        assert!(!detail.contains("partial"), "{lang}: {detail}");
+        assert_eq!(detail.matches("; ").count(), 1, "{lang}: {detail}");
+    }
+}
+
+#[tokio::test]
+async fn the_api_reads_a_cite_in_any_case() {
+    for cite in ["x78b4", "X78b4", "x78B4"] {
+        let r = calc(cite, r#"{"tables": 13, "results": 6, "mp": 7.5}"#).await;
+        assert_eq!(r.status, StatusCode::OK, "{cite}: {}", r.text());
+        assert_eq!(r.json()["calculator"], "X78B4", "{cite}");
+    }
+    let r = calc("211b1d", "{}").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
 }
 
@@ -737,6 +877,70 @@ fn cli_calc_prints_the_result_and_the_steps() {
     // A negative value is a value, not a flag.
     let o = lovbok(&["calc", "X78A4", "--m", "2", "--f", "-5", "--j", "6"]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("-1"), "{o:?}");
+}
+
+#[test]
+fn cli_calc_speaks_the_language_asked_for() {
+    // Before the cite or among the inputs, nb and da as on the pages.
+    let o = lovbok(&[
+        "calc",
+        "--lang",
+        "nb",
+        "X78B4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7,5",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("17,4 poeng"), "{out}");
+    let o = lovbok(&[
+        "calc",
+        "X78B4",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7,5",
+        "--lang=da",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("efter X78B4"), "{out}");
+    // English is the default, and may be asked for.
+    let o = lovbok(&[
+        "calc",
+        "X78B4",
+        "--lang",
+        "en",
+        "--tables",
+        "13",
+        "--results",
+        "6",
+        "--mp",
+        "7.5",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("17,4 MP"),
+        "{o:?}"
+    );
+    // An error in the language asked, the choices by their labels.
+    let o = lovbok(&["calc", "12C2", "--lang", "nb"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Utregning: mangler: velg en av"), "{err}");
+    assert!(!err.contains("pairs"), "{err}");
+    // A language it does not speak is a usage error.
+    let o = lovbok(&["calc", "X78B4", "--lang", "sv", "--tables", "13"]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("nb, da or en"),
+        "{o:?}"
+    );
 }
 
 #[test]

@@ -38,7 +38,7 @@ use crate::rules::limits::{Count, Limits};
 use crate::rules::number::{self, decimals, int, NumberError, Q};
 use crate::rules::scoring::{self, IMPS, SCORE};
 use crate::rules::weights::{MAX_COMPONENTS, WEIGHT, WEIGHT_DECIMALS};
-use crate::rules::{Label, Outcome, Problem, RuleError};
+use crate::rules::{unchosen_text, Label, Outcome, Problem, RuleError, Unchosen};
 
 /// What an input takes. Its ranges are the [`Limits`] and [`Count`] its
 /// arithmetic declares (`scoring::TABLES`), copied here as plain numbers
@@ -185,6 +185,14 @@ impl Args {
         Args::need(self.scores(name), name)
     }
 
+    /// A choice as its typed option, if given.
+    pub(crate) fn pick_given<T: Chosen>(&self, name: &str) -> Result<Option<T>, RuleError> {
+        match self.choice(name) {
+            Some(_) => self.pick(name).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// A required choice as its typed option.
     pub(crate) fn pick<T: Chosen>(&self, name: &str) -> Result<T, RuleError> {
         let value = Args::need(self.choice(name), name)?;
@@ -266,37 +274,71 @@ impl Calculator {
             let value = read(spec, text)?;
             args.values.push((spec.name, value));
         }
-        // Nothing is chosen for the user: a choice that changes the answer
-        // and was not given is an error that lists its options.
-        for spec in self.inputs {
-            if args.get(spec.name).is_some() || !spec.required {
-                continue;
-            }
-            let problem = match spec.kind {
-                InputKind::Choice(options) => Problem::Choose {
-                    expected: options.iter().map(|o| o.value).collect(),
-                },
-                _ => Problem::Missing,
-            };
-            return Err(RuleError::input(spec.name, problem));
+        // Nothing is chosen for the user: the choices that change the answer
+        // and were not given are one error that lists every one of them with
+        // its options; then the first other input missing.
+        let missing = |spec: &&Input| spec.required && args.get(spec.name).is_none();
+        let unchosen: Vec<Unchosen> = self
+            .inputs
+            .iter()
+            .filter(missing)
+            .filter(|spec| matches!(spec.kind, InputKind::Choice(_)))
+            .map(|spec| Unchosen {
+                input: spec.name.to_string(),
+                expected: Vec::new(),
+            })
+            .collect();
+        if !unchosen.is_empty() {
+            return Err(self.with_options(RuleError::Unchosen(unchosen)));
+        }
+        if let Some(spec) = self.inputs.iter().find(missing) {
+            return Err(RuleError::input(spec.name, Problem::Missing));
         }
         Ok(args)
     }
 
     /// Reads the raw inputs and computes.
     pub fn compute(&self, raw: &[(String, String)]) -> Result<Outcome, RuleError> {
-        (self.run)(&self.parse(raw)?)
+        (self.run)(&self.parse(raw)?).map_err(|e| self.with_options(e))
+    }
+
+    /// The options of each choice an [`RuleError::Unchosen`] names (the
+    /// arithmetic asks for a choice by name only).
+    fn with_options(&self, err: RuleError) -> RuleError {
+        match err {
+            RuleError::Unchosen(missing) => RuleError::Unchosen(
+                missing
+                    .into_iter()
+                    .map(|u| Unchosen {
+                        expected: self.options(&u.input).iter().map(|o| o.value).collect(),
+                        input: u.input,
+                    })
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
+
+    /// The options of the choice input `name` (none for another input).
+    fn options(&self, name: &str) -> &'static [Choice] {
+        match self.input(name).map(|i| i.kind) {
+            Some(InputKind::Choice(options)) => options,
+            _ => &[],
+        }
     }
 
     /// An error's message in `lang`, naming the input by its label.
     pub fn error_text(&self, err: &RuleError, lang: Lang) -> String {
+        let label = |n: &str| self.input(n).map(|i| i.label.get(lang));
         match err {
             RuleError::Input { input, problem } => {
-                let label = |n: &str| self.input(n).map(|i| i.label.get(lang));
                 let name = label(input).unwrap_or(input.as_str());
                 // Another input named in the problem goes by its label too.
                 let problem = match problem {
                     Problem::NotLargerThan { other } => Problem::NotLargerThan {
+                        other: label(other).unwrap_or(other),
+                    },
+                    Problem::LargerThan { other } => Problem::LargerThan {
                         other: label(other).unwrap_or(other),
                     },
                     Problem::Unpaired { other } => Problem::Unpaired {
@@ -306,6 +348,19 @@ impl Calculator {
                 };
                 format!("{name}: {}", problem.text(Some(lang)))
             }
+            // Every choice not made, by its label, with its options' labels.
+            RuleError::Unchosen(missing) => unchosen_text(
+                missing,
+                Some(lang),
+                &|n| label(n).unwrap_or(n).to_string(),
+                &|n, value| {
+                    self.options(n)
+                        .iter()
+                        .find(|o| o.value == value)
+                        .map_or(value, |o| o.label.get(lang))
+                        .to_string()
+                },
+            ),
             other => other.text(lang),
         }
     }

@@ -8,7 +8,7 @@ use super::inputs::{
     InputKind,
 };
 use crate::rules::adjusted::{self, Responsibility, Scoring, IMP_AVERAGE};
-use crate::rules::scoring::IMPS;
+use crate::rules::scoring::BOARD_IMPS;
 use crate::rules::Label;
 
 /// 12C1c: Weighted score.
@@ -87,8 +87,20 @@ pub(crate) const LAW_12C4: Calculator = Calculator {
     descendants: false,
     example: &[("first", "6"), ("second", "-2")],
     inputs: &[
-        decimal("first", Label::FirstSideImpsOwnAdjusted, IMPS, 2, true),
-        decimal("second", Label::SecondSideImpsOwnAdjusted, IMPS, 2, true),
+        decimal(
+            "first",
+            Label::FirstSideImpsOwnAdjusted,
+            BOARD_IMPS,
+            2,
+            true,
+        ),
+        decimal(
+            "second",
+            Label::SecondSideImpsOwnAdjusted,
+            BOARD_IMPS,
+            2,
+            true,
+        ),
     ],
     run: |a| adjusted::knockout_average(a.req_decimal("first")?, a.req_decimal("second")?),
 };
@@ -142,5 +154,11 @@ mod tests {
         let o = LAW_12C4.compute(&raw(&[("first", "6"), ("second", "-2")]));
         assert_eq!(value(&o, "first"), q("4"));
         assert_eq!(value(&o, "second"), q("-4"));
+        // A board gives at most 24 imps a side (the imp scale's top): 30 is
+        // refused, not halved to 15.
+        let o = LAW_12C4.compute(&raw(&[("first", "30"), ("second", "0")]));
+        assert_eq!(blamed(&o), "first");
+        let o = LAW_12C4.compute(&raw(&[("first", "24"), ("second", "-24")]));
+        assert_eq!(value(&o, "first"), q("24"));
     }
 }

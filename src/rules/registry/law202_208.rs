@@ -14,7 +14,7 @@ use crate::rules::limits::{Count, Limits};
 use crate::rules::number::Q;
 use crate::rules::penalties::BOARDS;
 use crate::rules::scoring::{IMPS, MAX_TABLES, SCORE};
-use crate::rules::teams::{self, CARRIED, COMING_BOARDS, DROP, FREQUENCY, PENALTY_KP};
+use crate::rules::teams::{self, CARRIED, COMING_BOARDS, DROP, FREQUENCY, MATCH_IMPS, PENALTY_KP};
 use crate::rules::{Label, RuleError};
 
 pub(crate) const PLUS_MINUS: Input = Input {
@@ -202,6 +202,19 @@ pub(crate) const LAW_203B: Calculator = Calculator {
     },
 };
 
+/// Whether special scores are computed by X78D's simplified method
+/// (204A3) or not (204A1, with X78A: 204A2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Method204 {
+    Simplified,
+    Other,
+}
+
+choices!(Method204 {
+    Method204::Simplified => "yes", Label::Yes, Some("204A3");
+    Method204::Other => "no", Label::No, Some("204A1");
+});
+
 /// 204A: Butler datum.
 pub(crate) const LAW_204A: Calculator = Calculator {
     cite: "204A",
@@ -211,8 +224,22 @@ pub(crate) const LAW_204A: Calculator = Calculator {
     inputs: &[
         BOARD_SCORES,
         whole("drop", Label::HighestLowestRemoved, DROP, false),
+        // Asked by the arithmetic only when it decides (two scores).
+        Input {
+            name: "method",
+            label: Label::SimplifiedMethodInUse,
+            kind: InputKind::Choice(Method204::OPTIONS),
+            required: false,
+        },
     ],
-    run: |a| teams::datum(a.req_scores("scores")?, a.whole("drop").unwrap_or(1)),
+    run: |a| {
+        teams::datum(
+            a.req_scores("scores")?,
+            a.whole("drop").unwrap_or(1),
+            a.pick_given::<Method204>("method")?
+                .map(|m| m == Method204::Simplified),
+        )
+    },
 };
 
 /// 204A2: Butler datum from fractional frequencies.
@@ -324,7 +351,7 @@ pub(crate) const LAW_207A2: Calculator = Calculator {
         decimal(
             "difference",
             Label::ImpDifferenceTeamsOwnMatch,
-            IMPS,
+            MATCH_IMPS,
             2,
             true,
         ),
@@ -414,5 +441,30 @@ mod tests {
             ]));
             assert_eq!(o, teams::carry_over(q("30"), higher, 48), "{placed}");
         }
+    }
+
+    #[test]
+    fn two_butler_scores_ask_for_the_method() {
+        let run = |given: &[(&str, &str)]| LAW_204A.compute(&raw(given));
+        let o = run(&[("scores", "420 -50")]);
+        assert_eq!(
+            o.map_err(|e| e.to_string()).err().as_deref(),
+            Some("method: is missing: choose one of yes, no")
+        );
+        let o = run(&[("scores", "420 -50"), ("method", "yes")]);
+        assert_eq!(value(&o, "datum"), q("185"));
+        // The 204A3b page presets the simplified method.
+        let Some(f) = crate::rules::calculator_for(&crate::rules::cite("204A3b")) else {
+            panic!("204A3b has a calculator")
+        };
+        let o = f.compute(&raw(&[("scores", "420 -50")]));
+        assert_eq!(value(&o, "datum"), q("185"));
+    }
+
+    #[test]
+    fn a_group_of_one_in_imps_across_the_field_gives_0() {
+        // 203B: A / G × P with G = 1: no comparisons, P = 0, 13 / 1 × 0 = 0.
+        let o = LAW_203B.compute(&raw(&[("tables", "13"), ("results", "1"), ("imp", "0")]));
+        assert_eq!(value(&o, "imp"), q("0"));
     }
 }

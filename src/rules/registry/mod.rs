@@ -347,6 +347,43 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_choices_error_lists_every_choice_by_its_labels() {
+        // 12C2 with nothing chosen: both choices in one error, each with
+        // every option (issue 36: only the first, by its raw values).
+        let c = calc("12C2");
+        let Err(e) = c.compute(&[]) else {
+            panic!("12C2 needs its choices")
+        };
+        assert_eq!(
+            e.to_string(),
+            "scoring: is missing: choose one of pairs, imp; \
+             side: is missing: choose one of none, partial, full"
+        );
+        assert_eq!(
+            c.error_text(&e, crate::lang::Lang::Nb),
+            "Utregning: mangler: velg en av «Par, i prosent» eller «IMP»; \
+             Ansvar for uregelmessigheten: mangler: velg en av «Ikke noe: middels pluss», \
+             «Delvis: middels» eller «Ansvarlig: middels minus»"
+        );
+        assert!(c
+            .error_text(&e, crate::lang::Lang::Da)
+            .starts_with("Udregningsmetode: mangler: vælg en af »Par, i procent« eller »Imp«; "));
+        // A choice the arithmetic asks for (212A from 30 minutes) gets its
+        // options and labels too.
+        let c = calc("212A");
+        let Err(e) = c.compute(&raw(&[
+            ("minutes", "30"),
+            ("scoring", "vp"),
+            ("culpable", "yes"),
+        ])) else {
+            panic!("30 minutes asks whether the match is played")
+        };
+        assert!(c
+            .error_text(&e, crate::lang::Lang::Nb)
+            .ends_with("mangler: velg en av «Ja» eller «Nei»"));
+    }
+
+    #[test]
     fn every_option_of_every_choice_reaches_its_typed_variant() {
         // A calculator reads a choice as the type whose options its input
         // lists; an option that type does not know would be refused here.

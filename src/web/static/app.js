@@ -33,10 +33,42 @@
     return navigator.onLine === false || netDown;
   }
 
+  // Counts the failures reported, so that a probe sent before a later
+  // failure does not take that failure's bar away.
+  var failures = 0;
+
   function setNet(down) {
+    if (down) failures++;
     if (netDown === down) return;
     netDown = down;
     offlineNote();
+    if (down) probeSoon();
+  }
+
+  // While a request has failed, the network is asked again now and then
+  // (and at once when the browser says it is back): the first answer takes
+  // the offline bar away, so it does not stay up until some other request
+  // happens to answer. The probe bypasses the service worker's pages.
+  var PROBE_MS = 15000;
+  // Any answer counts, a 404 of a static host too.
+  var PROBE_URL = "/healthz";
+  var probeTimer = 0;
+  function probeSoon(now) {
+    clearTimeout(probeTimer);
+    probeTimer = setTimeout(probe, now ? 0 : PROBE_MS);
+  }
+  function probe() {
+    if (!netDown) return;
+    var seen = failures;
+    D.timedFetch(PROBE_URL, { cache: "no-store", credentials: "same-origin" }).then(
+      function () {
+        if (seen === failures) setNet(false);
+        else probeSoon();
+      },
+      function () {
+        probeSoon();
+      }
+    );
   }
 
   // timedFetch; a failure marks the network down and an answer marks it
@@ -110,7 +142,10 @@
   function setupOffline() {
     var sw = meta("lovbok-sw");
     offlineNote();
-    window.addEventListener("online", offlineNote);
+    window.addEventListener("online", function () {
+      offlineNote();
+      if (netDown) probeSoon(true);
+    });
     window.addEventListener("offline", offlineNote);
     // Other scripts (the calculator) report what their requests found.
     window.addEventListener("lovbok-net", function (e) {

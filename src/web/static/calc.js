@@ -34,11 +34,13 @@
       return { body: body, query: query.toString() };
     }
 
-    // Something typed (not only the selects, which always have a value).
-    function typed() {
-      var inputs = form.querySelectorAll("input");
-      for (var i = 0; i < inputs.length; i++) {
-        if (inputs[i].value.trim() !== "") return true;
+    // Something given: a field typed in or a choice made. A select's empty
+    // first option ("velg") is no choice, so a calculator whose inputs are
+    // all choices (204C, 206A) computes as soon as one is chosen.
+    function given() {
+      var fields = form.querySelectorAll("input, select");
+      for (var i = 0; i < fields.length; i++) {
+        if (fields[i].value.trim() !== "") return true;
       }
       return false;
     }
@@ -84,12 +86,14 @@
       out.appendChild(by);
     }
 
-    function run() {
+    // `asked`: the form was submitted, so even an empty form is sent and
+    // the answer (the inputs it lacks) is shown, as without JavaScript.
+    function run(asked) {
       var f = fields();
       history.replaceState(null, "", window.location.pathname + (f.query ? "?" + f.query : "") + "#" + section.id);
       if (inflight) inflight.abort();
       inflight = null;
-      if (!typed()) {
+      if (!asked && !given()) {
         out.textContent = "";
         return;
       }
@@ -114,6 +118,8 @@
         .then(function (res) {
           if (inflight !== ctl) return;
           inflight = null;
+          // An answer, whatever it says, is the network back.
+          window.dispatchEvent(new CustomEvent("lovbok-net", { detail: { down: false } }));
           if (res.ok) show(res.body);
           else showError((res.body && res.body.detail) || L.calc_failed.replace("{reason}", "HTTP"));
         })
@@ -129,13 +135,15 @@
 
     function schedule() {
       clearTimeout(timer);
-      timer = setTimeout(run, DEBOUNCE_MS);
+      timer = setTimeout(function () {
+        run(false);
+      }, DEBOUNCE_MS);
     }
 
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       clearTimeout(timer);
-      run();
+      run(true);
     });
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
