@@ -16,7 +16,7 @@ use lovbok::server::{serve_on, Limits};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 /// The whole browser run, start to finish.
-const DEADLINE: Duration = Duration::from_secs(420);
+const DEADLINE: Duration = Duration::from_secs(900);
 
 fn missing_prerequisites(dir: &Path) -> Option<String> {
     if !Path::new(CHROMIUM).exists() {
