@@ -67,6 +67,31 @@ fn citation_query_returns_the_provision_first() {
 }
 
 #[test]
+fn a_citation_asked_among_the_tables_circumstances_goes_to_its_provision() {
+    for (query, want) in [
+        ("Playing in a multiple teams event, Law 73", "73"),
+        ("Med 15 hp i nord, paragraf 9B1", "9B1"),
+        ("3NT doubled, 16C2", "16C2"),
+        ("Giver: Øst, Sone: Ingen. § 212A1a", "212A1a"),
+    ] {
+        let hits = search(query);
+        let first = hits.first().unwrap_or_else(|| panic!("{query:?}: no hits"));
+        assert_eq!(first.id, id(want), "{query:?}");
+        assert!(first.via_citation, "{query:?}");
+    }
+    // A number among the circumstances is not a cite, and a question with
+    // something to search besides its cite is searched.
+    for query in ["Runde 10, spill 28, 12 kort", "I holdkamp, 4 spar doblet"] {
+        let hits = search(query);
+        assert!(
+            hits.iter().all(|h| !h.via_citation),
+            "{query:?}: {:?}",
+            hits.first().map(|h| h.id.to_string())
+        );
+    }
+}
+
+#[test]
 fn lower_case_citation_works_when_unambiguous() {
     assert_first("16c2", "16C2");
     assert!(search("16c2")[0].via_citation);

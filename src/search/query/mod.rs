@@ -248,27 +248,44 @@ pub(crate) fn read(
     read_words(query, thesaurus, analyzers, features)
 }
 
-/// The provisions a question cites when all it says besides is framing:
-/// "Hvem har rett når paragraf 9B1? Stemmer det?" goes to 9B1 as "9B1"
-/// does. Nothing when the question says more.
+/// The provisions a question cites when all it says besides is framing,
+/// or the table's context: "Hvem har rett når paragraf 9B1? Stemmer det?"
+/// and "Playing in a multiple teams event, Law 73" go to 9B1 and 73 as the
+/// cites alone do. Nothing when the question says more.
 fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyzers) -> Vec<usize> {
     let words = analyzers.words(query.as_str());
     let roles = understand::roles_of(&words);
-    if !roles.contains(&Role::Framing) {
+    let kept = |keep: fn(&Role) -> bool| -> Vec<&str> {
+        words
+            .iter()
+            .zip(&roles)
+            .filter(|(_, r)| keep(r))
+            .map(|(w, _)| w.as_str())
+            .collect()
+    };
+    if roles.contains(&Role::Framing) {
+        // A word or two may stand before the cite ("når paragraf 9B1").
+        let found = cite_after(&kept(|r| *r != Role::Framing), 3, corpus);
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    if roles.iter().any(|r| matches!(r, Role::Context(_))) {
+        // The table's circumstances around a cite ("1NT doblet, 16C2"):
+        // only the content words can be the cite, and one word before it.
+        return cite_after(&kept(|r| *r == Role::Content), 2, corpus);
+    }
+    Vec::new()
+}
+
+/// The provisions `words` cite once up to `skips - 1` words before the
+/// cite are dropped, the fewest first.
+fn cite_after(words: &[&str], skips: usize, corpus: &Corpus) -> Vec<usize> {
+    if words.len() > MAX_CITE_WORDS {
         return Vec::new();
     }
-    let unframed: Vec<&str> = words
-        .iter()
-        .zip(&roles)
-        .filter(|(_, r)| **r != Role::Framing)
-        .map(|(w, _)| w.as_str())
-        .collect();
-    if unframed.len() > MAX_CITE_WORDS {
-        return Vec::new();
-    }
-    // A word or two may stand before the cite ("når paragraf 9B1").
-    (0..unframed.len().min(3))
-        .map(|skip| super::citation::cites_of(&unframed[skip..].join(" "), corpus))
+    (0..words.len().min(skips))
+        .map(|skip| super::citation::cites_of(&words[skip..].join(" "), corpus))
         .find(|cites| !cites.is_empty())
         .unwrap_or_default()
 }

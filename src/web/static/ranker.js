@@ -417,18 +417,34 @@
     return { typed: words, perWord: perWord, weights: weights, roles: roles, all: typed };
   }
 
-  // A question that is a citation and framing goes to its cite, as the
-  // server's `cite_in_question`.
+  // A question that is a citation and framing, or a citation and the
+  // table's context, goes to its cite, as the server's `cite_in_question`.
   function citeInQuestion(ix, q) {
     var typed = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
     if (!/[0-9:]/.test(q)) return null;
     var roles = rolesOf(ix, typed);
-    if (roles.indexOf("framing") < 0) return null;
-    var unframed = typed.filter(function (_, i) {
-      return roles[i] !== "framing";
-    });
-    for (var skip = 0; skip < Math.min(unframed.length, 3); skip++) {
-      var cq = citeQuery(ix, unframed.slice(skip).join(" "));
+    var kept = function (keep) {
+      return typed.filter(function (_, i) {
+        return keep(roles[i]);
+      });
+    };
+    if (roles.indexOf("framing") >= 0) {
+      var framed = citeAfter(ix, kept(function (r) {
+        return r !== "framing";
+      }), 3);
+      if (framed) return framed;
+    }
+    if (roles.some(isContext)) {
+      return citeAfter(ix, kept(function (r) {
+        return r === "content";
+      }), 2);
+    }
+    return null;
+  }
+
+  function citeAfter(ix, words, skips) {
+    for (var skip = 0; skip < Math.min(words.length, skips); skip++) {
+      var cq = citeQuery(ix, words.slice(skip).join(" "));
       if (cq && cq.doc !== undefined) return cq;
     }
     return null;
