@@ -6,26 +6,10 @@
 //! prints its figures per deck before it judges them.
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 use lovbok::cards::{quality, Card, Deck, DeckId};
-use lovbok::corpus::Corpus;
 
-use crate::fixtures;
-
-struct Built {
-    corpus: Corpus,
-    deck: Deck,
-}
-
-fn built() -> &'static Built {
-    static B: LazyLock<Built> = LazyLock::new(|| {
-        let corpus = fixtures::corpus();
-        let deck = Deck::build(&corpus);
-        Built { corpus, deck }
-    });
-    &B
-}
+use crate::cards::{built, Built};
 
 fn cards_of(deck: &Deck, d: DeckId) -> Vec<&Card> {
     deck.of(d).collect()

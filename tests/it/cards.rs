@@ -18,12 +18,13 @@ use lovbok::search::WordForms;
 
 use crate::fixtures;
 
-struct Built {
-    corpus: Corpus,
-    deck: Deck,
+/// The real corpus and its decks, built once for every card test.
+pub(crate) struct Built {
+    pub(crate) corpus: Corpus,
+    pub(crate) deck: Deck,
 }
 
-fn built() -> &'static Built {
+pub(crate) fn built() -> &'static Built {
     static B: LazyLock<Built> = LazyLock::new(|| {
         let corpus = fixtures::corpus();
         let deck = Deck::build(&corpus);

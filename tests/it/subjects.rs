@@ -37,6 +37,12 @@ fn subjects(extra: &str) -> String {
 }
 
 fn check(subject_file: &str) -> Vec<String> {
+    diagnostics(subject_file, Severity::Error)
+}
+
+/// The messages of one severity that building a corpus of Law 1 and
+/// `subject_file` gives.
+fn diagnostics(subject_file: &str, severity: Severity) -> Vec<String> {
     let loaded = Corpus::build(&[
         SourceFile {
             path: "laws/lov-01.md".into(),
@@ -50,7 +56,7 @@ fn check(subject_file: &str) -> Vec<String> {
     loaded
         .diagnostics
         .iter()
-        .filter(|d| d.severity == Severity::Error)
+        .filter(|d| d.severity == severity)
         .map(|d| d.to_string())
         .collect()
 }
@@ -161,22 +167,7 @@ fn check_fails_on_a_term_that_is_another_entrys_name() {
 }
 
 fn warnings(subject_file: &str) -> Vec<String> {
-    let loaded = Corpus::build(&[
-        SourceFile {
-            path: "laws/lov-01.md".into(),
-            text: LAW.into(),
-        },
-        SourceFile {
-            path: "stikkord/lover.md".into(),
-            text: subject_file.into(),
-        },
-    ]);
-    loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .map(|d| d.to_string())
-        .collect()
+    diagnostics(subject_file, Severity::Warning)
 }
 
 #[test]
