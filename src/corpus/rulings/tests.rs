@@ -8,7 +8,13 @@ const TITLE_ONLY: &str =
 const GOOD: &str = "---\nkind: rulings\npublisher: Testforbundet\nsource: Testsaker\nurl: https://example.org/saker\nlang: da\n---\n\n# Kjennelser: test\n\n## test-1\n- kind: appeal\n- title: Sag 1\n- url: https://example.org/saker/1\n- date: 2019-05-03\n- authority: testforbundets appeludvalg\n- precedent: no\n- edition: 2017\n- cites: § 16B1a; lov 45C4\n- maps: 16B1a; 45C4\n- situation: Nord tænkte længe; Syd doblede bagefter.\n- ruling: Doblingen var antydet af tøvenet; resultatet blev justeret.\n- quote: «pas var et logisk alternativ»\n- quote-at: afsnit 3\n";
 
 fn corpus_with(rulings: &str) -> (Corpus, Vec<Diagnostic>) {
-    let loaded = Corpus::build(&[
+    corpus_with_list(rulings, None)
+}
+
+/// Laws 16 (text) and 45 (title only), `rulings`, and optionally the list
+/// of 2017 paragraph ids: the corpus and the rulings' diagnostics.
+fn corpus_with_list(rulings: &str, list: Option<&str>) -> (Corpus, Vec<Diagnostic>) {
+    let mut files = vec![
         SourceFile {
             path: "laws/lov-16.md".into(),
             text: LAW.into(),
@@ -21,7 +27,14 @@ fn corpus_with(rulings: &str) -> (Corpus, Vec<Diagnostic>) {
             path: "kjennelser/test.md".into(),
             text: rulings.into(),
         },
-    ]);
+    ];
+    if let Some(list) = list {
+        files.push(SourceFile {
+            path: "laws/paragraphs-2017.txt".into(),
+            text: list.into(),
+        });
+    }
+    let loaded = Corpus::build(&files);
     let d = loaded
         .diagnostics
         .into_iter()
@@ -215,30 +228,8 @@ fn dates_and_urls_are_read_strictly() {
 #[test]
 fn a_paragraph_of_a_title_only_law_must_be_in_the_2017_list_when_there_is_one() {
     let with_list = |rulings: &str, list: &str| {
-        let loaded = Corpus::build(&[
-            SourceFile {
-                path: "laws/lov-16.md".into(),
-                text: LAW.into(),
-            },
-            SourceFile {
-                path: "laws/lov-45.md".into(),
-                text: TITLE_ONLY.into(),
-            },
-            SourceFile {
-                path: "laws/paragraphs-2017.txt".into(),
-                text: list.into(),
-            },
-            SourceFile {
-                path: "kjennelser/test.md".into(),
-                text: rulings.into(),
-            },
-        ]);
-        loaded
-            .diagnostics
-            .into_iter()
-            .filter(|d| d.file.starts_with(RULING_DIR))
-            .map(|d| d.message)
-            .collect::<Vec<_>>()
+        let (_, d) = corpus_with_list(rulings, Some(list));
+        d.into_iter().map(|d| d.message).collect::<Vec<_>>()
     };
     assert!(with_list(GOOD, "45A 45C 45C4\n").is_empty());
     let found = with_list(GOOD, "45A 45C 45C1\n");
