@@ -741,9 +741,7 @@ try {
   }
 
   await checkCalculator(context, nojs, problems);
-  // checkEveryCalculator (below) runs every calculator both ways; on the
-  // merged code it did not finish within the run's deadline (some step
-  // waits without end), so it is not called until that is found.
+  await checkEveryCalculator(context, nojs, problems);
   await nojs.close();
   rmSync(nojsProfile, { recursive: true, force: true });
 
@@ -924,7 +922,9 @@ async function checkEveryCalculator(context, nojs, problems) {
       .waitForSelector("#regn-ut .calc-result dd", { timeout: 5000 })
       .catch(() => undefined);
     const got = await page.locator("#regn-ut .calc-result dd").count();
-    const err = (await page.locator("#regn-ut .calc-error").textContent().catch(() => "")) || "";
+    // A locator's textContent waits for its element: ask only if it is there.
+    const errors = page.locator("#regn-ut .calc-error");
+    const err = (await errors.count()) > 0 ? (await errors.first().textContent()) || "" : "";
     check(got > 0, `${calc.cite} computes with JavaScript (${err})`);
   }
   // 206A: all choices, computed on the choice alone.
@@ -1246,6 +1246,14 @@ async function staticCopy(dir) {
   step = "static copy: serve";
   check(Boolean(dir), "no static copy folder given (argv[3])");
   const py = spawn("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dir], { stdio: ["ignore", "pipe", "pipe"] });
+  // The server logs each request on stderr: read it all (keeping the last
+  // lines for a failure's message), or the pipe fills and the server stops
+  // answering mid-way through storing the copy.
+  const pyLog = [];
+  py.stderr.on("data", (d) => {
+    pyLog.push(...String(d).split("\n").filter(Boolean));
+    if (pyLog.length > 20) pyLog.splice(0, pyLog.length - 20);
+  });
   const port = await new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error("python3 -m http.server did not start")), 15000);
     py.stdout.on("data", (d) => {
@@ -1320,9 +1328,9 @@ async function staticCopy(dir) {
     step = "static copy: online";
     await provisions("online");
     await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller);
-    // The worker stores the copy's pages (every calculator's and ruling's
-    // among them) from the same one-file server; an unknown address asked
-    // meanwhile waits behind them, so the storing finishes first.
+    // The worker stores the copy's pages (every ruling's among them) before
+    // the unknown addresses are asked, so that they are answered from a
+    // copy that is complete.
     await page.waitForFunction(() => document.documentElement.getAttribute("data-offline") === "ready", null, { timeout: 120000 });
     await unknowns("online");
     // What needs the server says so.
@@ -1362,6 +1370,9 @@ async function staticCopy(dir) {
     step = "static copy: console";
     check(problems.length === 0, problems.join("\n"));
     log(`e2e: static copy (python3 -m http.server): ${visits.length} provisions, contents, definitions, a cite and a word query, online and offline; axe on ${PAGE_TYPES.length} page types`);
+  } catch (e) {
+    e.message += `\nthe file server's last lines:\n${pyLog.join("\n")}`;
+    throw e;
   } finally {
     await ctx.close();
     rmSync(fresh, { recursive: true, force: true });
