@@ -280,6 +280,26 @@ impl Kb {
         false
     }
 
+    /// The filter a rulings list's query asks for: one reading of the
+    /// values for the page and the API. A cite may name a provision below a
+    /// law whose text is absent (`45C4`).
+    pub fn ruling_filter(
+        &self,
+        q: &crate::rulings::FilterQuery<'_>,
+    ) -> Result<crate::rulings::RulingFilter, crate::rulings::BadFilter> {
+        use crate::rulings::{given, BadFilter};
+        let cite = match given(q.cite) {
+            None => None,
+            Some(c) => Some(match self.read_cite(c) {
+                TypedCite::Found(id) => id,
+                TypedCite::Missing(id) if self.lies_outside_text(&id) => id,
+                TypedCite::Missing(id) => return Err(BadFilter::MissingCite(id)),
+                TypedCite::NotACite => return Err(BadFilter::NotACite(c.to_string())),
+            }),
+        };
+        crate::rulings::read_fields(&self.corpus, q, cite)
+    }
+
     /// The rulings a list asks for (`/kjennelser`, `GET /api/rulings`).
     pub fn rulings(&self, filter: &crate::rulings::RulingFilter) -> Vec<&crate::corpus::Ruling> {
         crate::rulings::filtered(&self.corpus, filter)

@@ -123,6 +123,67 @@ pub struct RulingFilter {
     pub kind: Option<RulingKind>,
 }
 
+/// A filter as a request writes it (`/kjennelser`'s form, `GET
+/// /api/rulings`'s parameters): each field's raw text, absent or blank when
+/// not asked. [`crate::kb::Kb::ruling_filter`] reads it, so the page and the
+/// API accept the same values.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FilterQuery<'a> {
+    pub cite: Option<&'a str>,
+    pub lang: Option<&'a str>,
+    pub publisher: Option<&'a str>,
+    pub kind: Option<&'a str>,
+}
+
+/// The first value of a [`FilterQuery`] that names nothing there is, for
+/// each front end to word in its own way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadFilter {
+    /// A cite of a provision the corpus does not have.
+    MissingCite(ProvisionId),
+    /// Text that is not one cite.
+    NotACite(String),
+    Lang(String),
+    Kind(String),
+    /// A publisher with no items (by slug or name, in any case).
+    Publisher(String),
+}
+
+/// A field's value, `None` when absent or blank.
+pub(crate) fn given(raw: Option<&str>) -> Option<&str> {
+    raw.map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// Reads the fields of `q` but the cite (which needs the citation reader of
+/// `Kb`) against the items of `corpus`.
+pub(crate) fn read_fields(
+    corpus: &Corpus,
+    q: &FilterQuery<'_>,
+    cite: Option<ProvisionId>,
+) -> Result<RulingFilter, BadFilter> {
+    let lang = given(q.lang)
+        .map(|l| l.parse().map_err(|()| BadFilter::Lang(l.to_string())))
+        .transpose()?;
+    let kind = given(q.kind)
+        .map(|k| k.parse().map_err(|()| BadFilter::Kind(k.to_string())))
+        .transpose()?;
+    let publisher = given(q.publisher)
+        .map(|name| {
+            let slug = crate::corpus::rulings::slug_of(name);
+            let known = corpus.rulings().sources().iter().any(|s| s.slug() == slug);
+            known
+                .then_some(slug)
+                .ok_or_else(|| BadFilter::Publisher(name.to_string()))
+        })
+        .transpose()?;
+    Ok(RulingFilter {
+        cite,
+        lang,
+        publisher,
+        kind,
+    })
+}
+
 /// The items `filter` asks for, in id order.
 pub fn filtered<'a>(corpus: &'a Corpus, filter: &RulingFilter) -> Vec<&'a Ruling> {
     let set = corpus.rulings();

@@ -13,8 +13,7 @@
 use askama::Template;
 
 use crate::corpus::{Mapped, ProvisionId, Ruling, RulingKind, RulingLang, RulingSet};
-use crate::kb::TypedCite;
-use crate::rulings::RulingFilter;
+use crate::rulings::{BadFilter, FilterQuery, RulingFilter};
 
 use super::chrome::{Chrome, UiContext};
 use super::error::ErrorView;
@@ -223,40 +222,34 @@ impl Site {
         query: &[(String, String)],
     ) -> Result<PageFilter, ErrorView> {
         let t = lang.strings();
-        let kb = self.kb();
-        let set = kb.corpus().rulings();
-        let mut out = PageFilter::default();
-        for (k, v) in query {
-            let v = v.trim();
-            if v.is_empty() {
-                continue;
-            }
-            let bad = || ErrorView::bad_filter(lang, label_of_param(t, k), v);
-            match k.as_str() {
-                FILTER_LAW => {
-                    let id = match kb.read_cite(v) {
-                        TypedCite::Found(id) => id,
-                        TypedCite::Missing(id) if kb.lies_outside_text(&id) => id,
-                        _ => return Err(bad()),
-                    };
-                    out.law = id
-                        .numbered_root()
-                        .map_or_else(|| id.to_string(), |r| ProvisionId::root(r).to_string());
-                    out.filter.cite = Some(id);
-                }
-                FILTER_LANG => out.filter.lang = Some(v.parse().map_err(|()| bad())?),
-                FILTER_KIND => out.filter.kind = Some(v.parse().map_err(|()| bad())?),
-                FILTER_PUBLISHER => {
-                    let slug = crate::corpus::rulings::slug_of(v);
-                    if !set.sources().iter().any(|s| s.slug() == slug) {
-                        return Err(bad());
-                    }
-                    out.filter.publisher = Some(slug);
-                }
-                _ => {}
-            }
-        }
-        Ok(out)
+        // The last value of each parameter, as a form sends it.
+        let value = |name: &str| {
+            query
+                .iter()
+                .rev()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let q = FilterQuery {
+            cite: value(FILTER_LAW),
+            lang: value(FILTER_LANG),
+            publisher: value(FILTER_PUBLISHER),
+            kind: value(FILTER_KIND),
+        };
+        let filter = self.kb().ruling_filter(&q).map_err(|e| {
+            let (param, v) = match e {
+                BadFilter::MissingCite(_) | BadFilter::NotACite(_) => (FILTER_LAW, q.cite),
+                BadFilter::Lang(_) => (FILTER_LANG, q.lang),
+                BadFilter::Kind(_) => (FILTER_KIND, q.kind),
+                BadFilter::Publisher(_) => (FILTER_PUBLISHER, q.publisher),
+            };
+            ErrorView::bad_filter(lang, label_of_param(t, param), v.unwrap_or("").trim())
+        })?;
+        let law = filter.cite.as_ref().map_or_else(String::new, |id| {
+            id.numbered_root()
+                .map_or_else(|| id.to_string(), |r| ProvisionId::root(r).to_string())
+        });
+        Ok(PageFilter { filter, law })
     }
 
     /// `/kjennelser`: the items `f` asks for, with the filter form.

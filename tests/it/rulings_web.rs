@@ -369,3 +369,48 @@ fn askama_escape(s: &str) -> String {
         .replace('"', "&#34;")
         .replace('\'', "&#39;")
 }
+
+/// The list page and the API read a filter's values the same way: each
+/// value one accepts the other accepts, and each it refuses the other
+/// refuses.
+#[tokio::test]
+async fn the_page_and_the_api_accept_the_same_filter_values() {
+    let corpus = fixtures::corpus();
+    let item = &corpus.rulings().items()[0];
+    let source = corpus.rulings().source_of(item);
+    let (_, part) = item_on_a_part(&corpus);
+    let cites = [
+        part.to_string(),
+        part.to_string().to_lowercase(),
+        "lov 12C".into(),
+        "45C4".into(),
+        "99".into(),
+        "12Z".into(),
+        "hello world".into(),
+    ];
+    let langs = [item.lang.to_string(), "fr".into(), "NB".into()];
+    let kinds = ["appeal".to_string(), "Appeal".into(), "verdict".into()];
+    let publishers = [
+        source.slug(),
+        source.publisher.to_uppercase(),
+        "nobody".into(),
+    ];
+    let fields = [
+        ("cite", "lov", &cites[..]),
+        ("lang", "sprak", &langs[..]),
+        ("kind", "type", &kinds[..]),
+        ("publisher", "utgiver", &publishers[..]),
+    ];
+    for (api, page, values) in fields {
+        for v in values {
+            let enc = urlencoding(v);
+            let a = get(&format!("/api/rulings?{api}={enc}")).await.status;
+            let p = get(&format!("/kjennelser?{page}={enc}")).await.status;
+            assert_eq!(a, p, "{api}={v:?}: the API says {a}, the page {p}");
+            assert!(
+                a == StatusCode::OK || a == StatusCode::BAD_REQUEST,
+                "{api}={v:?}: {a}"
+            );
+        }
+    }
+}

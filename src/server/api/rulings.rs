@@ -8,9 +8,9 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::corpus::{Mapped, Ruling, RulingKind, RulingLang, RulingSet};
-use crate::kb::{Kb, TypedCite};
-use crate::rulings::RulingFilter;
+use crate::corpus::{Mapped, Ruling, RulingKind, RulingSet};
+use crate::kb::Kb;
+use crate::rulings::{BadFilter, FilterQuery, RulingFilter};
 use crate::web::routes::LINKS;
 use crate::web::Site;
 
@@ -117,69 +117,37 @@ pub fn ruling_dto(set: &RulingSet, r: &Ruling) -> RulingDto {
     }
 }
 
-/// A parameter's value, `None` when absent or blank.
-fn given(raw: Option<&str>) -> Option<&str> {
-    raw.map(str::trim).filter(|v| !v.is_empty())
-}
-
 /// The filter a request asks for, or the 400 that names its first mistake.
 fn filter_of(kb: &Kb, p: &RulingsParams) -> Result<RulingFilter, ApiError> {
-    let cite = match given(p.cite.as_deref()) {
-        None => None,
-        Some(c) => Some(match kb.read_cite(c) {
-            TypedCite::Found(id) => id,
-            TypedCite::Missing(id) if kb.lies_outside_text(&id) => id,
-            TypedCite::Missing(id) => {
-                return Err(ApiError::BadRequest(format!(
-                    "cite {id} is not a provision of the corpus"
-                )))
+    let q = FilterQuery {
+        cite: p.cite.as_deref(),
+        lang: p.lang.as_deref(),
+        publisher: p.publisher.as_deref(),
+        kind: p.kind.as_deref(),
+    };
+    kb.ruling_filter(&q).map_err(|e| {
+        ApiError::BadRequest(match e {
+            BadFilter::MissingCite(id) => format!("cite {id} is not a provision of the corpus"),
+            BadFilter::NotACite(c) => {
+                format!("cite must name one provision (16B1, lov 12C), not {c:?}")
             }
-            TypedCite::NotACite => {
-                return Err(ApiError::BadRequest(format!(
-                    "cite must name one provision (16B1, lov 12C), not {c:?}"
-                )))
+            BadFilter::Lang(l) => format!("lang must be nb, da, sv or en, not {l:?}"),
+            BadFilter::Kind(k) => {
+                let all: Vec<&str> = RulingKind::ALL.iter().map(|k| k.as_str()).collect();
+                format!("kind must be one of {}, not {k:?}", all.join(", "))
             }
-        }),
-    };
-    let lang = match given(p.lang.as_deref()) {
-        None => None,
-        Some(l) => Some(l.parse::<RulingLang>().map_err(|()| {
-            ApiError::BadRequest(format!("lang must be nb, da, sv or en, not {l:?}"))
-        })?),
-    };
-    let kind = match given(p.kind.as_deref()) {
-        None => None,
-        Some(k) => Some(k.parse::<RulingKind>().map_err(|()| {
-            let all: Vec<&str> = RulingKind::ALL.iter().map(|k| k.as_str()).collect();
-            ApiError::BadRequest(format!("kind must be one of {}, not {k:?}", all.join(", ")))
-        })?),
-    };
-    let publisher = match given(p.publisher.as_deref()) {
-        None => None,
-        Some(name) => Some(publisher_of(kb.corpus().rulings(), name)?),
-    };
-    Ok(RulingFilter {
-        cite,
-        lang,
-        publisher,
-        kind,
+            BadFilter::Publisher(name) => {
+                let set = kb.corpus().rulings();
+                let mut known: Vec<String> = set.sources().iter().map(|s| s.slug()).collect();
+                known.sort();
+                known.dedup();
+                format!(
+                    "publisher {name:?} has no items; the publishers are {}",
+                    known.join(", ")
+                )
+            }
+        })
     })
-}
-
-/// The slug of the publisher `name` names (its slug or its name, in any
-/// case), or a 400 listing the publishers there are.
-fn publisher_of(set: &RulingSet, name: &str) -> Result<String, ApiError> {
-    let slug = crate::corpus::rulings::slug_of(name);
-    if set.sources().iter().any(|s| s.slug() == slug) {
-        return Ok(slug);
-    }
-    let mut known: Vec<String> = set.sources().iter().map(|s| s.slug()).collect();
-    known.sort();
-    known.dedup();
-    Err(ApiError::BadRequest(format!(
-        "publisher {name:?} has no items; the publishers are {}",
-        known.join(", ")
-    )))
 }
 
 /// The items of a site the filter asks for.
