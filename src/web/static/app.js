@@ -238,6 +238,7 @@
     });
     var groups = Array.prototype.slice.call(document.querySelectorAll("details.pick-when, details.pick-area"));
     var none = document.getElementById("pick-none");
+    var opened = [];
     function apply() {
       var words = foldFilter(input.value).split(/\s+/).filter(Boolean);
       var shown = 0;
@@ -252,8 +253,19 @@
         var any = Boolean(g.querySelector(".pick-row:not([hidden])"));
         g.hidden = !any;
         // A filter opens every group and area it leaves a subject in.
-        if (words.length && any) g.open = true;
+        if (words.length && any && !g.open) {
+          g.open = true;
+          opened.push(g);
+        }
       });
+      // An emptied filter closes again what it opened (the innermost
+      // first), unless a subject is open inside.
+      if (!words.length) {
+        opened.reverse().forEach(function (g) {
+          if (!g.querySelector("details.pick-subject[open]")) g.open = false;
+        });
+        opened = [];
+      }
       if (none) none.hidden = shown > 0;
     }
     input.addEventListener("input", apply);
