@@ -1,7 +1,7 @@
 //! The picker's second tap: each group of the subject index split into
 //! areas of the Laws and the handbook (the revoke laws, the claim laws,
-//! adjusted scores...), so that an open group is a short list a director
-//! scans on a phone without scrolling past a screen.
+//! adjusted scores...), so that no list a director scans on a phone
+//! between two taps is much longer than a screen.
 //!
 //! An area is named by the provisions it covers, never by subjects: a
 //! subject goes to the area of its first provision (the index lists the
