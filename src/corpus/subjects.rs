@@ -135,7 +135,12 @@ const WBF_PREFIX: &str = "WBF 2017 Law ";
 pub struct Subject {
     /// The Norwegian name a TD looks under; unique, and a Norwegian term.
     pub name: String,
+    /// The group it is filed under: the one a TD looks under first (its
+    /// label on `/stikkord`, the "Hvilken lov?" deck's distractors).
     pub group: Group,
+    /// Further groups the picker also lists it under (hesitation under the
+    /// auction as well as conduct), in the entry's order.
+    pub also_in: Vec<Group>,
     /// Every name, the entry's own first: Norwegian, Danish, English.
     pub terms: Vec<Term>,
     /// The provisions that treat it, the most specific first.
@@ -153,6 +158,12 @@ impl Subject {
             .iter()
             .find(|t| t.lang == lang)
             .map(|t| t.text.as_str())
+    }
+
+    /// True when the picker lists it under `g`: its own group or one of
+    /// its further groups.
+    pub fn in_group(&self, g: Group) -> bool {
+        self.group == g || self.also_in.contains(&g)
     }
 
     /// Its name in an interface language: Danish for `da`, else Norwegian.
@@ -586,7 +597,7 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
         }
         seen.push(k);
     }
-    let group = group_of(&d, &mut problems);
+    let groups = groups_of(&d, &mut problems);
     let terms = terms_of(&d, &mut problems);
     let cites = cites_of(&d, &mut problems);
     let evidence = evidence_of(&d, &mut problems);
@@ -597,7 +608,8 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
     Some(Subject {
         see: d.values("see"),
         name: d.name,
-        group: group?,
+        group: *groups.first()?,
+        also_in: groups.get(1..).unwrap_or_default().to_vec(),
         terms,
         cites,
         evidence,
@@ -619,22 +631,24 @@ impl Draft {
     }
 }
 
-/// The entry's `group`, one of [`Group::ALL`].
-fn group_of(d: &Draft, problems: &mut Vec<String>) -> Option<Group> {
-    match d.values("group").first().map(|g| g.parse::<Group>()) {
-        Some(Ok(g)) => Some(g),
-        Some(Err(())) => {
-            problems.push(format!(
-                "unknown group (one of {})",
+/// The entry's groups (`group: conduct; auction`), each one of
+/// [`Group::ALL`] and each once; the first is the one it is filed under.
+fn groups_of(d: &Draft, problems: &mut Vec<String>) -> Vec<Group> {
+    let mut groups = Vec::new();
+    for g in d.values("group") {
+        match g.parse::<Group>() {
+            Ok(g) if groups.contains(&g) => problems.push(format!("names the group {g} twice")),
+            Ok(g) => groups.push(g),
+            Err(()) => problems.push(format!(
+                "unknown group \"{g}\" (one of {})",
                 Group::ALL.map(Group::as_str).join(", ")
-            ));
-            None
-        }
-        None => {
-            problems.push("has no group".into());
-            None
+            )),
         }
     }
+    if groups.is_empty() && !problems.iter().any(|p| p.starts_with("unknown group")) {
+        problems.push("has no group".into());
+    }
+    groups
 }
 
 /// The entry's name and its `nb`, `da` and `en` terms, each a short name
@@ -787,6 +801,28 @@ mod tests {
             "{text:?}"
         );
         assert!(text.iter().any(|m| m.contains("`colour: red`")), "{text:?}");
+    }
+
+    #[test]
+    fn an_entry_may_be_listed_under_further_groups() {
+        let (entries, problems) = file(&GOOD.replace("- group: lead\n", "- group: lead; play\n"));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(entries[0].group, Group::Lead);
+        assert_eq!(entries[0].also_in, [Group::Play]);
+        assert!(entries[0].in_group(Group::Play) && !entries[0].in_group(Group::Auction));
+        for (groups, problem) in [
+            ("lead; sometime", "unknown group \"sometime\""),
+            ("lead; play; lead", "names the group lead twice"),
+            ("", "has no group"),
+        ] {
+            let bad = GOOD.replace("- group: lead\n", &format!("- group: {groups}\n"));
+            let (entries, problems) = file(&bad);
+            assert!(entries.is_empty(), "{groups}");
+            assert!(
+                problems.iter().any(|d| d.message.contains(problem)),
+                "{groups}: {problems:?}"
+            );
+        }
     }
 
     #[test]

@@ -30,7 +30,8 @@ pub struct SubjectView {
     pub anchor: String,
     /// Its name in the interface language.
     pub name: String,
-    pub group: &'static str,
+    /// Its group, and any further groups the picker lists it under.
+    pub group: String,
     pub nb: String,
     pub da: String,
     pub en: String,
@@ -102,7 +103,11 @@ impl Site {
         SubjectView {
             anchor: s.slug(),
             name: s.name_in(ui.code()).to_string(),
-            group: group_label(t, s.group),
+            group: std::iter::once(s.group)
+                .chain(s.also_in.iter().copied())
+                .map(|g| group_label(t, g))
+                .collect::<Vec<_>>()
+                .join(" · "),
             nb: terms_in(s, TermLang::Nb),
             da: terms_in(s, TermLang::Da),
             en: terms_in(s, TermLang::En),

@@ -1,13 +1,17 @@
 //! `/hva-har-skjedd`: the situation picker, "what happened?": the subject
-//! index's groups in the order of a board (when), each with its subjects
+//! index's groups in the order of a board (when), each split into areas of
+//! the books (`areas`: the revoke laws, claims...), each with its subjects
 //! A–Å (what happened) and their provisions, as nested `<details>` that
-//! work without JavaScript and offline. With JavaScript, a filter box (the
+//! work without JavaScript and offline. A subject the index lists under
+//! two groups is under both. With JavaScript, a filter box (the
 //! `/stikkord` one) narrows the subjects, and the open group and subject
 //! are kept in the address, so that Back and reload return to them.
 
+mod areas;
+
 use askama::Template;
 
-use crate::corpus::Group;
+use crate::corpus::{Group, Subject};
 
 use super::chrome::{Chrome, UiContext};
 use super::site::Site;
@@ -24,12 +28,20 @@ pub struct PickView {
     pub cites: Vec<LinkView>,
 }
 
+/// One area of a group: the picker's second tap.
+#[derive(Debug, Clone)]
+pub struct AreaView {
+    pub id: String,
+    pub label: &'static str,
+    pub subjects: Vec<PickView>,
+}
+
 /// One "when" of the picker.
 #[derive(Debug, Clone)]
 pub struct WhenView {
     pub slug: &'static str,
     pub label: &'static str,
-    pub subjects: Vec<PickView>,
+    pub areas: Vec<AreaView>,
 }
 
 /// `/hva-har-skjedd`.
@@ -42,43 +54,61 @@ pub struct WhatHappenedPage {
 
 impl Site {
     /// The situation picker: the index's groups in the order of a board,
-    /// each with its subjects A–Å and their provisions.
+    /// each split into its areas, each with its subjects A–Å and their
+    /// provisions.
     pub fn what_happened_page(&self, ctx: &UiContext) -> Result<String, askama::Error> {
-        let ui = ctx.lang;
-        let t = ui.strings();
+        let t = ctx.lang.strings();
         let index = self.kb().corpus().subjects();
         let groups = Group::ALL
             .into_iter()
             .map(|g| {
-                let mut subjects: Vec<PickView> = index
-                    .entries()
+                let mut areas: Vec<AreaView> = areas::areas(g)
                     .iter()
-                    .filter(|s| s.group == g)
-                    .map(|s| PickView {
-                        anchor: format!("{}-{}", g.as_str(), s.slug()),
-                        name: s.name_in(ui.code()).to_string(),
-                        terms: s
-                            .terms
-                            .iter()
-                            .map(|t| t.text.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" | "),
-                        cites: self.cite_links(s),
+                    .map(|a| AreaView {
+                        id: a.id(g),
+                        label: (a.label)(t),
+                        subjects: Vec::new(),
                     })
                     .collect();
-                subjects.sort_by_cached_key(|p| crate::corpus::subjects::collation_key(&p.name));
+                for s in index.entries().iter().filter(|s| s.in_group(g)) {
+                    let at = areas::area_of(g, s).and_then(|i| areas.get_mut(i));
+                    if let Some(area) = at {
+                        area.subjects.push(self.pick_view(g, s, ctx));
+                    }
+                }
+                for a in &mut areas {
+                    a.subjects
+                        .sort_by_cached_key(|p| crate::corpus::subjects::collation_key(&p.name));
+                }
+                areas.retain(|a| !a.subjects.is_empty());
                 WhenView {
                     slug: g.as_str(),
                     label: group_label(t, g),
-                    subjects,
+                    areas,
                 }
             })
-            .filter(|w| !w.subjects.is_empty())
+            .filter(|w| !w.areas.is_empty())
             .collect();
         WhatHappenedPage {
             chrome: Chrome::new(&self.frame(), ctx, "subjects"),
             groups,
         }
         .render()
+    }
+
+    /// A subject as group `g` lists it: its anchor is the group's and its
+    /// own slug (`play-revoke-etablert`), the same whichever area holds it.
+    fn pick_view(&self, g: Group, s: &Subject, ctx: &UiContext) -> PickView {
+        PickView {
+            anchor: format!("{}-{}", g.as_str(), s.slug()),
+            name: s.name_in(ctx.lang.code()).to_string(),
+            terms: s
+                .terms
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" | "),
+            cites: self.cite_links(s),
+        }
     }
 }

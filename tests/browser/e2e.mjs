@@ -1223,13 +1223,16 @@ async function pickerCheck(page) {
   const left = await page.locator(".pick-row:not([hidden])").count();
   check(left > 0 && left < all / 4, `the filter narrows the subjects (${left} of ${all})`);
   const first = page.locator(".pick-row:not([hidden]) details.pick-subject").first();
-  check(await first.isVisible(), "a subject the filter leaves is in view, its group open");
+  check(await first.isVisible(), "a subject the filter leaves is in view, its group and area open");
   step = "picker: the open place in the address";
   const id = await first.getAttribute("id");
   await first.locator("summary").click();
   await page.waitForFunction((id) => location.hash === "#" + id, id);
   await page.reload();
-  await page.waitForFunction((id) => document.getElementById(id).open && document.getElementById(id).closest("details.pick-when").open, id);
+  await page.waitForFunction((id) => {
+    const d = document.getElementById(id);
+    return d.open && d.closest("details.pick-area").open && d.closest("details.pick-when").open;
+  }, id);
   const link = page.locator(`[id="${id}"] ul.links a`).first();
   await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/p/")), link.click()]);
   await page.goBack();

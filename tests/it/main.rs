@@ -17,5 +17,6 @@ mod rulings_web;
 mod search;
 mod shape;
 mod subjects;
+mod subjects_picker;
 mod title_only;
 mod web;

@@ -229,6 +229,34 @@ fn lovbok_check_exits_non_zero_on_a_broken_subject_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn lovbok_check_exits_non_zero_on_an_unknown_further_group() {
+    let dir = std::env::temp_dir().join(format!("lovbok-subject-groups-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("laws")).unwrap();
+    std::fs::create_dir_all(dir.join("stikkord")).unwrap();
+    std::fs::write(dir.join("laws/lov-01.md"), LAW).unwrap();
+    // A good file with a further group passes; an unknown one fails.
+    let two = "## Kort i to grupper\n- group: before-auction; play\n- nb: kort i to grupper\n- da: kort i to grupper\n- en: card in two groups\n- cites: 1A\n- evidence: 1A «52 kort»\n";
+    let run = |text: String| {
+        std::fs::write(dir.join("stikkord/lover.md"), text).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
+            .args(["--corpus", dir.to_str().unwrap(), "check"])
+            .output()
+            .unwrap();
+        let out =
+            String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+        (o.status.success(), out)
+    };
+    let (ok, out) = run(subjects(two));
+    assert!(ok, "{out}");
+    let (ok, out) = run(subjects(&two.replace("; play", "; during-play")));
+    assert!(!ok, "{out}");
+    assert!(out.contains("stikkord/lover.md"), "names the file: {out}");
+    assert!(out.contains("unknown group \"during-play\""), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // --- the built-in index ---------------------------------------------------------------------------
 
 #[test]

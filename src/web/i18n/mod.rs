@@ -328,6 +328,87 @@ pub struct Strings {
     pub group_scoring: &'static str,
     /// Group: conduct and procedure.
     pub group_conduct: &'static str,
+    // --- the picker's areas: the second tap (`web::what_happened::areas`)
+    /// Before the auction: the cards, the boards and the deal.
+    pub area_cards: &'static str,
+    /// Before the auction: tables, seats, rounds and arriving late.
+    pub area_seating: &'static str,
+    /// Before the auction: a card seen, information from outside.
+    pub area_seen_cards: &'static str,
+    /// The auction: its course and the form of calls.
+    pub area_auction_period: &'static str,
+    /// The auction: questions, explanations, alerts.
+    pub area_explanations: &'static str,
+    /// Hesitation and unauthorised information (auction and conduct).
+    pub area_hesitation: &'static str,
+    /// The auction: a call changed, a card exposed.
+    pub area_changed_call: &'static str,
+    /// The auction: insufficient bids and comparable calls.
+    pub area_insufficient: &'static str,
+    /// The auction: calls out of turn.
+    pub area_call_out_of_turn: &'static str,
+    /// The auction: inadmissible calls.
+    pub area_inadmissible: &'static str,
+    /// The lead: the opening lead itself.
+    pub area_opening_lead: &'static str,
+    /// The lead: leads out of turn.
+    pub area_lead_out_of_turn: &'static str,
+    /// The lead: lead restrictions and requirements.
+    pub area_lead_restrictions: &'static str,
+    /// The play: questions, explanations and missing cards.
+    pub area_play_questions: &'static str,
+    /// The play: dummy's rights and limits.
+    pub area_dummy: &'static str,
+    /// The play: naming a card from dummy.
+    pub area_designation: &'static str,
+    /// The play: a card played, taken back, missing.
+    pub area_played_card: &'static str,
+    /// The play: penalty cards and lead penalties.
+    pub area_penalty_cards: &'static str,
+    /// The play: declarer's or a defender's lead from the wrong hand.
+    pub area_wrong_hand: &'static str,
+    /// The play: premature and simultaneous plays.
+    pub area_early_play: &'static str,
+    /// The play: revokes.
+    pub area_revoke: &'static str,
+    /// The play: the tricks, quitted and defective.
+    pub area_tricks: &'static str,
+    /// After the play: claims and concessions.
+    pub area_claims: &'static str,
+    /// After the play: a revoke found late.
+    pub area_late_revoke: &'static str,
+    /// After the play: tricks, the result, the board put away.
+    pub area_result: &'static str,
+    /// Scoring: adjusted scores.
+    pub area_adjusted: &'static str,
+    /// Scoring: artificial adjusted scores (average plus, 60/40).
+    pub area_artificial: &'static str,
+    /// Scoring: tricks transferred after a revoke.
+    pub area_revoke_tricks: &'static str,
+    /// Scoring: the scoring table.
+    pub area_score_table: &'static str,
+    /// Scoring: matchpoints, IMPs and how results are calculated.
+    pub area_calculation: &'static str,
+    /// Scoring: VPs, team matches, carry-over and ties.
+    pub area_teams_ties: &'static str,
+    /// Scoring: correcting a score, and the deadlines.
+    pub area_score_correction: &'static str,
+    /// Conduct: behaviour and etiquette.
+    pub area_behaviour: &'static str,
+    /// Conduct: systems and partnership agreements.
+    pub area_systems: &'static str,
+    /// Conduct: irregularities and their rectification.
+    pub area_rectification: &'static str,
+    /// Conduct: the Laws, the director and rulings.
+    pub area_director: &'static str,
+    /// Conduct: procedural and disciplinary penalties.
+    pub area_penalties: &'static str,
+    /// Conduct: appeals.
+    pub area_appeals: &'static str,
+    /// Conduct: time, arrival and the teams.
+    pub area_time: &'static str,
+    /// Conduct: regulations and the organiser.
+    pub area_regulations: &'static str,
     /// Title of the situation picker.
     pub what_title: &'static str,
     /// How the picker works.

@@ -227,17 +227,18 @@
   }
 
   // The situation picker (/hva-har-skjedd): the /stikkord filter over its
-  // subjects (their names and terms), and the open group and subject kept
-  // in the address (#group or #group-subject), so that Back and reload
-  // return to them.
+  // subjects (their names and terms), and the open group, area and subject
+  // kept in the address (#group, #group--area or #group-subject), so that
+  // Back and reload return to them.
   function setupPicker(input) {
     var rows = Array.prototype.slice.call(document.querySelectorAll(".pick-row"));
     var texts = rows.map(function (row) {
       var name = row.querySelector("summary");
       return foldFilter((name ? name.textContent : "") + "|" + (row.getAttribute("data-terms") || ""));
     });
-    var groups = Array.prototype.slice.call(document.querySelectorAll("details.pick-when"));
+    var groups = Array.prototype.slice.call(document.querySelectorAll("details.pick-when, details.pick-area"));
     var none = document.getElementById("pick-none");
+    var opened = [];
     function apply() {
       var words = foldFilter(input.value).split(/\s+/).filter(Boolean);
       var shown = 0;
@@ -251,9 +252,20 @@
       groups.forEach(function (g) {
         var any = Boolean(g.querySelector(".pick-row:not([hidden])"));
         g.hidden = !any;
-        // A filter opens every group it leaves a subject in.
-        if (words.length && any) g.open = true;
+        // A filter opens every group and area it leaves a subject in.
+        if (words.length && any && !g.open) {
+          g.open = true;
+          opened.push(g);
+        }
       });
+      // An emptied filter closes again what it opened (the innermost
+      // first), unless a subject is open inside.
+      if (!words.length) {
+        opened.reverse().forEach(function (g) {
+          if (!g.querySelector("details.pick-subject[open]")) g.open = false;
+        });
+        opened = [];
+      }
       if (none) none.hidden = shown > 0;
     }
     input.addEventListener("input", apply);
@@ -270,9 +282,10 @@
     }
     document.querySelectorAll(".picker details").forEach(function (d) {
       d.addEventListener("toggle", function () {
-        var group = d.classList.contains("pick-when") ? d : d.closest("details.pick-when");
+        // Closing a place leaves the one around it, if that is open.
+        var around = d.parentElement ? d.parentElement.closest(".picker details") : null;
         if (d.open) remember(d.id);
-        else if (d !== group) remember(group && group.open ? group.id : "");
+        else if (around) remember(around.open ? around.id : "");
         else if (marked() && d.contains(marked())) remember("");
       });
     });
