@@ -73,6 +73,10 @@ fn a_citation_asked_among_the_tables_circumstances_goes_to_its_provision() {
         ("Med 15 hp i nord, paragraf 9B1", "9B1"),
         ("3NT doubled, 16C2", "16C2"),
         ("Giver: Øst, Sone: Ingen. § 212A1a", "212A1a"),
+        // The cite a clause of its own, written with spaces.
+        ("4 spar doblet i sonen, § 12 C 1 c", "12C1c"),
+        ("15 hp i nord, 211 B 1 d", "211B1d"),
+        ("Playing 4 spades redoubled, IMPs, Law 12 C 1 c", "12C1c"),
     ] {
         let hits = search(query);
         let first = hits.first().unwrap_or_else(|| panic!("{query:?}: no hits"));
@@ -81,7 +85,12 @@ fn a_citation_asked_among_the_tables_circumstances_goes_to_its_provision() {
     }
     // A number among the circumstances is not a cite, and a question with
     // something to search besides its cite is searched.
-    for query in ["Runde 10, spill 28, 12 kort", "I holdkamp, 4 spar doblet"] {
+    for query in [
+        "Runde 10, spill 28, 12 kort",
+        "I holdkamp, 4 spar doblet",
+        "Runde 10, 28, feil forklaring",
+        "I holdkamp, lov 16, hva med nøling",
+    ] {
         let hits = search(query);
         assert!(
             hits.iter().all(|h| !h.via_citation),

@@ -237,7 +237,12 @@ pub(crate) fn read(
         Vec::new()
     };
     if cites.is_empty() && features.citations && features.query_roles && may_cite(query.as_str()) {
-        cites = cite_in_question(query, corpus, analyzers);
+        // A clause that is a cite first: it is read whole, where the words
+        // of a question are read without its context words.
+        cites = cite_clause(query, corpus, thesaurus, analyzers);
+        if cites.is_empty() {
+            cites = cite_in_question(query, corpus, analyzers);
+        }
     }
     if !cites.is_empty() {
         return Read {
@@ -276,6 +281,76 @@ fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyz
         return cite_after(&kept(|r| *r == Role::Content), 2, corpus);
     }
     Vec::new()
+}
+
+/// The provisions of a clause that is one cite when every other clause
+/// only sets the table or frames the question: "4 spar doblet i sonen,
+/// § 12 C 1 c" and "15 hp i nord, 211 B 1 d" go to 12C1c and 211B1d.
+/// A clause of digits alone is no cite here ("Runde 10, spill 28").
+fn cite_clause(
+    query: &SearchQuery,
+    corpus: &Corpus,
+    thesaurus: &Thesaurus,
+    analyzers: &mut Analyzers,
+) -> Vec<usize> {
+    let clauses = clauses_of(query.as_str());
+    if clauses.len() < 2 {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for clause in clauses {
+        let named = clause.chars().any(|c| c.is_alphabetic() || c == '§');
+        let cites = if named && clause.split_whitespace().count() <= MAX_CITE_WORDS {
+            super::citation::cites_of(clause, corpus)
+        } else {
+            Vec::new()
+        };
+        if !cites.is_empty() {
+            if !found.is_empty() {
+                return Vec::new();
+            }
+            found = cites;
+            continue;
+        }
+        let words = analyzers.words(clause);
+        // A clause's own roles, not promoted: "4 spar doblet" alone is
+        // still only the table's circumstances.
+        let roles = understand::roles_as_said(&words);
+        let mask = searched_mask(&words, thesaurus);
+        let says_more = roles
+            .iter()
+            .zip(&mask)
+            .any(|(r, searched)| *searched && *r == Role::Content);
+        if says_more {
+            return Vec::new();
+        }
+    }
+    found
+}
+
+/// A query's clauses: its text split at commas, semicolons, question and
+/// exclamation marks, and at a full stop that ends a sentence (not the one
+/// inside `45.4`).
+fn clauses_of(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let ends = match c {
+            ',' | ';' | '?' | '!' => true,
+            '.' => chars.peek().is_none_or(|(_, n)| n.is_whitespace()),
+            _ => false,
+        };
+        if ends {
+            out.push(&text[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    out.push(&text[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
 }
 
 /// The provisions `words` cite once up to `skips - 1` words before the

@@ -19,6 +19,8 @@
 //! evaluation query. A phrase matches the query's words in order, the
 //! longest first, so `[content]` phrases ("call the director") keep a
 //! framing phrase inside them ("the director") from dropping their words.
+//! An `[after-call]` phrase (a contract's state: "doubled", "dobla") is
+//! context right after a contract and content elsewhere.
 //! Contracts, numbers and point counts are read by their shape
 //! (`shape_of`). A query with no content word is searched for what it
 //! has: its context, or else its framing.
@@ -141,8 +143,32 @@ pub struct WordListError {
 #[derive(Clone, Debug)]
 struct Phrase {
     words: Vec<String>,
-    role: Role,
+    role: PhraseRole,
 }
+
+/// The role a phrase of the data gives its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PhraseRole {
+    /// Always this role.
+    Is(Role),
+    /// A contract's state ("doubled", "dobla", "redoblet"): context right
+    /// after a contract or call ("3nt doubled"), content anywhere else,
+    /// where it says what happened ("partner doubled out of turn").
+    AfterCall,
+}
+
+impl PhraseRole {
+    /// The name the data files' headings and the browser's ranker use.
+    fn name(self) -> &'static str {
+        match self {
+            PhraseRole::Is(role) => role.name(),
+            PhraseRole::AfterCall => AFTER_CALL,
+        }
+    }
+}
+
+/// The heading (and the browser's role name) of the contract-state words.
+const AFTER_CALL: &str = "after-call";
 
 /// The phrases of every language, keyed by their first word, longest
 /// first within a key.
@@ -166,16 +192,17 @@ fn words_of(text: &str) -> Vec<String> {
 }
 
 /// A section heading's role.
-fn section_role(heading: &str) -> Option<Role> {
+fn section_role(heading: &str) -> Option<PhraseRole> {
     match heading {
-        "framing" => Some(Role::Framing),
-        "content" => Some(Role::Content),
+        "framing" => Some(PhraseRole::Is(Role::Framing)),
+        "content" => Some(PhraseRole::Is(Role::Content)),
+        AFTER_CALL => Some(PhraseRole::AfterCall),
         _ => {
             let kind = heading.strip_prefix("context:")?;
             ContextKind::ALL
                 .into_iter()
                 .find(|k| k.name() == kind)
-                .map(Role::Context)
+                .map(|k| PhraseRole::Is(Role::Context(k)))
         }
     }
 }
@@ -239,7 +266,12 @@ impl RoleTable {
                 .and_then(|phrases| phrases.iter().find(|p| words[i..].starts_with(&p.words)));
             match matched {
                 Some(p) => {
-                    roles.extend(std::iter::repeat_n(p.role, p.words.len()));
+                    let role = match p.role {
+                        PhraseRole::Is(role) => role,
+                        PhraseRole::AfterCall if ends_with_contract(&roles) => CALL,
+                        PhraseRole::AfterCall => Role::Content,
+                    };
+                    roles.extend(std::iter::repeat_n(role, p.words.len()));
                     i += p.words.len();
                 }
                 None => {
@@ -249,6 +281,19 @@ impl RoleTable {
             }
         }
         roles
+    }
+}
+
+/// A contract or a call's state.
+const CALL: Role = Role::Context(ContextKind::Call);
+
+/// Whether the words so far end with a contract: one word (`3nt`, `4sp`)
+/// or a level and a strain (`4 spar`, `3 grand`).
+fn ends_with_contract(roles: &[Role]) -> bool {
+    match roles {
+        [.., last] if *last == CALL => true,
+        [.., Role::Context(ContextKind::Number), Role::Context(ContextKind::Suit)] => true,
+        _ => false,
     }
 }
 
@@ -305,8 +350,7 @@ pub(crate) fn shape_of(word: &str) -> Option<ContextKind> {
 /// it has none, its framing words do ("hva sier loven" on its own still
 /// finds something).
 pub(crate) fn roles_of(words: &[String]) -> Vec<Role> {
-    let mut roles = TABLE.assign(words);
-    numbers_beside_context(&mut roles);
+    let mut roles = roles_as_said(words);
     if !roles.contains(&Role::Content) {
         let promote = if roles.iter().any(|r| matches!(r, Role::Context(_))) {
             |r: &Role| matches!(r, Role::Context(_))
@@ -317,6 +361,15 @@ pub(crate) fn roles_of(words: &[String]) -> Vec<Role> {
             *role = Role::Content;
         }
     }
+    roles
+}
+
+/// The role of each word as the words themselves say it, before a query
+/// with no content word is searched for what it has: a clause of a
+/// question ("4 spar doblet, …") is read with these.
+pub(crate) fn roles_as_said(words: &[String]) -> Vec<Role> {
+    let mut roles = TABLE.assign(words);
+    numbers_beside_context(&mut roles);
     roles
 }
 

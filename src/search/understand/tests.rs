@@ -200,3 +200,27 @@ fn weights_order_the_roles() {
         "the longer the story, the less its scenery"
     );
 }
+
+#[test]
+fn a_contract_s_state_is_context_after_a_contract_and_content_elsewhere() {
+    for (text, word) in [
+        ("3nt doubled made overtricks", "doubled"),
+        ("4 spar dobla, feil forklaring", "dobla"),
+        ("3ut doblet i holdkamp, feil forklaring", "doblet"),
+        ("4s redoubled by mistake", "redoubled"),
+        ("3nt dubblat, fel förklaring", "dubblat"),
+    ] {
+        let r = roles(text);
+        let role = r.iter().find(|(w, _)| w == word).map(|(_, r)| *r);
+        assert_eq!(role, Some("call"), "{text}: {r:?}");
+    }
+    for (text, word) in [
+        ("partner doubled out of turn", "doubled"),
+        ("makker doblet utenfor tur", "doblet"),
+        ("han redoblet etter pass", "redoblet"),
+    ] {
+        let r = roles(text);
+        let role = r.iter().find(|(w, _)| w == word).map(|(_, r)| *r);
+        assert_eq!(role, Some("content"), "{text}: {r:?}");
+    }
+}

@@ -287,7 +287,9 @@
     return role !== "framing" && role !== "content";
   }
 
-  function rolesOf(ix, words) {
+  // `asSaid`: without the fallback for a query with no content word (the
+  // server's `roles_as_said`), for one clause of a question.
+  function rolesOf(ix, words, asSaid) {
     var roles = [];
     for (var i = 0; i < words.length; ) {
       var list = Object.prototype.hasOwnProperty.call(ix.roleTable, words[i]) ? ix.roleTable[words[i]] : [];
@@ -300,7 +302,12 @@
         if (ok) hit = p;
       }
       if (hit) {
-        for (var n = 0; n < hit.words.length; n++) roles.push(hit.role);
+        // A contract's state is context right after a contract, content
+        // elsewhere (the server's PhraseRole::AfterCall).
+        var last = roles[roles.length - 1];
+        var contract = last === "call" || (last === "suit" && roles[roles.length - 2] === "number");
+        var role = hit.role === "after-call" ? (contract ? "call" : "content") : hit.role;
+        for (var n = 0; n < hit.words.length; n++) roles.push(role);
         i += hit.words.length;
       } else {
         roles.push(shapeOf(ix, words[i]) || "content");
@@ -314,7 +321,7 @@
     for (var b = 0; b < roles.length; b++) {
       if (roles[b] === "number" && !beside(roles[b - 1]) && !beside(roles[b + 1])) roles[b] = "content";
     }
-    if (roles.indexOf("content") < 0) {
+    if (!asSaid && roles.indexOf("content") < 0) {
       var anyContext = roles.some(isContext);
       roles = roles.map(function (r) {
         return (anyContext ? isContext(r) : r === "framing") ? "content" : r;
@@ -435,11 +442,42 @@
       if (framed) return framed;
     }
     if (roles.some(isContext)) {
-      return citeAfter(ix, kept(function (r) {
+      var among = citeAfter(ix, kept(function (r) {
         return r === "content";
       }), 2);
+      if (among) return among;
     }
     return null;
+  }
+
+  // A clause that is one cite while every other clause only sets the table
+  // or frames the question, as the server's `cite_clause`.
+  function citeClause(ix, q) {
+    var clauses = String(q)
+      .split(/[,;?!]|\.(?=\s|$)/)
+      .map(function (c) {
+        return c.trim();
+      })
+      .filter(Boolean);
+    if (clauses.length < 2) return null;
+    var found = null;
+    for (var i = 0; i < clauses.length; i++) {
+      var c = clauses[i];
+      var named = /[\p{L}§]/u.test(c);
+      var cq = named ? citeQuery(ix, c) : null;
+      if (cq && cq.doc !== undefined) {
+        if (found) return null;
+        found = cq;
+        continue;
+      }
+      var words = c.toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+      var roles = rolesOf(ix, words, true);
+      var mask = searchedMask(ix, words);
+      if (roles.some(function (r, k) {
+        return r === "content" && mask[k];
+      })) return null;
+    }
+    return found;
   }
 
   function citeAfter(ix, words, skips) {
@@ -916,7 +954,7 @@
     };
     var hits = [];
     var cq = citeQuery(ix, q);
-    if (!cq || cq.doc === undefined) cq = citeInQuestion(ix, q) || cq;
+    if (!cq || cq.doc === undefined) cq = citeClause(ix, q) || citeInQuestion(ix, q) || cq;
     var read;
     if (cq && cq.doc !== undefined) {
       if (inBook(cq.doc)) hits.push({ doc: cq.doc, score: 0, cite: true });
