@@ -89,6 +89,18 @@ pub struct AppState {
     deck: Arc<deck::DeckCache>,
 }
 
+/// Builds what a site makes on first use and takes seconds to make (the
+/// practice cards), on a thread of its own, so that the first reader of
+/// `/ov` does not wait for it (nor, on a slow machine, time out). If the
+/// thread cannot start, the first request builds it as before.
+fn warm(site: Arc<Site>) {
+    let _ = std::thread::Builder::new()
+        .name("lovbok-warm".into())
+        .spawn(move || {
+            site.kb().cards();
+        });
+}
+
 impl AppState {
     /// State serving `kb`, with a response cache of the default size.
     pub fn new(kb: Kb) -> AppState {
@@ -104,8 +116,10 @@ impl AppState {
     fn build(kb: Kb, entries: usize, source: status::SourceKind, started: SystemTime) -> AppState {
         let metrics = Metrics::new();
         metrics.corpus_loaded(kb.corpus().provisions().len(), kb.citation_count(), false);
+        let site = Arc::new(Site::new(kb));
+        warm(Arc::clone(&site));
         AppState {
-            site: Arc::new(ArcSwap::from_pointee(Site::new(kb))),
+            site: Arc::new(ArcSwap::new(site)),
             generation: Arc::new(AtomicU64::new(0)),
             cache: Arc::new(cache::ResponseCache::new(entries)),
             metrics: Arc::new(metrics),
@@ -170,6 +184,7 @@ impl AppState {
     }
 
     fn swap_site(&self, site: Arc<Site>) {
+        warm(Arc::clone(&site));
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.site.store(site);
         self.cache.clear();
