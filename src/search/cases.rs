@@ -1,0 +1,344 @@
+//! Similar cases ("Lignende saker"): the published rulings of
+//! `kjennelser/` as their own kind of hit, and as evidence for the
+//! provisions they apply.
+//!
+//! A TD's question is often a story in players' words ("dummy pointed at
+//! the wrong card", "partner thought for a long time and then passed");
+//! the books state the rule in the Laws' words, but a published case tells
+//! a story like it and names the law it applied. Each item's title,
+//! situation and ruling (lovbok's own words, never the books') is analysed
+//! in its own language (nb, da, sv or en, each with its Snowball stemmer
+//! and stop words) into a table of its own, never into the books' index. A
+//! query's words are read in each of those languages and meet the items as
+//! BM25 over that table, with the share of the query (by rarity) an item
+//! has, as the books' passages are scored ([`CaseTable::meet`]).
+//!
+//! Two uses. The items that meet the query best are shown apart from the
+//! provisions, below them ([`CaseHit`]). And when an item meets the query
+//! well ([`LIFT_MIN_SHARE`], at least [`LIFT_MIN_WORDS`] words), the
+//! provisions it applies get a bounded lift ([`CaseTable::lifts`]): the
+//! [`LIFT_ITEMS`] best such items vote for them, and a provision gets at
+//! most [`CASE_LIFT`] of the query's best match, so that what similar
+//! cases agree on can bring its law into the list but never outweighs a
+//! passage that names the query.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+use tantivy::tokenizer::{
+    Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
+    TokenStream,
+};
+
+use super::FastMap as HashMap;
+use crate::corpus::{Corpus, ProvisionId, RulingLang};
+
+/// Most similar cases one search shows.
+pub const MAX_CASE_HITS: usize = 3;
+/// The least share of the query (by rarity) an item must have to be shown.
+pub(crate) const SHOW_MIN_SHARE: f32 = 0.5;
+/// The least share of the query an item must have to lift its provisions:
+/// most of the query, so that one shared word does not bring in a law.
+pub(crate) const LIFT_MIN_SHARE: f32 = 0.6;
+/// The fewest query words an item must have to lift its provisions: a
+/// one-word query names a subject, not a situation.
+pub(crate) const LIFT_MIN_WORDS: usize = 2;
+/// How many of the best items vote for the provisions they apply.
+pub(crate) const LIFT_ITEMS: usize = 5;
+/// The most a provision is lifted, as a share of the query's best match:
+/// far below a heading that names the query (`TITLE_MATCH` is 2), enough
+/// to reorder close passages and to bring a law the query's words do not
+/// reach into the list. Measured on the development sets (2026-12-06):
+/// 0.3 to 0.7 gave the same figures within 0.001; the smallest was kept.
+pub(crate) const CASE_LIFT: f32 = 0.3;
+
+/// BM25's term-frequency saturation and length normalisation, tantivy's.
+const K1: f32 = 1.2;
+const B: f32 = 0.75;
+/// Tokens longer than this many bytes are dropped, as in the books.
+const MAX_TOKEN_BYTES: usize = 40;
+
+/// One similar case a query met: what the results page and the API show.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaseHit {
+    /// The item's id: its page is `/kjennelser/{id}`.
+    pub id: String,
+    /// The source's own title of the case.
+    pub title: String,
+    /// The 2017 provisions (or handbook provisions) it applies.
+    pub cites: Vec<ProvisionId>,
+    /// Its BM25 over the query's words, times its share of the query.
+    pub score: f32,
+    /// The share of the query (by rarity) it has, 0 to 1.
+    pub share: f32,
+}
+
+/// One item, as the table keeps it.
+#[derive(Clone, Debug)]
+struct CaseItem {
+    id: String,
+    title: String,
+    cites: Vec<ProvisionId>,
+    /// The corpus provisions its cites are, or the nearest ones above them
+    /// (a paragraph of a law whose text the source lacks: the law).
+    provisions: Vec<usize>,
+    /// Its analysed words.
+    len: u32,
+}
+
+/// An item a query met, with how well.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CaseMatch {
+    item: usize,
+    /// BM25 times the share, to the books' coverage exponent.
+    score: f32,
+    share: f32,
+    words: usize,
+}
+
+/// Every ruling item's words, keyed by language and stem.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CaseTable {
+    /// `en:claim` → the items with it and how often.
+    postings: HashMap<Box<str>, Vec<(u32, u16)>>,
+    items: Vec<CaseItem>,
+    avg_len: f32,
+    /// The languages the items are written in: a query word is read in each.
+    langs: Vec<RulingLang>,
+}
+
+impl CaseTable {
+    /// Analyses every ruling item of the corpus.
+    pub(crate) fn build(corpus: &Corpus) -> CaseTable {
+        let mut table = CaseTable::default();
+        let mut total = 0u64;
+        with_case_analyzers(|a| {
+            for ruling in corpus.rulings().items() {
+                let text = format!("{} {} {}", ruling.title, ruling.situation, ruling.ruling);
+                let keys = a.keys(ruling.lang, &text);
+                let item = table.items.len() as u32;
+                let mut tf: HashMap<String, u16> = HashMap::default();
+                for k in &keys {
+                    *tf.entry(k.clone()).or_default() += 1;
+                }
+                for (k, n) in tf {
+                    table
+                        .postings
+                        .entry(k.into_boxed_str())
+                        .or_default()
+                        .push((item, n));
+                }
+                total += keys.len() as u64;
+                if !table.langs.contains(&ruling.lang) {
+                    table.langs.push(ruling.lang);
+                }
+                let cites: Vec<ProvisionId> = ruling.provisions().cloned().collect();
+                let mut provisions: Vec<usize> = cites
+                    .iter()
+                    .filter_map(|id| corpus.index_of(&corpus.nearest(id)?.id))
+                    .collect();
+                provisions.sort_unstable();
+                provisions.dedup();
+                table.items.push(CaseItem {
+                    id: ruling.id.clone(),
+                    title: ruling.title.clone(),
+                    cites,
+                    provisions,
+                    len: keys.len() as u32,
+                });
+            }
+        });
+        table.langs.sort();
+        table.avg_len = if table.items.is_empty() {
+            1.0
+        } else {
+            (total as f32 / table.items.len() as f32).max(1.0)
+        };
+        table
+    }
+
+    /// The items the query's words meet, best first: each word (with the
+    /// weight its role gives it) read in every language of the items, an
+    /// item's score its BM25 times the share of the query's rarity it has,
+    /// squared (the books' coverage).
+    pub(crate) fn meet(&self, words: &[String], weights: &[f32]) -> Vec<CaseMatch> {
+        if self.items.is_empty() || words.is_empty() {
+            return Vec::new();
+        }
+        let n = self.items.len() as f32;
+        let mut total = 0.0f32;
+        // Per item: BM25, rarity met, words met.
+        let mut per_item: HashMap<usize, (f32, f32, usize)> = HashMap::default();
+        with_case_analyzers(|a| {
+            for (i, word) in words.iter().enumerate() {
+                let weight = weights.get(i).copied().unwrap_or(1.0);
+                if weight <= 0.0 {
+                    continue;
+                }
+                let lists: Vec<&Vec<(u32, u16)>> = self
+                    .langs
+                    .iter()
+                    .filter_map(|&l| a.key(l, word))
+                    .filter_map(|k| self.postings.get(k.as_str()))
+                    .collect();
+                let df = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+                let rarity = weight * idf(df as f32, n);
+                total += rarity;
+                let mut seen: Vec<usize> = Vec::new();
+                for list in lists {
+                    let idf = idf(list.len() as f32, n);
+                    for &(item, tf) in list {
+                        let item = item as usize;
+                        let len = self.items.get(item).map_or(1, |it| it.len) as f32;
+                        let tf = tf as f32;
+                        let bm25 =
+                            weight * idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
+                        let e = per_item.entry(item).or_default();
+                        e.0 += bm25;
+                        if !seen.contains(&item) {
+                            seen.push(item);
+                            e.1 += rarity;
+                            e.2 += 1;
+                        }
+                    }
+                }
+            }
+        });
+        if total <= 0.0 {
+            return Vec::new();
+        }
+        let mut out: Vec<CaseMatch> = per_item
+            .into_iter()
+            .map(|(item, (bm25, met, words))| {
+                let share = (met / total).min(1.0);
+                CaseMatch {
+                    item,
+                    score: bm25 * share * share,
+                    share,
+                    words,
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.item.cmp(&b.item)));
+        out
+    }
+
+    /// The similar cases to show: the best items with at least
+    /// [`SHOW_MIN_SHARE`] of the query, at most `limit`.
+    pub(crate) fn hits(&self, matches: &[CaseMatch], limit: usize) -> Vec<CaseHit> {
+        matches
+            .iter()
+            .filter(|m| m.share >= SHOW_MIN_SHARE)
+            .filter_map(|m| {
+                let item = self.items.get(m.item)?;
+                Some(CaseHit {
+                    id: item.id.clone(),
+                    title: item.title.clone(),
+                    cites: item.cites.clone(),
+                    score: m.score,
+                    share: m.share,
+                })
+            })
+            .take(limit)
+            .collect()
+    }
+
+    /// What the cases give the provisions they apply, as a share of the
+    /// query's best match. The [`LIFT_ITEMS`] best items that have at
+    /// least [`LIFT_MIN_SHARE`] of the query and [`LIFT_MIN_WORDS`] of its
+    /// words each vote for the provisions they apply with their share; a
+    /// provision gets [`CASE_LIFT`] times its votes over [`LIFT_ITEMS`]. So
+    /// the lift is bounded by [`CASE_LIFT`], reached only when every one
+    /// of the best cases applies the provision and has the whole query:
+    /// what several similar cases agree on counts, one case's side issue
+    /// little.
+    pub(crate) fn lifts(&self, matches: &[CaseMatch]) -> HashMap<usize, f32> {
+        let mut out: HashMap<usize, f32> = HashMap::default();
+        let strong = matches
+            .iter()
+            .filter(|m| m.share >= LIFT_MIN_SHARE && m.words >= LIFT_MIN_WORDS)
+            .take(LIFT_ITEMS);
+        for m in strong {
+            let Some(item) = self.items.get(m.item) else {
+                continue;
+            };
+            for &p in &item.provisions {
+                *out.entry(p).or_insert(0.0) += CASE_LIFT * m.share / LIFT_ITEMS as f32;
+            }
+        }
+        out
+    }
+}
+
+/// BM25's inverse document frequency of a word in `df` of `n` items.
+fn idf(df: f32, n: f32) -> f32 {
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+/// One analyzer per language the items may be written in.
+struct CaseAnalyzers {
+    nb: TextAnalyzer,
+    da: TextAnalyzer,
+    sv: TextAnalyzer,
+    en: TextAnalyzer,
+}
+
+impl CaseAnalyzers {
+    fn new() -> CaseAnalyzers {
+        CaseAnalyzers {
+            nb: analyzer(Language::Norwegian),
+            da: analyzer(Language::Danish),
+            sv: analyzer(Language::Swedish),
+            en: analyzer(Language::English),
+        }
+    }
+
+    fn of(&mut self, lang: RulingLang) -> &mut TextAnalyzer {
+        match lang {
+            RulingLang::Nb => &mut self.nb,
+            RulingLang::Da => &mut self.da,
+            RulingLang::Sv => &mut self.sv,
+            RulingLang::En => &mut self.en,
+        }
+    }
+
+    /// Every word of `text` as `lang:stem`, stop words left out.
+    fn keys(&mut self, lang: RulingLang, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stream = self.of(lang).token_stream(text);
+        while stream.advance() {
+            out.push(format!("{}:{}", lang.as_str(), stream.token().text));
+        }
+        out
+    }
+
+    /// One word's key in `lang`, or `None` for a stop word.
+    fn key(&mut self, lang: RulingLang, word: &str) -> Option<String> {
+        self.keys(lang, word).into_iter().next()
+    }
+}
+
+/// Words, lower case, no stop words, the language's Snowball stem.
+fn analyzer(lang: Language) -> TextAnalyzer {
+    let builder = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
+        .filter(LowerCaser);
+    match StopWordFilter::new(lang) {
+        Some(stop) => builder.filter(stop).filter(Stemmer::new(lang)).build(),
+        None => builder.filter(Stemmer::new(lang)).build(),
+    }
+}
+
+thread_local! {
+    /// Each thread's case analyzers, built on first use.
+    static CASE_ANALYZERS: RefCell<Option<CaseAnalyzers>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's case analyzers (a fresh set if they are in
+/// use further up the stack).
+fn with_case_analyzers<R>(f: impl FnOnce(&mut CaseAnalyzers) -> R) -> R {
+    CASE_ANALYZERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(CaseAnalyzers::new)),
+        Err(_) => f(&mut CaseAnalyzers::new()),
+    })
+}
