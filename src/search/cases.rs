@@ -67,6 +67,9 @@ pub struct CaseHit {
     pub title: String,
     /// The 2017 provisions (or handbook provisions) it applies.
     pub cites: Vec<ProvisionId>,
+    /// The language its title and summary are written in (`nb`, `da`,
+    /// `sv`, `en`).
+    pub lang: &'static str,
     /// Its BM25 over the query's words, times its share of the query.
     pub score: f32,
     /// The share of the query (by rarity) it has, 0 to 1.
@@ -79,6 +82,7 @@ struct CaseItem {
     id: String,
     title: String,
     cites: Vec<ProvisionId>,
+    lang: RulingLang,
     /// The corpus provisions its cites are, or the nearest ones above them
     /// (a paragraph of a law whose text the source lacks: the law).
     provisions: Vec<usize>,
@@ -143,6 +147,7 @@ impl CaseTable {
                     id: ruling.id.clone(),
                     title: ruling.title.clone(),
                     cites,
+                    lang: ruling.lang,
                     provisions,
                     len: keys.len() as u32,
                 });
@@ -235,6 +240,7 @@ impl CaseTable {
                     id: item.id.clone(),
                     title: item.title.clone(),
                     cites: item.cites.clone(),
+                    lang: item.lang.as_str(),
                     score: m.score,
                     share: m.share,
                 })
@@ -341,4 +347,81 @@ fn with_case_analyzers<R>(f: impl FnOnce(&mut CaseAnalyzers) -> R) -> R {
         Ok(mut slot) => f(slot.get_or_insert_with(CaseAnalyzers::new)),
         Err(_) => f(&mut CaseAnalyzers::new()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> (Corpus, CaseTable) {
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        let table = CaseTable::build(&corpus);
+        (corpus, table)
+    }
+
+    /// The first `n` words of an item's situation, as a query's words.
+    fn words_of(text: &str, n: usize) -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .take(n)
+            .map(str::to_lowercase)
+            .collect()
+    }
+
+    #[test]
+    fn each_language_has_its_own_stems() {
+        with_case_analyzers(|a| {
+            assert_eq!(a.key(RulingLang::En, "revoked"), a.key(RulingLang::En, "revokes"));
+            assert_eq!(a.key(RulingLang::En, "the"), None, "a stop word");
+            let sv = a.key(RulingLang::Sv, "spelaren").unwrap_or_default();
+            assert!(sv.starts_with("sv:"), "{sv}");
+            assert_eq!(a.key(RulingLang::Da, "og"), None, "a Danish stop word");
+        });
+    }
+
+    #[test]
+    fn an_item_told_in_its_own_words_meets_itself_first() {
+        let (corpus, table) = table();
+        assert_eq!(table.items.len(), corpus.rulings().items().len());
+        for (i, r) in corpus.rulings().items().iter().enumerate().step_by(7) {
+            let words = words_of(&r.situation, 12);
+            let weights = vec![1.0; words.len()];
+            let met = table.meet(&words, &weights);
+            let rank = met.iter().position(|m| m.item == i);
+            assert!(rank.is_some_and(|r| r < 3), "{}: {rank:?}", r.id);
+            assert!(met.iter().all(|m| (0.0..=1.0).contains(&m.share)));
+        }
+    }
+
+    #[test]
+    fn the_lift_is_bounded_and_needs_more_than_one_word() {
+        let (corpus, table) = table();
+        for r in corpus.rulings().items().iter().step_by(5) {
+            let words = words_of(&r.situation, 10);
+            let met = table.meet(&words, &vec![1.0; words.len()]);
+            let lifts = table.lifts(&met);
+            assert!(lifts.values().all(|&l| l > 0.0 && l <= CASE_LIFT + 1e-6), "{}", r.id);
+            let applied: Vec<usize> = met
+                .iter()
+                .take(LIFT_ITEMS)
+                .flat_map(|m| table.items[m.item].provisions.clone())
+                .collect();
+            assert!(lifts.keys().all(|p| applied.contains(p)), "{}", r.id);
+        }
+        let one = table.meet(&["revoke".to_string()], &[1.0]);
+        assert!(!one.is_empty());
+        assert!(table.lifts(&one).is_empty(), "one word names a subject");
+        assert!(table.meet(&[], &[]).is_empty());
+    }
+
+    #[test]
+    fn framing_words_weigh_nothing() {
+        let (_, table) = table();
+        let words = vec!["revoke".to_string(), "trick".to_string()];
+        let both = table.meet(&words, &[1.0, 1.0]);
+        let one = table.meet(&words, &[1.0, 0.0]);
+        let only = table.meet(&words[..1], &[1.0]);
+        assert_eq!(one, only);
+        assert_ne!(both, one);
+    }
 }
