@@ -446,7 +446,8 @@ fn eval(kb: &Kb, file: &std::path::Path, ranks: bool) -> Result<ExitCode, CliErr
     let apart = search::evaluate(kb.corpus(), kb.index(), &split.apart);
     if apart.queries > 0 {
         let all = judgments.len() as f64;
-        let with = (report.mrr10 * report.queries as f64 + apart.mrr10 * apart.queries as f64) / all;
+        let with =
+            (report.mrr10 * report.queries as f64 + apart.mrr10 * apart.queries as f64) / all;
         writeln!(
             out,
             "scored apart {}  (asked on a page a ruling item tells)  MRR@10 {:.3} alone; all {} queries MRR@10 {:.3} with them, {:.3} without (the figures above)",
@@ -459,7 +460,11 @@ fn eval(kb: &Kb, file: &std::path::Path, ranks: bool) -> Result<ExitCode, CliErr
         for (j, rank) in misses {
             let rank = rank.map_or("-".to_string(), |r| r.to_string());
             let want: Vec<String> = j.relevant.iter().map(ProvisionId::to_string).collect();
-            let mark = if split.apart.contains(j) { "\t(apart)" } else { "" };
+            let mark = if split.apart.contains(j) {
+                "\t(apart)"
+            } else {
+                ""
+            };
             writeln!(
                 out,
                 "  {}\t{}\twant {}\trank {rank}{mark}",

@@ -196,8 +196,8 @@ impl CaseTable {
                         let item = item as usize;
                         let len = self.items.get(item).map_or(1, |it| it.len) as f32;
                         let tf = tf as f32;
-                        let bm25 =
-                            weight * idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
+                        let bm25 = weight * idf * tf * (K1 + 1.0)
+                            / (tf + K1 * (1.0 - B + B * len / self.avg_len));
                         let e = per_item.entry(item).or_default();
                         e.0 += bm25;
                         if !seen.contains(&item) {
@@ -371,7 +371,10 @@ mod tests {
     #[test]
     fn each_language_has_its_own_stems() {
         with_case_analyzers(|a| {
-            assert_eq!(a.key(RulingLang::En, "revoked"), a.key(RulingLang::En, "revokes"));
+            assert_eq!(
+                a.key(RulingLang::En, "revoked"),
+                a.key(RulingLang::En, "revokes")
+            );
             assert_eq!(a.key(RulingLang::En, "the"), None, "a stop word");
             let sv = a.key(RulingLang::Sv, "spelaren").unwrap_or_default();
             assert!(sv.starts_with("sv:"), "{sv}");
@@ -400,7 +403,11 @@ mod tests {
             let words = words_of(&r.situation, 10);
             let met = table.meet(&words, &vec![1.0; words.len()]);
             let lifts = table.lifts(&met);
-            assert!(lifts.values().all(|&l| l > 0.0 && l <= CASE_LIFT + 1e-6), "{}", r.id);
+            assert!(
+                lifts.values().all(|&l| l > 0.0 && l <= CASE_LIFT + 1e-6),
+                "{}",
+                r.id
+            );
             let applied: Vec<usize> = met
                 .iter()
                 .take(LIFT_ITEMS)

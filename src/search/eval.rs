@@ -356,7 +356,10 @@ mod tests {
         let ids = |v: &[Judgment]| v.iter().map(|j| j.qid.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&split.apart), ["rw-1"]);
         assert_eq!(ids(&split.kept), ["rw-2", "d01"]);
-        assert!(same_page("https://Example.org/a/", "http://www.example.org/a"));
+        assert!(same_page(
+            "https://Example.org/a/",
+            "http://www.example.org/a"
+        ));
         assert!(!same_page("https://example.org/a", "https://example.org/b"));
     }
 

@@ -237,7 +237,10 @@ fn eval_scores_apart_the_questions_asked_on_a_rulings_page() {
     .expect("write");
     // The page of q-1 is the item's, written another way (http, no www, a
     // trailing slash); q-2 was asked elsewhere; q-3 has no page.
-    let told = item.url.replacen("https://", "http://", 1).replacen("www.", "", 1);
+    let told = item
+        .url
+        .replacen("https://", "http://", 1)
+        .replacen("www.", "", 1);
     std::fs::write(
         dir.join("dev-questions.tsv"),
         format!(

@@ -393,7 +393,9 @@ async fn search_gives_similar_cases_as_hits_of_their_own_kind() {
         assert_eq!(c["cites"], serde_json::json!(cites));
     }
     let hits = v["hits"].as_array().expect("hits");
-    assert!(hits.iter().all(|h| h["kind"] != "ruling" && h.get("id").is_none()));
+    assert!(hits
+        .iter()
+        .all(|h| h["kind"] != "ruling" && h.get("id").is_none()));
     // A citation is answered by its provision alone.
     let v = get("/api/search?q=12C1").await.json();
     assert_eq!(v["ruling_hits"], serde_json::json!([]), "{v}");
@@ -407,7 +409,10 @@ async fn the_search_page_shows_similar_cases_below_the_provisions() {
     let cases = html.find("Lignende saker").expect("the similar cases");
     assert!(cases > hits_end, "the cases come below the provisions");
     assert!(html[cases..].contains("href=\"/kjennelser/"));
-    assert!(html.contains("lovboks egne ord"), "said to be lovbok's words");
+    assert!(
+        html.contains("lovboks egne ord"),
+        "said to be lovbok's words"
+    );
     let da = get_da(&format!("/sok?q={STORY}")).await;
     assert!(da.contains("Lignende sager"));
     // The fragment the page script shows while the reader types has them too.

@@ -230,13 +230,7 @@ impl Explanation {
             let _ = writeln!(out, "cases:");
             for c in &self.cases {
                 let cites: Vec<String> = c.cites.iter().map(ToString::to_string).collect();
-                let _ = writeln!(
-                    out,
-                    "  {:.2}  {}  → {}",
-                    c.share,
-                    c.id,
-                    cites.join(", ")
-                );
+                let _ = writeln!(out, "  {:.2}  {}  → {}", c.share, c.id, cites.join(", "));
             }
         }
         let _ = writeln!(out, "hits:");
