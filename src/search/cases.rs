@@ -109,6 +109,9 @@ pub(crate) struct CaseTable {
     avg_len: f32,
     /// The languages the items are written in: a query word is read in each.
     langs: Vec<RulingLang>,
+    /// Every word of the items as written, in lower case (for the offline
+    /// table, whose reader cannot stem).
+    surface: std::collections::BTreeSet<String>,
 }
 
 impl CaseTable {
@@ -120,6 +123,7 @@ impl CaseTable {
             for ruling in corpus.rulings().items() {
                 let text = format!("{} {} {}", ruling.title, ruling.situation, ruling.ruling);
                 let keys = a.keys(ruling.lang, &text);
+                table.surface.extend(surface_words(&text));
                 let item = table.items.len() as u32;
                 let mut tf: HashMap<String, u16> = HashMap::default();
                 for k in &keys {
@@ -170,45 +174,35 @@ impl CaseTable {
         if self.items.is_empty() || words.is_empty() {
             return Vec::new();
         }
-        let n = self.items.len() as f32;
+        let read: Vec<(f32, WordCases)> = with_case_analyzers(|a| {
+            words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (weights.get(i).copied().unwrap_or(1.0), self.word(a, w)))
+                .collect()
+        });
+        self.sum(&read)
+    }
+
+    /// The items' scores from each query word's postings and weight: the
+    /// arithmetic the browser's ranker repeats on [`CaseTable::offline`].
+    fn sum(&self, read: &[(f32, WordCases)]) -> Vec<CaseMatch> {
         let mut total = 0.0f32;
         // Per item: BM25, rarity met, words met.
         let mut per_item: HashMap<usize, (f32, f32, usize)> = HashMap::default();
-        with_case_analyzers(|a| {
-            for (i, word) in words.iter().enumerate() {
-                let weight = weights.get(i).copied().unwrap_or(1.0);
-                if weight <= 0.0 {
-                    continue;
-                }
-                let lists: Vec<&Vec<(u32, u16)>> = self
-                    .langs
-                    .iter()
-                    .filter_map(|&l| a.key(l, word))
-                    .filter_map(|k| self.postings.get(k.as_str()))
-                    .collect();
-                let df = lists.iter().map(|l| l.len()).max().unwrap_or(0);
-                let rarity = weight * idf(df as f32, n);
-                total += rarity;
-                let mut seen: Vec<usize> = Vec::new();
-                for list in lists {
-                    let idf = idf(list.len() as f32, n);
-                    for &(item, tf) in list {
-                        let item = item as usize;
-                        let len = self.items.get(item).map_or(1, |it| it.len) as f32;
-                        let tf = tf as f32;
-                        let bm25 = weight * idf * tf * (K1 + 1.0)
-                            / (tf + K1 * (1.0 - B + B * len / self.avg_len));
-                        let e = per_item.entry(item).or_default();
-                        e.0 += bm25;
-                        if !seen.contains(&item) {
-                            seen.push(item);
-                            e.1 += rarity;
-                            e.2 += 1;
-                        }
-                    }
-                }
+        for (weight, word) in read {
+            if *weight <= 0.0 {
+                continue;
             }
-        });
+            let rarity = weight * word.rarity;
+            total += rarity;
+            for &(item, bm25) in &word.items {
+                let e = per_item.entry(item as usize).or_default();
+                e.0 += weight * bm25;
+                e.1 += rarity;
+                e.2 += 1;
+            }
+        }
         if total <= 0.0 {
             return Vec::new();
         }
@@ -226,6 +220,81 @@ impl CaseTable {
             .collect();
         out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.item.cmp(&b.item)));
         out
+    }
+
+    /// One query word read in every language of the items: its rarity
+    /// (of its commonest reading; a word no item has is as rare as can
+    /// be) and each item's BM25 for it, both at weight 1. An item is
+    /// written in one language, so it is in one reading's postings at most.
+    fn word(&self, a: &mut CaseAnalyzers, word: &str) -> WordCases {
+        let n = self.items.len() as f32;
+        let lists: Vec<&Vec<(u32, u16)>> = self
+            .langs
+            .iter()
+            .filter_map(|&l| a.key(l, word))
+            .filter_map(|k| self.postings.get(k.as_str()))
+            .collect();
+        let df = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+        let mut items = Vec::new();
+        for list in lists {
+            let idf = idf(list.len() as f32, n);
+            for &(item, tf) in list {
+                let len = self.items.get(item as usize).map_or(1, |it| it.len) as f32;
+                let tf = tf as f32;
+                let bm25 = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
+                items.push((item, bm25));
+            }
+        }
+        WordCases {
+            rarity: idf(df as f32, n),
+            items,
+        }
+    }
+
+    /// The table as the browser's ranker reads it: each word form in
+    /// `forms` that meets an item (the items' own words and their English
+    /// inflections are added), with its postings as [`CaseTable::word`]
+    /// reads it, the rarity of a word no item has, each item's provisions,
+    /// and the lift's constants.
+    pub(crate) fn offline<'a>(&self, forms: impl Iterator<Item = &'a str>) -> CaseColumns {
+        let mut words: Vec<String> = forms.map(str::to_string).collect();
+        with_case_analyzers(|a| {
+            let own: Vec<String> = self.surface.iter().cloned().collect();
+            for w in own {
+                words.extend(super::english::inflections(&w));
+                words.push(w);
+            }
+            words.sort_unstable();
+            words.dedup();
+            let mut columns = CaseColumns::default();
+            let mut ids: HashMap<String, u32> = HashMap::default();
+            for w in &words {
+                let read = self.word(a, w);
+                if read.items.is_empty() {
+                    continue;
+                }
+                let mut list = vec![round(read.rarity)];
+                for &(item, bm25) in &read.items {
+                    list.extend([item as f32, round(bm25)]);
+                }
+                let key = format!("{list:?}");
+                let next = columns.lists.len() as u32;
+                let id = *ids.entry(key).or_insert(next);
+                if id == next {
+                    columns.lists.push(list);
+                }
+                columns.forms.insert(w.clone(), id);
+            }
+            CaseColumns {
+                unknown_rarity: round(idf(0.0, self.items.len() as f32)),
+                provisions: self.items.iter().map(|i| i.provisions.clone()).collect(),
+                lift: CASE_LIFT,
+                min_share: LIFT_MIN_SHARE,
+                min_words: LIFT_MIN_WORDS,
+                items: LIFT_ITEMS,
+                ..columns
+            }
+        })
     }
 
     /// The similar cases to show: the best items with at least
@@ -276,6 +345,42 @@ impl CaseTable {
     }
 }
 
+/// A number of the offline table to two decimals: the browser's sums
+/// need no more, and the file is smaller.
+fn round(x: f32) -> f32 {
+    (x * 100.0).round() / 100.0
+}
+
+/// One query word's postings in the table, at weight 1.
+#[derive(Clone, Debug, PartialEq)]
+struct WordCases {
+    rarity: f32,
+    items: Vec<(u32, f32)>,
+}
+
+/// The similar cases as the offline index carries them
+/// (`search::offline::model`): what the browser's ranker needs to lift the
+/// provisions the server lifts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CaseColumns {
+    /// A word form as typed (lower case) → its postings in `lists`.
+    pub forms: std::collections::BTreeMap<String, u32>,
+    /// Each distinct postings list once (the forms of one stem share
+    /// theirs): the word's rarity, then per item it meets the item and
+    /// its BM25.
+    pub lists: Vec<Vec<f32>>,
+    /// The rarity of a query word no item has.
+    pub unknown_rarity: f32,
+    /// Per item: the corpus indexes of the provisions it applies.
+    pub provisions: Vec<Vec<usize>>,
+    /// The lift's constants: `CASE_LIFT`, `LIFT_MIN_SHARE`,
+    /// `LIFT_MIN_WORDS`, `LIFT_ITEMS`.
+    pub lift: f32,
+    pub min_share: f32,
+    pub min_words: usize,
+    pub items: usize,
+}
+
 /// BM25's inverse document frequency of a word in `df` of `n` items.
 fn idf(df: f32, n: f32) -> f32 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
@@ -322,6 +427,20 @@ impl CaseAnalyzers {
     fn key(&mut self, lang: RulingLang, word: &str) -> Option<String> {
         self.keys(lang, word).into_iter().next()
     }
+}
+
+/// The words of a text as a query types them: lower case, nothing removed.
+fn surface_words(text: &str) -> Vec<String> {
+    let mut a = TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
+        .filter(LowerCaser)
+        .build();
+    let mut out = Vec::new();
+    let mut stream = a.token_stream(text);
+    while stream.advance() {
+        out.push(stream.token().text.clone());
+    }
+    out
 }
 
 /// Words, lower case, no stop words, the language's Snowball stem.

@@ -113,6 +113,8 @@ pub(crate) struct OfflineParts<'a> {
     /// The Laws' English words the books do not use: they make a query
     /// English.
     pub english: Vec<&'a str>,
+    /// The published rulings' table (similar cases).
+    pub cases: &'a CaseTable,
 }
 
 /// Time spent in each stage of one search (see [`SearchIndex::search_timed`]).
@@ -222,6 +224,7 @@ impl SearchIndex {
             subjects: &self.subjects,
             unit_corpus: self.units.iter().map(|u| u.corpus).collect(),
             english: self.thesaurus.english_words(),
+            cases: &self.cases,
         }
     }
 
