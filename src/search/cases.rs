@@ -9,7 +9,9 @@
 //! situation and ruling (lovbok's own words, never the books') is analysed
 //! in its own language (nb, da, sv or en, each with its Snowball stemmer
 //! and stop words) into a table of its own, never into the books' index. A
-//! query's words are read in each of those languages and meet the items as
+//! query's words are read in each of those languages (and a Norwegian or
+//! Danish word also as the WBF English term the glossary gives for it, since
+//! most items are English) and meet the items as
 //! BM25 over that table, with the share of the query (by rarity) an item
 //! has, as the books' passages are scored ([`CaseTable::meet`]).
 //!
@@ -112,6 +114,10 @@ pub(crate) struct CaseTable {
     /// Every word of the items as written, in lower case (for the offline
     /// table, whose reader cannot stem).
     surface: std::collections::BTreeSet<String>,
+    /// A Norwegian or Danish key (`nb:blindemann`) → the English keys of
+    /// the WBF term the glossary gives for it (`en:dummi`): most items are
+    /// English, and a question in Norwegian meets them through the terms.
+    bridge: HashMap<String, Vec<String>>,
 }
 
 impl CaseTable {
@@ -158,6 +164,9 @@ impl CaseTable {
             }
         });
         table.langs.sort();
+        if table.langs.contains(&RulingLang::En) {
+            table.bridge = with_case_analyzers(bridge);
+        }
         table.avg_len = if table.items.is_empty() {
             1.0
         } else {
@@ -228,23 +237,36 @@ impl CaseTable {
     /// written in one language, so it is in one reading's postings at most.
     fn word(&self, a: &mut CaseAnalyzers, word: &str) -> WordCases {
         let n = self.items.len() as f32;
-        let lists: Vec<&Vec<(u32, u16)>> = self
-            .langs
+        let mut keys: Vec<String> = self.langs.iter().filter_map(|&l| a.key(l, word)).collect();
+        let bridged: Vec<String> = [RulingLang::Nb, RulingLang::Da]
+            .into_iter()
+            .filter_map(|l| a.key(l, word))
+            .filter_map(|k| self.bridge.get(&k))
+            .flatten()
+            .cloned()
+            .collect();
+        keys.extend(bridged);
+        keys.sort_unstable();
+        keys.dedup();
+        let lists: Vec<&Vec<(u32, u16)>> = keys
             .iter()
-            .filter_map(|&l| a.key(l, word))
             .filter_map(|k| self.postings.get(k.as_str()))
             .collect();
         let df = lists.iter().map(|l| l.len()).max().unwrap_or(0);
-        let mut items = Vec::new();
+        let mut items: Vec<(u32, f32)> = Vec::new();
         for list in lists {
             let idf = idf(list.len() as f32, n);
             for &(item, tf) in list {
                 let len = self.items.get(item as usize).map_or(1, |it| it.len) as f32;
                 let tf = tf as f32;
                 let bm25 = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
-                items.push((item, bm25));
+                match items.iter_mut().find(|(i, _)| *i == item) {
+                    Some(here) => here.1 = here.1.max(bm25),
+                    None => items.push((item, bm25)),
+                }
             }
         }
+        items.sort_by_key(|&(i, _)| i);
         WordCases {
             rarity: idf(df as f32, n),
             items,
@@ -429,6 +451,37 @@ impl CaseAnalyzers {
     }
 }
 
+/// The glossary's single-word terms as keys: each Norwegian and Danish
+/// word's key → the keys of the English words of its entry.
+fn bridge(a: &mut CaseAnalyzers) -> HashMap<String, Vec<String>> {
+    let mut out: HashMap<String, Vec<String>> = HashMap::default();
+    fn single(w: &&&str) -> bool {
+        !w.contains(' ')
+    }
+    for entry in super::glossary::entries() {
+        let en: Vec<String> = entry
+            .en
+            .iter()
+            .filter(single)
+            .filter_map(|w| a.key(RulingLang::En, w))
+            .collect();
+        if en.is_empty() {
+            continue;
+        }
+        let nb = entry.nb.iter().filter(single).map(|w| (RulingLang::Nb, w));
+        let da = entry.da.iter().filter(single).map(|w| (RulingLang::Da, w));
+        for (lang, w) in nb.chain(da) {
+            if let Some(k) = a.key(lang, w) {
+                let list = out.entry(k).or_default();
+                list.extend(en.iter().cloned());
+                list.sort_unstable();
+                list.dedup();
+            }
+        }
+    }
+    out
+}
+
 /// The words of a text as a query types them: lower case, nothing removed.
 fn surface_words(text: &str) -> Vec<String> {
     let mut a = TextAnalyzer::builder(SimpleTokenizer::default())
@@ -538,6 +591,21 @@ mod tests {
         assert!(!one.is_empty());
         assert!(table.lifts(&one).is_empty(), "one word names a subject");
         assert!(table.meet(&[], &[]).is_empty());
+    }
+
+    #[test]
+    fn a_norwegian_word_meets_the_english_cases_through_the_glossary() {
+        let (corpus, table) = table();
+        let by_nb = table.meet(&["blindemann".to_string()], &[1.0]);
+        let by_en = table.meet(&["dummy".to_string()], &[1.0]);
+        assert!(!by_nb.is_empty());
+        let items = corpus.rulings().items();
+        assert!(
+            by_nb.iter().any(|m| items[m.item].lang == RulingLang::En),
+            "an English case"
+        );
+        let en: Vec<usize> = by_en.iter().map(|m| m.item).collect();
+        assert!(by_nb.iter().any(|m| en.contains(&m.item)), "dummy's cases");
     }
 
     #[test]
