@@ -29,7 +29,7 @@ use crate::corpus::{
 use crate::diff::{self, Change, EditionDiff};
 use crate::graph::Graph;
 use crate::search::{
-    search_parallels, Explanation, Hit, ParallelHit, QueryError, SearchError, SearchIndex,
+    search_parallels, CaseHit, Explanation, Hit, ParallelHit, QueryError, SearchError, SearchIndex,
     SearchOptions, SearchQuery,
 };
 
@@ -81,6 +81,10 @@ pub struct SearchResults {
     /// Laws), apart from the ranked hits of the built-in text; none for a
     /// query that is a citation or one limited to the handbook.
     pub parallel_hits: Vec<ParallelHit>,
+    /// The published rulings most like the query (lovbok's own words of
+    /// `kjennelser/`), shown apart from and below the provisions; none for
+    /// a citation.
+    pub case_hits: Vec<CaseHit>,
     /// Microseconds spent in the search itself.
     pub took_us: u128,
 }
@@ -352,7 +356,7 @@ impl Kb {
     pub fn search(&self, raw: &str, opts: &SearchOptions) -> Result<SearchResults, KbSearchError> {
         let started = std::time::Instant::now();
         let query = SearchQuery::parse(raw)?;
-        let hits = self.index.search(&self.corpus, &query, opts)?;
+        let (hits, case_hits) = self.index.search_with_cases(&self.corpus, &query, opts)?;
         let parallel_hits = if hits.iter().any(|h| h.via_citation)
             || opts.book.is_some_and(|b| b != BookId::Laws)
         {
@@ -363,6 +367,7 @@ impl Kb {
         Ok(SearchResults {
             hits,
             parallel_hits,
+            case_hits,
             took_us: started.elapsed().as_micros(),
         })
     }

@@ -418,11 +418,20 @@ fn strip_marks(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// Scores the judged queries; those asked on a page a ruling item also
+/// tells are scored apart (see [`search::split_by_source`]), and the main
+/// figures leave them out.
 fn eval(kb: &Kb, file: &std::path::Path, ranks: bool) -> Result<ExitCode, CliError> {
     let tsv = std::fs::read_to_string(file)
         .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", file.display())))?;
     let judgments = search::parse_judgments(&tsv)?;
-    let report = search::evaluate(kb.corpus(), kb.index(), &judgments);
+    let urls = question_pages(file)?;
+    let split = search::split_by_source(
+        &judgments,
+        &urls,
+        kb.corpus().rulings().items().iter().map(|r| r.url.as_str()),
+    );
+    let report = search::evaluate(kb.corpus(), kb.index(), &split.kept);
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -434,14 +443,31 @@ fn eval(kb: &Kb, file: &std::path::Path, ranks: bool) -> Result<ExitCode, CliErr
         "strict      MRR@10 {:.3}  Recall@10 {:.3}  nDCG@10 {:.3}  (only the judged provision counts)",
         report.strict.mrr10, report.strict.recall10, report.strict.ndcg10
     )?;
-    if !report.misses.is_empty() {
+    let apart = search::evaluate(kb.corpus(), kb.index(), &split.apart);
+    if apart.queries > 0 {
+        let all = judgments.len() as f64;
+        let with =
+            (report.mrr10 * report.queries as f64 + apart.mrr10 * apart.queries as f64) / all;
+        writeln!(
+            out,
+            "scored apart {}  (asked on a page a ruling item tells)  MRR@10 {:.3} alone; all {} queries MRR@10 {:.3} with them, {:.3} without (the figures above)",
+            apart.queries, apart.mrr10, judgments.len(), with, report.mrr10
+        )?;
+    }
+    let misses = report.misses.iter().chain(&apart.misses);
+    if !report.misses.is_empty() || !apart.misses.is_empty() {
         writeln!(out, "not in the top 3:")?;
-        for (j, rank) in &report.misses {
+        for (j, rank) in misses {
             let rank = rank.map_or("-".to_string(), |r| r.to_string());
             let want: Vec<String> = j.relevant.iter().map(ProvisionId::to_string).collect();
+            let mark = if split.apart.contains(j) {
+                "\t(apart)"
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "  {}\t{}\twant {}\trank {rank}",
+                "  {}\t{}\twant {}\trank {rank}{mark}",
                 j.qid,
                 j.query,
                 want.join(",")
@@ -450,12 +476,45 @@ fn eval(kb: &Kb, file: &std::path::Path, ranks: bool) -> Result<ExitCode, CliErr
     }
     if ranks {
         writeln!(out, "ranks:")?;
-        for (j, rank) in judgments.iter().zip(&report.ranks) {
+        let rows = split.kept.iter().zip(&report.ranks);
+        for (j, rank) in rows.chain(split.apart.iter().zip(&apart.ranks)) {
             let rank = rank.map_or("-".to_string(), |r| r.to_string());
             writeln!(out, "  {}\t{rank}\t{}", j.qid, j.query)?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The page each collected question was asked on: every
+/// `*questions.tsv` beside the judged file (`eval/realworld-questions.tsv`
+/// keeps each question's URL), qid → URL.
+fn question_pages(
+    file: &std::path::Path,
+) -> Result<std::collections::HashMap<String, String>, CliError> {
+    let mut urls = std::collections::HashMap::new();
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(urls);
+    };
+    let mut paths: Vec<std::path::PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with("questions.tsv"))
+        })
+        .collect();
+    paths.sort();
+    for path in paths {
+        let tsv = std::fs::read_to_string(&path)
+            .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
+        urls.extend(search::question_urls(&tsv));
+    }
+    Ok(urls)
 }
 
 fn export(kb: &Kb) -> Result<ExitCode, CliError> {

@@ -264,9 +264,104 @@ pub(crate) fn counts_for(corpus: &Corpus, hit: &ProvisionId, relevant: &Provisio
     relevant.numbered_parent().as_ref() == Some(hit)
 }
 
+/// Judged queries split by where their question was asked: `apart` are
+/// those asked on a page that a ruling item of `kjennelser/` also tells
+/// (its `url`), whose case the search may meet in the item's words, so
+/// they are scored apart from the rest (`kept`), which make the figure
+/// the search is judged by.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SourceSplit {
+    pub kept: Vec<Judgment>,
+    pub apart: Vec<Judgment>,
+}
+
+/// Splits `judgments` by their questions' pages (`question_urls`: qid →
+/// URL, see [`question_urls`]) against the ruling items' pages; a query
+/// with no page of its own is kept. Pages are compared as [`same_page`]
+/// says.
+pub fn split_by_source<'a>(
+    judgments: &[Judgment],
+    question_urls: &std::collections::HashMap<String, String>,
+    ruling_urls: impl IntoIterator<Item = &'a str>,
+) -> SourceSplit {
+    let rulings: std::collections::HashSet<String> =
+        ruling_urls.into_iter().map(page_key).collect();
+    let mut split = SourceSplit::default();
+    for j in judgments {
+        let told = question_urls
+            .get(&j.qid)
+            .is_some_and(|u| rulings.contains(&page_key(u)));
+        if told {
+            split.apart.push(j.clone());
+        } else {
+            split.kept.push(j.clone());
+        }
+    }
+    split
+}
+
+/// The question pages a file of collected questions names: each line's
+/// qid (its first field) and its first field that is an `http(s)://`
+/// address (`eval/realworld-questions.tsv` keeps the page each question
+/// was asked on). Comment lines and lines without an address are skipped.
+pub fn question_urls(tsv: &str) -> std::collections::HashMap<String, String> {
+    tsv.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| {
+            let mut cols = l.split('\t').map(str::trim);
+            let qid = cols.next().filter(|q| !q.is_empty())?;
+            let url = cols.find(|c| c.starts_with("https://") || c.starts_with("http://"))?;
+            Some((qid.to_string(), url.to_string()))
+        })
+        .collect()
+}
+
+/// True when two addresses are the same page: the same but for the scheme
+/// (`http`, `https`), a leading `www.`, the host's case, a trailing `/`
+/// and the fragment (an anchor on one page is that page).
+pub fn same_page(a: &str, b: &str) -> bool {
+    page_key(a) == page_key(b)
+}
+
+fn page_key(url: &str) -> String {
+    let url = url.trim();
+    let url = url.split('#').next().unwrap_or(url);
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .unwrap_or(url);
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let host = host.to_ascii_lowercase();
+    let host = host.strip_prefix("www.").unwrap_or(&host);
+    format!("{host}{}", path.trim_end_matches('/'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_asked_on_a_rulings_page_is_scored_apart() {
+        let js = parse_judgments(
+            "rw-1\tcard from next board\t16D\nrw-2\trevoke\t64\nd01\tjustert score\t12C\n",
+        )
+        .unwrap_or_default();
+        let urls = question_urls(
+            "# qid, split, lang, query, cites, url\n\
+             rw-1\tdev\ten\tcard from next board\t16D\thttps://www.example.org/forum/50037/\n\
+             rw-2\tdev\ten\trevoke\t64\thttps://example.org/forum/99\n",
+        );
+        assert_eq!(urls.len(), 2);
+        let split = split_by_source(&js, &urls, ["http://example.org/forum/50037#p3"]);
+        let ids = |v: &[Judgment]| v.iter().map(|j| j.qid.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&split.apart), ["rw-1"]);
+        assert_eq!(ids(&split.kept), ["rw-2", "d01"]);
+        assert!(same_page(
+            "https://Example.org/a/",
+            "http://www.example.org/a"
+        ));
+        assert!(!same_page("https://example.org/a", "https://example.org/b"));
+    }
 
     #[test]
     fn strict_counts_the_judged_provision_only() {

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use tantivy::IndexReader;
 
 use super::analyzer::{with_analyzers, Analyzers};
+use super::cases::{CaseHit, CaseMatch, CaseTable, MAX_CASE_HITS};
 use super::impact::{Impacts, Matched, QueryVariant, QueryWord};
 use super::irregular::Irregular;
 use super::query::{self, Features, Read, SearchQuery};
@@ -85,6 +86,8 @@ pub struct SearchIndex {
     subjects: SubjectTable,
     /// Per provision: the index of its last descendant (itself for a leaf).
     subtree_end: Vec<usize>,
+    /// The published rulings' own words, for similar cases (`cases`).
+    cases: CaseTable,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -110,6 +113,8 @@ pub(crate) struct OfflineParts<'a> {
     /// The Laws' English words the books do not use: they make a query
     /// English.
     pub english: Vec<&'a str>,
+    /// The published rulings' table (similar cases).
+    pub cases: &'a CaseTable,
 }
 
 /// Time spent in each stage of one search (see [`SearchIndex::search_timed`]).
@@ -188,6 +193,7 @@ impl SearchIndex {
             .map(|i| corpus.descendants(i).into_iter().max().unwrap_or(i))
             .collect();
         let mut index = SearchIndex {
+            cases: CaseTable::build(corpus),
             subtree_end,
             subjects,
             impacts,
@@ -218,6 +224,7 @@ impl SearchIndex {
             subjects: &self.subjects,
             unit_corpus: self.units.iter().map(|u| u.corpus).collect(),
             english: self.thesaurus.english_words(),
+            cases: &self.cases,
         }
     }
 
@@ -278,6 +285,20 @@ impl SearchIndex {
             out.push_str(&format!("{}: {}\n", w.text, vs.join(", ")));
         }
         out
+    }
+
+    /// Ranked hits for a query, the cited provision first, and the
+    /// published cases most like it (none for a citation), which are shown
+    /// apart from the provisions (see `cases`).
+    pub fn search_with_cases(
+        &self,
+        corpus: &Corpus,
+        query: &SearchQuery,
+        opts: &SearchOptions,
+    ) -> Result<(Vec<Hit>, Vec<CaseHit>), SearchError> {
+        let run = self.run(corpus, query, opts, &mut None)?;
+        let cases = self.cases.hits(&run.cases, MAX_CASE_HITS);
+        Ok((run.hits, cases))
     }
 
     /// Ranked hits for a query, the cited provision first.
@@ -353,9 +374,20 @@ impl SearchIndex {
             let per_word: Vec<usize> = planned.per_word.iter().map(Vec::len).collect();
             (read, per_word, planned.into_searched(), subjects)
         });
+        let cases = if features.cases && read.cites.is_empty() {
+            self.cases.meet(&read.words, &read.weights)
+        } else {
+            Vec::new()
+        };
+        let lifts = self.cases.lifts(&cases);
+        clock.lap(|s| &mut s.subjects);
         let matched = self.match_words(&words, opts, &features);
         clock.lap(|s| &mut s.matches);
-        let mut scored = self.score(corpus, &words, &matched, &subjects, opts, &features);
+        let evidence = score::Evidence {
+            subjects: &subjects,
+            cases: &lifts,
+        };
+        let mut scored = self.score(corpus, &words, &matched, &evidence, opts, &features);
         clock.lap(|s| &mut s.scores);
         let picked = order::order(
             corpus,
@@ -373,6 +405,7 @@ impl SearchIndex {
             per_word,
             words,
             subjects,
+            cases,
             matched,
             scored,
             hits,
@@ -458,6 +491,8 @@ pub(crate) struct Run {
     pub per_word: Vec<usize>,
     pub words: Vec<QueryWord>,
     pub subjects: SubjectEvidence,
+    /// The published cases the query's words meet, best first.
+    pub cases: Vec<CaseMatch>,
     pub matched: Vec<Matched>,
     pub scored: score::Scored,
     pub hits: Vec<Hit>,

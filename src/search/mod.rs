@@ -20,6 +20,7 @@ pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBu
 
 mod analyzer;
 mod anchors;
+mod cases;
 mod citation;
 mod english;
 mod eval;
@@ -43,9 +44,10 @@ use serde::Serialize;
 use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
 pub use analyzer::{register_all, WordForms};
+pub use cases::{CaseColumns, CaseHit, MAX_CASE_HITS};
 pub use eval::{
-    evaluate, evaluate_rankings, parse_judgments, EvalError, EvalReport, Judgment, StrictScores,
-    CUTOFF, MISS_RANK,
+    evaluate, evaluate_rankings, parse_judgments, question_urls, same_page, split_by_source,
+    EvalError, EvalReport, Judgment, SourceSplit, StrictScores, CUTOFF, MISS_RANK,
 };
 pub use index::{
     ExplainedHit, ExplainedSubject, ExplainedWord, Explanation, IndexStats, SearchIndex, Stages,

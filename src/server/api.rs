@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::cite::{self, EditionNote, EditionReading, Resolved, Status};
 use crate::corpus::{BookId, ProvisionId};
 use crate::kb::{url_of, KbSearchError, TypedCite};
-use crate::search::{Explanation, Hit, ParallelHit, SearchOptions};
+use crate::search::{CaseHit, Explanation, Hit, ParallelHit, SearchOptions};
 use crate::web::assets::fnv1a;
 use crate::web::{label_of, Site};
 
@@ -61,6 +61,9 @@ pub struct SearchResponse {
     /// Hits in the parallel texts (other editions or languages of the
     /// Laws), apart from the ranked hits of the built-in books.
     parallel_hits: Vec<HitDto>,
+    /// Published rulings whose situation meets the query (lovbok's own
+    /// words, not the books'), apart from and below the provisions.
+    ruling_hits: Vec<RulingHitDto>,
     /// With `explain=true`: each word's role and weight, the subjects met
     /// and why each hit ranks where it does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,6 +94,37 @@ pub struct HitDto {
     edition: String,
     lang: &'static str,
     source: Option<String>,
+}
+
+/// A similar case: a published ruling (`kjennelser/`) whose situation
+/// meets the query, with the current provisions it applies.
+#[derive(Serialize)]
+pub struct RulingHitDto {
+    /// Always `ruling`: a hit of its own kind, never a provision.
+    kind: &'static str,
+    id: String,
+    /// The source's own title of the case.
+    title: String,
+    /// The 2017 provisions (or the handbook's) it applies.
+    cites: Vec<String>,
+    /// Its page (`/kjennelser/{id}`).
+    url: String,
+    score: f32,
+    /// The language its title and summary are written in.
+    lang: &'static str,
+}
+
+/// One similar case as `GET /api/search` returns it.
+pub fn ruling_hit_dto(hit: &CaseHit) -> RulingHitDto {
+    RulingHitDto {
+        kind: "ruling",
+        id: hit.id.clone(),
+        title: hit.title.clone(),
+        cites: hit.cites.iter().map(ToString::to_string).collect(),
+        url: crate::web::routes::LINKS.ruling(&hit.id),
+        score: hit.score,
+        lang: hit.lang,
+    }
 }
 
 /// One hit as `GET /api/search` returns it (also what `lovbok search
@@ -220,7 +254,8 @@ pub(crate) async fn search(
         .iter()
         .filter_map(|h| parallel_hit_dto(&site, h))
         .collect();
-    let etag = serde_json::to_vec(&(&q, &hits, &parallel_hits))
+    let ruling_hits: Vec<RulingHitDto> = results.case_hits.iter().map(ruling_hit_dto).collect();
+    let etag = serde_json::to_vec(&(&q, &hits, &parallel_hits, &ruling_hits))
         .map(|b| format!("W/\"{:016x}\"", fnv1a(&b)))
         .ok()
         .and_then(|t| HeaderValue::from_str(&t).ok());
@@ -230,6 +265,7 @@ pub(crate) async fn search(
         took_us: u64::try_from(results.took_us).unwrap_or(u64::MAX),
         hits,
         parallel_hits,
+        ruling_hits,
         explain,
     });
     let mut res = body.into_response();

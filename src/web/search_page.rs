@@ -45,6 +45,19 @@ pub struct HitView {
     pub subject: Option<String>,
 }
 
+/// One similar case: a published ruling whose situation meets the query,
+/// shown below the provisions and linking to its page.
+#[derive(Debug, Clone)]
+pub struct CaseView {
+    /// `/kjennelser/{id}`.
+    pub url: String,
+    pub title: String,
+    /// The language its title is written in.
+    pub lang: &'static str,
+    /// The provisions it applies, as cites (`16B1a, 73C`).
+    pub cites: String,
+}
+
 /// What a search found, and the help offered when it found nothing.
 #[derive(Debug, Clone, Default)]
 pub struct SearchOutcome {
@@ -88,6 +101,8 @@ pub struct ResultsFragment {
     pub hits: Vec<HitView>,
     /// Hits in the parallel texts, each labelled with its edition.
     pub parallel_hits: Vec<ParallelHitView>,
+    /// Published cases like the query ("Lignende saker"), below the hits.
+    pub case_hits: Vec<CaseView>,
     /// "12C9 does not exist."
     pub unknown: Option<String>,
     pub nearest: Vec<LinkView>,
@@ -272,6 +287,22 @@ impl Site {
                 .as_ref()
                 .map(|r| self.parallel_hit_views(&r.parallel_hits, lang))
                 .unwrap_or_default(),
+            case_hits: o
+                .results
+                .iter()
+                .flat_map(|r| &r.case_hits)
+                .map(|c| CaseView {
+                    url: links.ruling(&c.id),
+                    title: c.title.clone(),
+                    lang: c.lang,
+                    cites: c
+                        .cites
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+                .collect(),
             tips_examples: t
                 .tips_word_examples
                 .iter()

@@ -224,6 +224,44 @@ fn eval_prints_the_metrics() {
 }
 
 #[test]
+fn eval_scores_apart_the_questions_asked_on_a_rulings_page() {
+    let corpus = lovbok::corpus::Corpus::build(&lovbok::corpus::embedded_sources()).corpus;
+    let item = &corpus.rulings().items()[0];
+    let dir = std::env::temp_dir().join(format!("lovbok-cli-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let judged = dir.join("dev.tsv");
+    std::fs::write(
+        &judged,
+        "q-1\tjustert score\t12C\nq-2\trevoke\t64\nq-3\tfeil forklaring\t20F\n",
+    )
+    .expect("write");
+    // The page of q-1 is the item's, written another way (http, no www, a
+    // trailing slash); q-2 was asked elsewhere; q-3 has no page.
+    let told = item
+        .url
+        .replacen("https://", "http://", 1)
+        .replacen("www.", "", 1);
+    std::fs::write(
+        dir.join("dev-questions.tsv"),
+        format!(
+            "# qid, split, lang, query, cites, url\nq-1\tdev\tnb\tjustert score\t12C\t{told}/\nq-2\tdev\ten\trevoke\t64\thttps://example.org/elsewhere\n"
+        ),
+    )
+    .expect("write");
+    let o = lovbok(&["eval", judged.to_str().expect("utf-8 path")]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.starts_with("queries 2 "), "{out}");
+    assert!(out.contains("scored apart 1 "), "{out}");
+    assert!(out.contains("all 3 queries"), "{out}");
+    // Without the questions file nothing is scored apart.
+    let plain = concat!(env!("CARGO_MANIFEST_DIR"), "/eval/queries.tsv");
+    let out = stdout(&lovbok(&["eval", plain]));
+    assert!(!out.contains("scored apart"), "{out}");
+}
+
+#[test]
 fn unknown_corpus_folder_is_a_clear_error() {
     let o = lovbok(&["--corpus", "/nonexistent-lovbok", "show", "12"]);
     assert_eq!(o.status.code(), Some(2));

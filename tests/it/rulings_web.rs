@@ -413,4 +413,53 @@ async fn the_page_and_the_api_accept_the_same_filter_values() {
             );
         }
     }
+
+/// A story in a player's words, the kind a published case tells.
+const STORY: &str = "declarer%20claimed%20but%20forgot%20a%20trump";
+
+#[tokio::test]
+async fn search_gives_similar_cases_as_hits_of_their_own_kind() {
+    let corpus = fixtures::corpus();
+    let v = get(&format!("/api/search?q={STORY}")).await.json();
+    check_schema(
+        &v,
+        &crate::api::response_schema_name("/api/search", "get", "200"),
+    );
+    let cases = v["ruling_hits"].as_array().expect("ruling_hits");
+    assert!(!cases.is_empty(), "{v}");
+    for c in cases {
+        assert_eq!(c["kind"], "ruling");
+        let id = c["id"].as_str().expect("id");
+        let item = corpus.rulings().get(id).expect("an item of the corpus");
+        assert_eq!(c["url"], format!("/kjennelser/{id}"));
+        assert_eq!(c["title"], item.title.as_str());
+        let cites: Vec<String> = item.provisions().map(ToString::to_string).collect();
+        assert_eq!(c["cites"], serde_json::json!(cites));
+    }
+    let hits = v["hits"].as_array().expect("hits");
+    assert!(hits
+        .iter()
+        .all(|h| h["kind"] != "ruling" && h.get("id").is_none()));
+    // A citation is answered by its provision alone.
+    let v = get("/api/search?q=12C1").await.json();
+    assert_eq!(v["ruling_hits"], serde_json::json!([]), "{v}");
+}
+
+#[tokio::test]
+async fn the_search_page_shows_similar_cases_below_the_provisions() {
+    let html = get(&format!("/sok?q={STORY}")).await.text();
+    let hits = html.find("id=\"hits\"").expect("the provision hits");
+    let hits_end = hits + html[hits..].find("</ol>").expect("their end");
+    let cases = html.find("Lignende saker").expect("the similar cases");
+    assert!(cases > hits_end, "the cases come below the provisions");
+    assert!(html[cases..].contains("href=\"/kjennelser/"));
+    assert!(
+        html.contains("lovboks egne ord"),
+        "said to be lovbok's words"
+    );
+    let da = get_da(&format!("/sok?q={STORY}")).await;
+    assert!(da.contains("Lignende sager"));
+    // The fragment the page script shows while the reader types has them too.
+    let fragment = get(&format!("/sok/treff?q={STORY}")).await.text();
+    assert!(fragment.contains("Lignende saker"));
 }

@@ -730,7 +730,7 @@ fn eval_ablation_table() {
         run("all".into(), Features::ALL);
         run("none".into(), Features::NONE);
         type Switch = fn(&mut Features) -> &mut bool;
-        let switches: [(&str, Switch); 15] = [
+        let switches: [(&str, Switch); 16] = [
             ("title_match", |f| &mut f.title_match),
             ("citations", |f| &mut f.citations),
             ("compounds", |f| &mut f.compounds),
@@ -746,6 +746,7 @@ fn eval_ablation_table() {
             ("query_stop_words", |f| &mut f.query_stop_words),
             ("query_roles", |f| &mut f.query_roles),
             ("subjects", |f| &mut f.subjects),
+            ("cases", |f| &mut f.cases),
         ];
         for (name, switch) in switches {
             let mut off = Features::ALL;

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::score::word_score;
 use super::{Run, SearchIndex};
 use crate::corpus::Corpus;
+use crate::search::cases::{CaseHit, MAX_CASE_HITS};
 use crate::search::impact::MAX_WORDS;
 use crate::search::query::SearchQuery;
 use crate::search::{SearchError, SearchOptions};
@@ -26,6 +27,8 @@ pub struct Explanation {
     pub subjects: Vec<ExplainedSubject>,
     /// The hits, in order, each with why it ranks there.
     pub hits: Vec<ExplainedHit>,
+    /// The published cases the words meet, as the search shows them.
+    pub cases: Vec<CaseHit>,
 }
 
 /// One typed word: what the query-understanding stage made of it.
@@ -69,6 +72,9 @@ pub struct ExplainedHit {
     /// The subject-index term that ranks it, and its share.
     pub subject: Option<String>,
     pub subject_share: Option<f32>,
+    /// What similar published cases give it, as a share of the query's
+    /// best match (see `search::cases`).
+    pub case_lift: Option<f32>,
 }
 
 impl SearchIndex {
@@ -90,6 +96,7 @@ impl SearchIndex {
             words: explained_words(&run),
             subjects: self.explained_subjects(corpus, &run),
             hits: self.explained_hits(&run),
+            cases: self.cases.hits(&run.cases, MAX_CASE_HITS),
         })
     }
 
@@ -148,6 +155,7 @@ impl SearchIndex {
                     title: parts.map_or(0.0, |p| p.title),
                     subject: by_subject.map(|s| self.subjects.term_text(s.term).to_string()),
                     subject_share: by_subject.map(|s| s.score),
+                    case_lift: run.scored.by_case.get(&hit.index).copied(),
                 }
             })
             .collect()
@@ -218,6 +226,13 @@ impl Explanation {
                 );
             }
         }
+        if !self.cases.is_empty() {
+            let _ = writeln!(out, "cases:");
+            for c in &self.cases {
+                let cites: Vec<String> = c.cites.iter().map(ToString::to_string).collect();
+                let _ = writeln!(out, "  {:.2}  {}  → {}", c.share, c.id, cites.join(", "));
+            }
+        }
         let _ = writeln!(out, "hits:");
         for h in &self.hits {
             let why = if h.via_citation {
@@ -227,8 +242,11 @@ impl Explanation {
                     (Some(t), Some(s)) => format!("  subject {s:.2} «{t}»"),
                     _ => String::new(),
                 };
+                let case = h
+                    .case_lift
+                    .map_or(String::new(), |l| format!("  cases {l:.2}"));
                 format!(
-                    "match {:.2} × coverage {:.2} + title {:.2}{subject}  [{}]",
+                    "match {:.2} × coverage {:.2} + title {:.2}{subject}{case}  [{}]",
                     h.matched,
                     h.coverage,
                     h.title,

@@ -124,6 +124,14 @@ impl WordScore {
     }
 }
 
+/// What the query's evidence beside the books' own words gives the
+/// provisions: the subject index's entries, and the published cases' lifts
+/// (a share of the best match per provision, see `search::cases`).
+pub(crate) struct Evidence<'a> {
+    pub subjects: &'a SubjectEvidence,
+    pub cases: &'a HashMap<usize, f32>,
+}
+
 /// A query's candidates, scored (not yet in order), and what their scores
 /// were measured against.
 #[derive(Clone, Debug)]
@@ -133,6 +141,9 @@ pub(crate) struct Scored {
     /// What the subject index gives each provision it names, as a share
     /// of the scale's base.
     pub by_subject: HashMap<usize, SubjectMatch>,
+    /// What the published cases give each provision they apply, as a
+    /// share of the scale's base.
+    pub by_case: HashMap<usize, f32>,
 }
 
 impl SearchIndex {
@@ -165,10 +176,11 @@ impl SearchIndex {
         corpus: &Corpus,
         words: &[QueryWord],
         matched: &[Matched],
-        subjects: &SubjectEvidence,
+        evidence: &Evidence<'_>,
         opts: &SearchOptions,
         features: &Features,
     ) -> Scored {
+        let subjects = evidence.subjects;
         let scale = QueryScale::of(words, matched, subjects.unbooked);
         let mut by_subject = self.subjects.provision_scores(&subjects.matches);
         let mut candidates: Vec<Candidate> = matched
@@ -191,10 +203,15 @@ impl SearchIndex {
             }
             self.add_subject_only(corpus, &mut candidates, &by_subject, &scale, opts);
         }
+        let by_case = evidence.cases.clone();
+        if !by_case.is_empty() {
+            lift_by_cases(corpus, &mut candidates, &by_case, &scale, opts);
+        }
         Scored {
             scale,
             candidates,
             by_subject,
+            by_case,
         }
     }
 
@@ -261,6 +278,41 @@ impl SearchIndex {
                 });
             }
         }
+    }
+}
+
+/// The published cases' lift, added to each provision they apply, and a
+/// provision only a case names (a law whose text the source lacks, told
+/// in a player's words) ranked by it, as a subject's provision is.
+fn lift_by_cases(
+    corpus: &Corpus,
+    candidates: &mut Vec<Candidate>,
+    by_case: &HashMap<usize, f32>,
+    scale: &QueryScale,
+    opts: &SearchOptions,
+) {
+    let mut present: HashMap<usize, ()> = HashMap::default();
+    for c in candidates.iter_mut() {
+        if let Some(l) = by_case.get(&c.corpus) {
+            c.score += l * scale.base;
+        }
+        present.insert(c.corpus, ());
+    }
+    let mut only: Vec<(usize, f32)> = by_case
+        .iter()
+        .filter(|(idx, _)| !present.contains_key(idx))
+        .filter(|(&idx, _)| {
+            idx < corpus.provisions().len() && opts.book.is_none_or(|b| corpus.at(idx).book == b)
+        })
+        .map(|(&idx, &l)| (idx, l))
+        .collect();
+    only.sort_unstable_by_key(|(idx, _)| *idx);
+    for (idx, l) in only {
+        candidates.push(Candidate {
+            score: l * scale.base,
+            doc: u32::MAX,
+            corpus: idx,
+        });
     }
 }
 

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::search::cases::CaseColumns;
 use crate::search::impact::{Impacts, QueryVariant, QueryWord, TermId};
 use crate::search::index::{self, SearchIndex};
 use crate::search::thesaurus::{glossary_english_words, lookup_words};
@@ -272,6 +273,9 @@ pub struct OfflineModel {
     /// query English, as on the server.
     pub english_words: Vec<String>,
     pub subjects: SubjectColumns,
+    /// The published rulings' words, for the lift similar cases give the
+    /// provisions they apply.
+    pub cases: CaseColumns,
     /// Letters and their ascii spelling (`ø` → `o`).
     pub folds: BTreeMap<char, String>,
 }
@@ -389,6 +393,13 @@ pub fn offline_model(index: &SearchIndex) -> OfflineModel {
         .map(|(k, v)| (k.to_string(), variants(v)))
         .collect();
     m.subjects = subject_columns(&subjects);
+    m.cases = parts.cases.offline(
+        parts
+            .expansions
+            .keys()
+            .map(|k| k.as_ref())
+            .chain(extra.iter().map(String::as_str)),
+    );
     m.english_words = parts.english.iter().map(|w| w.to_string()).collect();
     for (word, found) in unlisted.iter().zip(index.subject_slots_of(&unlisted)) {
         if !found.is_empty() {

@@ -158,6 +158,9 @@ pub struct Features {
     /// Each word's role in the question ([`understand`]): framing dropped,
     /// the table's circumstances weighed as context.
     pub query_roles: bool,
+    /// A published case the query's words meet well lifts the provisions
+    /// it applies (`search::cases`).
+    pub cases: bool,
 }
 
 impl Default for Features {
@@ -184,6 +187,7 @@ impl Features {
         query_stop_words: true,
         subjects: true,
         query_roles: true,
+        cases: true,
     };
     /// Stemmed words only: the baseline the matchers are measured against.
     pub const NONE: Features = Features {
@@ -202,6 +206,7 @@ impl Features {
         query_stop_words: false,
         subjects: false,
         query_roles: false,
+        cases: false,
     };
 }
 

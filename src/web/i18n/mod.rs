@@ -491,6 +491,12 @@ pub struct Strings {
     pub parallel_cited_by: &'static str,
     /// Heading of the search hits in the parallel texts.
     pub parallel_hits: &'static str,
+    /// The search results' block of published cases like the query.
+    pub similar_cases: &'static str,
+    /// What the block is: lovbok's words of published cases, not the books.
+    pub similar_cases_note: &'static str,
+    /// Before the provisions a case applies.
+    pub similar_cases_applies: &'static str,
     /// What the change marks are (lovbok's own comparison with a later edition, not the book's words).
     pub change_marks_label: &'static str,
     /// Change mark: the provision's text was reworded in a later edition (`{edition}`).

@@ -899,6 +899,55 @@
   // The doc a query names when it is nothing but a cite, after cue words;
   // {missing: key} for a cite-shaped query whose law the corpus has but
   // not the part named.
+  // The published cases a query's words meet, as the server's
+  // `search::cases`: each word's postings summed with its weight, an
+  // item's share of the query's rarity, and the best items with most of
+  // the query voting for the provisions they apply (corpus index → lift,
+  // a share of the best match).
+  function caseLifts(ix, read) {
+    var C = ix.model.cases;
+    var out = {};
+    if (!C || !C.provisions || !C.provisions.length) return out;
+    var total = 0;
+    var per = {};
+    read.typed.forEach(function (w, i) {
+      var weight = read.weights[i] === undefined ? 1 : read.weights[i];
+      if (weight <= 0) return;
+      var id = C.forms[w];
+      var list = id === undefined ? null : C.lists[id];
+      var rarity = list ? list[0] : C.unknown_rarity;
+      total += weight * rarity;
+      if (!list) return;
+      for (var k = 1; k + 1 < list.length; k += 2) {
+        var item = list[k];
+        var e = per[item] || (per[item] = { item: item, bm25: 0, met: 0, words: 0 });
+        e.bm25 += weight * list[k + 1];
+        e.met += weight * rarity;
+        e.words += 1;
+      }
+    });
+    if (total <= 0) return out;
+    var met = Object.keys(per).map(function (k) {
+      var e = per[k];
+      var share = Math.min(e.met / total, 1);
+      return { item: e.item, score: e.bm25 * share * share, share: share, words: e.words };
+    });
+    met.sort(function (a, b) {
+      return b.score - a.score || a.item - b.item;
+    });
+    met
+      .filter(function (m) {
+        return m.share >= C.min_share && m.words >= C.min_words;
+      })
+      .slice(0, C.items)
+      .forEach(function (m) {
+        (C.provisions[m.item] || []).forEach(function (p) {
+          out[p] = (out[p] || 0) + (C.lift * m.share) / C.items;
+        });
+      });
+    return out;
+  }
+
   function citeQuery(ix, q) {
     var words = String(q).trim().split(/\s+/);
     while (words.length > 1 && ix.cueSet[words[0].toLowerCase()]) words.shift();
@@ -1020,6 +1069,22 @@
       var idx = +k;
       if (!present[idx] && inBook(idx)) ranked.push({ score: bySubject[k].score * base, unit: Infinity, doc: idx });
     });
+    // Similar published cases lift the provisions they apply, and bring in
+    // one only they name.
+    var lifts = caseLifts(ix, read);
+    var lifted = {};
+    ranked.forEach(function (r) {
+      if (lifts[r.doc]) r.score += lifts[r.doc] * base;
+      lifted[r.doc] = true;
+    });
+    Object.keys(lifts)
+      .map(Number)
+      .sort(function (a, b) {
+        return a - b;
+      })
+      .forEach(function (idx) {
+        if (!lifted[idx] && inBook(idx)) ranked.push({ score: lifts[idx] * base, unit: Infinity, doc: idx });
+      });
     ranked.sort(function (a, b) {
       return b.score - a.score || a.unit - b.unit || a.doc - b.doc;
     });

@@ -93,9 +93,16 @@ pub const BELOW_KB: &[Reach] = &[
     },
     Reach {
         module: "search",
-        items: &["evaluate", "parse_judgments", "units"],
+        items: &[
+            "evaluate",
+            "parse_judgments",
+            "question_urls",
+            "split_by_source",
+            "units",
+        ],
         by: &["cli"],
-        why: "`lovbok eval` and `lovbok export --jsonl`: the search's own metrics and units",
+        why: "`lovbok eval` and `lovbok export --jsonl`: the search's own metrics and units, \
+              and the questions asked on a ruling's page, which eval scores apart",
     },
     Reach {
         module: "cite",
