@@ -118,17 +118,14 @@ fn members(candidates: &[Candidate], group: &[Item], ev: &Evidence) -> Vec<Accep
 }
 
 /// The span and ends of a range from `a` to `b`, when the group names
-/// provisions and they are two cites (`16–18`) or a cite and a later letter
-/// (`16C2a-d`).
+/// provisions and they are two cites (`16–18`, `54A-54D`) or a cite and a
+/// later level (`16C2a-d`, `54A-D`, `20F4-5`).
 fn range(a: &Candidate, b: &Candidate, ev: &Evidence) -> Option<(Span, ProvisionId, ProvisionId)> {
     if ev.quantities || !ev.names {
         return None;
     }
     let first = a.id()?;
-    let last = match &b.shape {
-        Shape::Letter(c) => sibling(first, *c)?,
-        _ => b.id()?.clone(),
-    };
+    let last = a.range_end(b)?;
     let span = Span {
         start: a.span.start,
         end: b.span.end,
