@@ -304,9 +304,15 @@ fn expand(first: &ProvisionId, last: &ProvisionId) -> Vec<ProvisionId> {
         (2, Path { item: Some(x), .. }, Path { item: Some(y), .. }) if x <= y => {
             (*x..=*y).map(|n| with(&|p| p.item = Some(n))).collect()
         }
-        (1, Path { section: Some(x), .. }, Path { section: Some(y), .. }) if x <= y => {
-            (*x..=*y).map(|c| with(&|p| p.section = Some(c))).collect()
-        }
+        (
+            1,
+            Path {
+                section: Some(x), ..
+            },
+            Path {
+                section: Some(y), ..
+            },
+        ) if x <= y => (*x..=*y).map(|c| with(&|p| p.section = Some(c))).collect(),
         _ => ends(),
     }
 }

@@ -125,12 +125,17 @@ impl Candidate {
             return (ok && p.depth() == 0).then(|| last.id().cloned()).flatten();
         }
         let end = match &last.shape {
-            Shape::Absolute { parsed: Ok(id), bare: None, .. } => id.clone(),
+            Shape::Absolute {
+                parsed: Ok(id),
+                bare: None,
+                ..
+            } => id.clone(),
             Shape::Absolute { bare: Some(n), .. } => with_deepest(*root, path, Level::Item(*n))?,
             Shape::Letter(l) => with_deepest(*root, path, Level::Letter(*l))?,
-            Shape::Relative { path: p, form: RelForm::Letter } => {
-                with_deepest(*root, path, Level::Letter(p.section?))?
-            }
+            Shape::Relative {
+                path: p,
+                form: RelForm::Letter,
+            } => with_deepest(*root, path, Level::Letter(p.section?))?,
             _ => return None,
         };
         siblings_ascending(self.id()?, &end).then_some(end)
@@ -184,9 +189,18 @@ pub(super) fn read(text: &str, tokens: &[Token], mode: Mode) -> Vec<Candidate> {
             continue;
         }
         let inherited = prev.and_then(|p| p.lends_cue(text, token.span.start));
-        let Some(c) = candidate(text, token, mode, inherited) else {
+        let Some(mut c) = candidate(text, token, mode, inherited) else {
             continue;
         };
+        // A bare number in parentheses after a list word (`12C1(a)(2) og
+        // (3)`) is a level written alone, not a law the list's cue names.
+        let in_paren = text.get(..c.span.start).is_some_and(|t| t.ends_with('('));
+        if in_paren
+            && inherited.is_some()
+            && matches!(c.shape, Shape::Absolute { bare: Some(_), .. })
+        {
+            c.block.get_or_insert(Block::NotACite);
+        }
         if matches!(c.shape, Shape::Letter(_))
             && !prev.is_some_and(|p| p.is_stem_for(text, c.span.start))
         {
@@ -268,10 +282,8 @@ const MAX_LEVEL_RANGE: u32 = 20;
 /// True when `first` and `last` are siblings (same root, same parent) that
 /// differ in their deepest level, a letter or an item, `last` after `first`.
 fn siblings_ascending(first: &ProvisionId, last: &ProvisionId) -> bool {
-    let (
-        ProvisionId::Numbered { root: a, path: pa },
-        ProvisionId::Numbered { root: b, path: pb },
-    ) = (first, last)
+    let (ProvisionId::Numbered { root: a, path: pa }, ProvisionId::Numbered { root: b, path: pb }) =
+        (first, last)
     else {
         return false;
     };
@@ -280,11 +292,11 @@ fn siblings_ascending(first: &ProvisionId, last: &ProvisionId) -> bool {
     }
     let step = |x: u32, y: u32| x < y && y - x <= MAX_LEVEL_RANGE;
     match pa.depth() {
-        1 => step(pa.section.map_or(0, u32::from), pb.section.map_or(0, u32::from)),
-        2 => step(
-            pa.item.map_or(0, u32::from),
-            pb.item.map_or(0, u32::from),
+        1 => step(
+            pa.section.map_or(0, u32::from),
+            pb.section.map_or(0, u32::from),
         ),
+        2 => step(pa.item.map_or(0, u32::from), pb.item.map_or(0, u32::from)),
         3 => step(pa.sub.map_or(0, u32::from), pb.sub.map_or(0, u32::from)),
         _ => false,
     }
@@ -375,7 +387,13 @@ fn absolute(text: &str, t: &Number, mode: Mode, inherited: Option<Cue>) -> Optio
         return Some(quantity);
     }
     let mut levels = levels::scan(text, t.root.end, lenient);
-    if levels.glued_tail && lenient == Leniency::Bare && context::law_named_before(text, start) {
+    // A call sequence (`1C2D`) is never a cite with a slipped capital.
+    let bid_level = n <= 7;
+    if levels.glued_tail
+        && lenient == Leniency::Bare
+        && !bid_level
+        && context::law_named_before(text, start)
+    {
         capital_sub(text, &mut levels);
     }
     if levels.glued_tail {
@@ -423,7 +441,12 @@ fn capital_sub(text: &str, levels: &mut Levels) {
         .get(at + 1..)
         .and_then(|r| r.chars().next())
         .is_some_and(char::is_alphanumeric);
-    if let (Some(c), true, true, None) = (capital, ends_word, levels.path.item.is_some(), levels.path.sub) {
+    if let (Some(c), true, true, None) = (
+        capital,
+        ends_word,
+        levels.path.item.is_some(),
+        levels.path.sub,
+    ) {
         levels.path.sub = Some(c.to_ascii_lowercase() as char);
         levels.end = at + 1;
         levels.glued_tail = false;

@@ -94,6 +94,12 @@ fn members(candidates: &[Candidate], group: &[Item], ev: &Evidence) -> Vec<Accep
                 if let Some((span, first, last)) = range(&candidates[a], &candidates[b], ev) {
                     stem = Some(first.clone());
                     accepted.push((span, Cite::Range { first, last }, false));
+                } else if let Some((cite, _)) =
+                    below_root(&candidates[a]).and_then(|c| accept(c, ev))
+                {
+                    // `Law 12C1-2 boards`: no range of quantities, but the
+                    // cite before the dash stands.
+                    accepted.push((candidates[a].span, cite, false));
                 }
             }
             Item::One(i) => {
@@ -131,6 +137,13 @@ fn range(a: &Candidate, b: &Candidate, ev: &Evidence) -> Option<(Span, Provision
         end: b.span.end,
     };
     Some((span, first.clone(), last))
+}
+
+/// `c` when it cites below a root (`12C1`), which stands without its range.
+fn below_root(c: &Candidate) -> Option<&Candidate> {
+    c.id()
+        .filter(|id| matches!(id, ProvisionId::Numbered { path, .. } if path.depth() > 0))?;
+    Some(c)
 }
 
 /// The letter a member shares a stem with, if it is one: a lone letter,

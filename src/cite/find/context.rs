@@ -297,8 +297,11 @@ fn law_dotted(before: &str, rest: &str) -> bool {
     let b = rest.as_bytes();
     let digits = b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
     let after = b.get(1 + digits).copied();
-    let more = matches!(after, Some(b'.' | b',' | b':')) && b.get(2 + digits).is_some_and(u8::is_ascii_digit);
+    let more = matches!(after, Some(b'.' | b',' | b':'))
+        && b.get(2 + digits).is_some_and(u8::is_ascii_digit);
+    let unit = UNIT.is_match(rest.get(1 + digits..).unwrap_or_default());
     LAW_NOUN_BEFORE.is_match(before)
+        && !unit
         && b.first() == Some(&b'.')
         && (1..=2).contains(&digits)
         && !more

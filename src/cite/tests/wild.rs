@@ -35,6 +35,8 @@ cases! {
     wr_score_after_law: "", "Law 12 was applied and the score became 20-12" => ["12"];
     wr_time_range: "", "play from 10-30 to 12" => [];
     wr_tricks_after_cite: "", "under Law 12C1 he took 4-5 tricks" => ["12C1"];
+    wr_quantity_range_after_cite: "", "Law 12C1-2 boards" => ["12C1"];
+    wr_spaced_item_then_tricks: "", "Law 16B 4-5 tricks" => ["16B 4=16B4"];
 }
 
 // # Lists: one found citation per member
@@ -60,6 +62,7 @@ cases! {
     wf_1997_glued_sub: "", "Law 9B2b(1)" => ["9B2b(1)=9B2b(i)"];
     wf_1997_bracketed_item_kept: "", "as Law 70C(3) says" => ["70C(3)=70C3"];
     wf_1997_count_is_no_level: "", "Law 9B2(b) (1 board)" => ["9B2(b)=9B2b"];
+    wf_1997_level_alone_is_no_law: "", "Law 12C1(a)(2) og (3)" => ["12C1(a)(2)=12C1a(ii)"];
     wf_glued_roman: "", "jf. § 212A1ai om fradrag" => ["212A1ai=212A1a(i)"];
     wf_glued_roman_iii: "", "se 212A1aiii" => ["212A1aiii=212A1a(iii)"];
     wf_glued_roman_en: "", "see Law 12C1eii" => ["12C1eii=12C1e(ii)"];
@@ -78,9 +81,13 @@ cases! {
     wf_spaced_paren: "", "under Law 45C4 (b) the card" => ["45C4 (b)=45C4b"];
     wf_sentence_then_label: "", "under Law 45C4. (b) The next point" => ["45C4"];
     wf_decimal_without_law: "", "version 2.0 af reglerne" => [];
+    wf_decimal_quantity_after_law: "", "Law 2.5 points" => [];
+    wf_date_after_law: "", "lov 1.9.2017" => [];
     wf_capital_sub_law: "", "Law 27B1A applies" => ["27B1A=27B1a"];
     wf_capital_sub_law_context: "", "In the Laws, 27B1A covers it." => ["27B1A=27B1a"];
     wf_capital_sub_needs_context: "", "The code 27B1A was printed." => [];
+    wf_capital_sub_not_a_call_sequence: "", "The Laws allow 1C2D here" => [];
+    wf_capital_sub_other_sentence: "", "See the Laws. 27B1A was printed." => [];
     wf_bracketed_section: "", "Law 3(a) applies" => ["3(a)=3A"];
     wf_bracketed_section_nb: "", "etter lov 16(b)" => ["16(b)=16B"];
     wf_bracketed_section_list: "", "Svarene var 1(a), 2(b) og 3(a)." => [];
