@@ -102,6 +102,17 @@ cases! {
     wu_after_address: "", "Law 12 (https://www.bridge.dk./lov)" => ["12"];
 }
 
+// # The same forms as a query
+queries! {
+    wq_item_range: "L20F4-5" => ["20F4", "20F5"];
+    wq_section_range: "Law 54A-D" => ["54A", "54B", "54C", "54D"];
+    wq_hash: "Law #68" => ["68"];
+    wq_1997_sub_parts: "9B2(b)(1)" => ["9B2b(i)"];
+    wq_bracketed_section: "Law 3(a)" => ["3A"];
+    wq_list_no_space: "64A,64B og 64C" => ["64A", "64B", "64C"];
+    wq_descending_is_no_range: "20F5-4" => [];
+}
+
 #[test]
 fn a_list_gives_one_list_cite_per_member() {
     kinds("", "Laws 64A, 64B and 64C", &[CiteKind::List; 3]);
