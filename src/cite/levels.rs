@@ -81,9 +81,19 @@ struct Reader<'t> {
 }
 
 impl Reader<'_> {
-    /// The section letter.
+    /// The section letter; after a law cue also in parentheses (`Law 3(a)`,
+    /// as the English sub-item is written), never a roman-looking one.
     fn section(&mut self) {
         let (b, leniency) = (self.b, self.leniency);
+        if matches!(leniency, Leniency::LawCued | Leniency::Query) {
+            if let Some((c, close)) = paren_letter(self.text, self.out.end) {
+                if from_roman(&(c as char).to_string()).is_none() {
+                    self.out.path.section = Some(c.to_ascii_uppercase() as char);
+                    self.out.end = close;
+                    return;
+                }
+            }
+        }
         let Some((at, loose)) = joined(self.text, self.out.end, leniency, is_letter) else {
             return;
         };
@@ -165,8 +175,11 @@ impl Reader<'_> {
             // After an item a letter can only be a sub-item, so a cue
             // allows it in capitals (`lov 16B1A`).
             let case_ok = c.is_ascii_lowercase() || leniency != Leniency::Bare;
-            // In a query a roman numeral may follow the letter directly (`20F5bii`).
-            let roman_tail = leniency == Leniency::Query && bare_roman(text, at + 1).is_some();
+            // A roman numeral may follow the letter directly: in a query
+            // (`20F5bii`), and after a cue when the letter is glued on too
+            // (`§ 212A1ai`; not `lov 12 C 1 av`, a word).
+            let glued_roman = leniency == Leniency::Query || (leniency != Leniency::Bare && !loose);
+            let roman_tail = glued_roman && bare_roman(text, at + 1).is_some();
             let abbreviation =
                 next == Some(b'.') && b.get(at + 2).is_some_and(u8::is_ascii_alphabetic);
             if case_ok && (ends_word || roman_tail) && (!word_like || punct_after) && !abbreviation
@@ -175,19 +188,43 @@ impl Reader<'_> {
                 self.out.loose |= loose;
                 self.out.end = at + 1;
             }
-        } else if let Some((letter, close)) = paren_letter(text, pos) {
+        } else if let Some((letter, close, loose)) = self.paren_sub(pos) {
             // `(b)` is a sub-item; `(i)`, `(v)`, `(x)` are roman numerals
             // unless another roman numeral follows (`(i)(ii)` is rare, but
             // `(a)(ii)` is the English style).
             let romanish = from_roman(&(letter as char).to_string()).is_some();
             if !romanish || paren_roman(text, close).is_some() {
                 self.out.path.sub = Some(letter as char);
+                self.out.loose |= loose;
                 self.out.end = close;
             }
         }
     }
 
-    /// The roman numeral: `(ii)`, in a query also `ii` or ` ii`.
+    /// A sub-item in parentheses at `pos`: glued (`27B1(b)`); after a cue
+    /// also after one space or dot (`45C4 (b)`, `45C4.(b)`), and after a dot
+    /// and a space when the levels were dotted or spaced (`45.C.4. (b)`; in
+    /// `Law 45C4. (b) The next` the sentence ends). The letter, the offset
+    /// after `)` and whether it was joined loosely.
+    fn paren_sub(&self, pos: usize) -> Option<(u8, usize, bool)> {
+        if let Some((c, close)) = paren_letter(self.text, pos) {
+            return Some((c, close, false));
+        }
+        if self.leniency == Leniency::Bare {
+            return None;
+        }
+        let b = self.b;
+        let skip = match (b.get(pos), b.get(pos + 1)) {
+            (Some(b'.'), Some(b' ')) if self.out.loose => 2,
+            (Some(b'.' | b' '), _) => 1,
+            _ => return None,
+        };
+        paren_letter(self.text, pos + skip).map(|(c, close)| (c, close, true))
+    }
+
+    /// The roman numeral: `(ii)`, after a cue also glued (`212A1ai`), in a
+    /// query also ` ii`; or the 1997 Laws' numbered fourth level after a
+    /// sub-item (`9B2(b)(1)`, read as `9B2b(i)`).
     fn roman(&mut self) {
         if self.out.path.item.is_none() && self.out.path.sub.is_none() {
             return;
@@ -195,13 +232,26 @@ impl Reader<'_> {
         let (text, b, leniency) = (self.text, self.b, self.leniency);
         let pos = self.out.end;
         let spaced_paren = leniency != Leniency::Bare && b.get(pos) == Some(&b' ');
-        if let Some((n, close)) = paren_roman(text, pos) {
+        let glued_after_sub = self.out.path.sub.is_some()
+            && pos
+                .checked_sub(1)
+                .and_then(|p| b.get(p))
+                .is_some_and(u8::is_ascii_alphabetic);
+        if let Some((n, close)) = paren_number(text, pos).filter(|_| self.out.path.sub.is_some()) {
+            self.out.path.roman = Some(n);
+            self.out.end = close;
+        } else if let Some((n, close)) = paren_roman(text, pos) {
             self.out.path.roman = Some(n);
             self.out.end = close;
         } else if let Some((n, close)) = paren_roman(text, pos + 1).filter(|_| spaced_paren) {
             self.out.path.roman = Some(n);
             self.out.loose = true;
             self.out.end = close;
+        } else if let Some((n, e)) = bare_roman(text, pos).filter(|_| {
+            leniency != Leniency::Bare && leniency != Leniency::Query && glued_after_sub
+        }) {
+            self.out.path.roman = Some(n);
+            self.out.end = e;
         } else if leniency == Leniency::Query {
             let at = if b.get(pos) == Some(&b' ') {
                 pos + 1
@@ -270,6 +320,19 @@ fn paren_letter(text: &str, pos: usize) -> Option<(u8, usize)> {
         (Some(b'('), Some(&c), Some(b')')) if c.is_ascii_lowercase() => Some((c, pos + 3)),
         _ => None,
     }
+}
+
+/// `(1)` at `pos`, a number of one level from 1 to 10: the number and the
+/// offset after `)`.
+fn paren_number(text: &str, pos: usize) -> Option<(u16, usize)> {
+    let rest = text.get(pos..)?.strip_prefix('(')?;
+    let close = rest.find(')')?;
+    let digits = rest.get(..close)?;
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let n: u16 = digits.parse().ok()?;
+    (1..=10).contains(&n).then_some((n, pos + close + 2))
 }
 
 /// `(ii)` at `pos`: the number and the offset after `)`.

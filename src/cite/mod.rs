@@ -23,20 +23,27 @@ allowed and no cue needed).
 - **Joins** (`levels.rs`): glued (`40B3b`); after a cue also spaced
   (`lov 40 B 3 b`, `86 B`) or dotted (`40.B.3.b`); the law sign may be
   glued on (`L16B1a`, `lov40b3b`, `§12C2`, `Law12C1`).
-- **Case**: the compact form without a cue (`16C2`); after a cue a
-  lower-case section letter before an item (`lov 7c1`, `se 12c1`), after a
-  law cue also alone (`lov 16c`), and a capital sub-item after an item
+- **Case**: the compact form without a cue (`16C2`), with a capital
+  sub-item where a law noun stands earlier in the sentence (`In the Laws,
+  27B1A`); after a cue a lower-case section letter before an item (`lov
+  7c1`, `se 12c1`), after a law cue also alone (`lov 16c`), and a capital sub-item after an item
   (`lov 16B1A`); in a query any case (`16b1a`, `16B1A`, `x78b4`).
 - **Brackets**: a letter in parentheses is a sub-item (`27B1(b)`,
-  `12C1(e)(ii)`, `40B2(a)(ii)`); the book's label parenthesis is never part
-  of a span (`27B1b)`); roman numerals in parentheses (`40B2a(ii)`), in a
-  query also bare (`20F5bii`, `12C1 ii`).
+  `12C1(e)(ii)`, `40B2(a)(ii)`; after a cue also after a space or dot,
+  `Law 45C4 (b)`, `Law 45.C.4. (b)`), and after a law cue a section right
+  after the root (`Law 3(a)`); the book's label parenthesis is never part
+  of a span (`27B1b)`); roman numerals in parentheses (`40B2a(ii)`), after
+  a cue also glued (`§ 212A1ai`), in a query also bare (`20F5bii`, `12C1
+  ii`); the 1997 Laws' numbered fourth level is the roman one
+  (`9B2(b)(1)` is 9B2b(i)). A law noun and a dotted number without a
+  section (`Law 45.4. (b)`) name the law alone.
 - **Cues** (Norwegian, Danish, Swedish, English; the lists are in
   `words.rs`): `lov`, `loven`, `lovene`, `lovenes`, `bridgelovenes`,
   `lovbokens`, `lagen`, `Law`, `Laws`, `§`, `§§`, `paragraf`, `paragrafferne`,
-  `lovbestemmelse` name a law, and so does a law noun before a colon (`Laws
-  that are unchanged: 2, 3`); Swedish `lag`, also Norwegian for a team, only
-  after `enligt`, `se`, `jfr`, `i` or `(` or before a cite's levels (`enligt
+  `lovbestemmelse` name a law (also with `#`: `Law #68`), and so does a
+  law noun before a colon (`Laws that are unchanged: 2, 3`); Swedish
+  `lag`, also Norwegian for a team, only after `enligt`, `se`, `jfr`, `i`
+  or `(` or before a cite's levels (`enligt
   lag 21 B`, `(lag 90)`, `lag 12 C 3`; `lag 3 vant` is a team); `se`, `jf.`,
   `jfr.`, `jämför`, `see`, `cf.` (with `også`, `dog`, `även`, `also`) and
   phrases like `i henhold til`, `ifølge`, `enligt`, `reglene i`, `anvender`,
@@ -51,7 +58,10 @@ allowed and no cue needed).
   16b1b`); three roots joined by dashes are a list (`Law 30 – 31 – 32`).
 - **Ranges**: two roots of one kind joined by a dash or a range word (`53-56`,
   `53–56`, `§81-§85`, `53 til 56`, `Laws 53 to 56`, `53 through 56`, `53
-  t.o.m. 56`), or sub-item letters (`16C2a-d`), after a cue.
+  t.o.m. 56`), or siblings that differ in their deepest level, the end
+  written in full or as that level alone (`16C2a-d`, `L54A-D`, `Laws
+  54A-54D`, `L20F4-5`, `12C1 through 12C3`): one span, every provision
+  in it. An end before the start is no range (`Law 20F5-4` links 20F5).
 - **Without a cue**, a cite shape is enough: a section letter (`16C`), an
   `X`, a glued law sign, or dots down to an item (`25.A.2.`); the English
   bracketed item (`70C(3)`) and a dotted item (`31A.2`) are read too.
@@ -71,6 +81,7 @@ allowed and no cue needed).
   kort`, `10 stikk`, `12 mai`, `60%`, `2017`), scores (`52-12`, `+420`),
   board, table, page and address numbers (`mappe 12`, `side 12`,
   `Storgata 12`), list labels and ordinals (`1. Holdturnering`, `3. etasje`),
+  a cite inside a web address (`https://www.bridge.dk./lov/12C1`),
   a paragraph's own heading (`§ 5. Turneringsledelse`, `§14 - Protester`,
   `§41. SPILLET BEGYNNER`), calls of an auction (`1C X 3H X`, `6C by East`),
   another document's sections (`EBU's Blue Book, section 7C`), and, once a

@@ -259,8 +259,9 @@ fn missing_level(id: &ProvisionId, nearest: &ProvisionId) -> String {
 }
 
 /// Every provision from `first` to `last`, both included: roots of one
-/// kind (`16–18`), or siblings that differ in their deepest letter
-/// (`16C2a-d`). Anything else names just its two ends.
+/// kind (`16–18`), or siblings that differ in their deepest level, a
+/// section letter, item or sub-item letter (`54A-D`, `20F4-5`, `16C2a-d`).
+/// Anything else names just its two ends.
 fn expand(first: &ProvisionId, last: &ProvisionId) -> Vec<ProvisionId> {
     let ends = || vec![first.clone(), last.clone()];
     let (ProvisionId::Numbered { root: a, path: pa }, ProvisionId::Numbered { root: b, path: pb }) =
@@ -288,14 +289,30 @@ fn expand(first: &ProvisionId, last: &ProvisionId) -> Vec<ProvisionId> {
         };
     }
     let same_parent = a == b && pa.parent() == pb.parent() && pa.depth() == pb.depth();
-    match (pa.sub, pb.sub) {
-        (Some(x), Some(y)) if same_parent && pa.roman.is_none() && x <= y => (x..=y)
-            .map(|c| {
-                let mut path = pa.clone();
-                path.sub = Some(c);
-                ProvisionId::Numbered { root: *a, path }
-            })
-            .collect(),
+    if !same_parent || pa.roman.is_some() {
+        return ends();
+    }
+    let with = |set: &dyn Fn(&mut Path)| {
+        let mut path = pa.clone();
+        set(&mut path);
+        ProvisionId::Numbered { root: *a, path }
+    };
+    match (pa.depth(), pa, pb) {
+        (3, Path { sub: Some(x), .. }, Path { sub: Some(y), .. }) if x <= y => {
+            (*x..=*y).map(|c| with(&|p| p.sub = Some(c))).collect()
+        }
+        (2, Path { item: Some(x), .. }, Path { item: Some(y), .. }) if x <= y => {
+            (*x..=*y).map(|n| with(&|p| p.item = Some(n))).collect()
+        }
+        (
+            1,
+            Path {
+                section: Some(x), ..
+            },
+            Path {
+                section: Some(y), ..
+            },
+        ) if x <= y => (*x..=*y).map(|c| with(&|p| p.section = Some(c))).collect(),
         _ => ends(),
     }
 }

@@ -885,3 +885,6 @@ fn a_relative_query_resolves_against_its_context() {
     let r = resolve(&found, Some(&id("12A2")), &Everything);
     assert_eq!(r[0].targets[0].id.to_string(), "12C2");
 }
+
+// Forms from appeal casebooks, forums and federation pages (after the macros they use).
+mod wild;

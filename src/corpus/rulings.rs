@@ -379,7 +379,9 @@ pub fn copied_run(summary: &str, quote: &str) -> Option<String> {
         .map(|w| w.join(" "))
 }
 
-/// A well-formed web address: `http(s)://host.tld/…`, no spaces.
+/// A well-formed web address: `http(s)://host.tld/…`, no spaces. A host
+/// written fully qualified, with the root's dot at its end
+/// (`https://www.bridge.dk./lov`), is the same host.
 fn is_url(s: &str) -> bool {
     let Some(rest) = s
         .strip_prefix("https://")
@@ -390,6 +392,7 @@ fn is_url(s: &str) -> bool {
     let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let host = host.rsplit('@').next().unwrap_or_default();
     let host = host.split(':').next().unwrap_or_default();
+    let host = host.strip_suffix('.').unwrap_or(host);
     !s.chars().any(char::is_whitespace)
         && host.contains('.')
         && !host.starts_with('.')

@@ -40,6 +40,9 @@ pub(super) struct Candidate {
     pub shape: Shape,
     /// The cue just before this candidate (for the first member of a group).
     pub cue: Option<Cue>,
+    /// The cue this candidate was read with: its own, or the one its list
+    /// lent it, which it lends on to the next member (`64 A, 64 B and 64 C`).
+    pub lent: Option<Cue>,
     pub block: Option<Block>,
 }
 
@@ -94,25 +97,48 @@ impl Candidate {
         }
     }
 
-    /// True when this candidate and `last` may be the two ends of a range:
-    /// two bare roots of the same kind, ascending and not too far apart; or
-    /// a cite with a sub-item and a later letter (`16C2a-d`).
+    /// True when this candidate and `last` may be the two ends of a range
+    /// (see [`Candidate::range_end`]).
     pub(super) fn ranges_to(&self, last: &Candidate) -> bool {
-        let root = |c: &Candidate| match c.id() {
-            Some(ProvisionId::Numbered { root, path }) if path.depth() == 0 => Some(*root),
-            _ => None,
+        self.range_end(last).is_some()
+    }
+
+    /// The last provision of a range from this candidate to `last`, when the
+    /// two may be its ends: two bare roots of the same kind, ascending and
+    /// not too far apart (`16–18`); or siblings that differ in their deepest
+    /// level, the end written in full (`54A-54D`, `12C1 through 12C3`) or
+    /// as that level alone (`54A-D`, `20F4-5`, `16C2a-d`).
+    pub(super) fn range_end(&self, last: &Candidate) -> Option<ProvisionId> {
+        let Some(ProvisionId::Numbered { root, path }) = self.id() else {
+            return None;
         };
-        if let (Some(ProvisionId::Numbered { path, .. }), Shape::Letter(last)) =
-            (self.id(), &last.shape)
-        {
-            return path.roman.is_none() && path.sub.is_some_and(|first| first < *last);
+        if path.depth() == 0 {
+            let Some(ProvisionId::Numbered { root: end, path: p }) = last.id() else {
+                return None;
+            };
+            let ok = match (root, end) {
+                (Root::Law(x), Root::Law(y))
+                | (Root::Section(x), Root::Section(y))
+                | (Root::Extension(x), Root::Extension(y)) => x < y && y - x <= MAX_RANGE,
+                _ => false,
+            };
+            return (ok && p.depth() == 0).then(|| last.id().cloned()).flatten();
         }
-        match (root(self), root(last)) {
-            (Some(Root::Law(x)), Some(Root::Law(y)))
-            | (Some(Root::Section(x)), Some(Root::Section(y)))
-            | (Some(Root::Extension(x)), Some(Root::Extension(y))) => x < y && y - x <= MAX_RANGE,
-            _ => false,
-        }
+        let end = match &last.shape {
+            Shape::Absolute {
+                parsed: Ok(id),
+                bare: None,
+                ..
+            } => id.clone(),
+            Shape::Absolute { bare: Some(n), .. } => with_deepest(*root, path, Level::Item(*n))?,
+            Shape::Letter(l) => with_deepest(*root, path, Level::Letter(*l))?,
+            Shape::Relative {
+                path: p,
+                form: RelForm::Letter,
+            } => with_deepest(*root, path, Level::Letter(p.section?))?,
+            _ => return None,
+        };
+        siblings_ascending(self.id()?, &end).then_some(end)
     }
 
     /// The cue this candidate lends the token at `next` as the next member
@@ -121,7 +147,7 @@ impl Candidate {
         let gap = text.get(self.span.end..next).unwrap_or_default();
         let absolute = matches!(self.shape, Shape::Absolute { .. });
         (joins::is_member(gap) && self.block.is_none() && absolute)
-            .then_some(self.cue)
+            .then_some(self.lent)
             .flatten()
     }
 
@@ -163,9 +189,18 @@ pub(super) fn read(text: &str, tokens: &[Token], mode: Mode) -> Vec<Candidate> {
             continue;
         }
         let inherited = prev.and_then(|p| p.lends_cue(text, token.span.start));
-        let Some(c) = candidate(text, token, mode, inherited) else {
+        let Some(mut c) = candidate(text, token, mode, inherited) else {
             continue;
         };
+        // A bare number in parentheses after a list word (`12C1(a)(2) og
+        // (3)`) is a level written alone, not a law the list's cue names.
+        let in_paren = text.get(..c.span.start).is_some_and(|t| t.ends_with('('));
+        if in_paren
+            && inherited.is_some()
+            && matches!(c.shape, Shape::Absolute { bare: Some(_), .. })
+        {
+            c.block.get_or_insert(Block::NotACite);
+        }
         if matches!(c.shape, Shape::Letter(_))
             && !prev.is_some_and(|p| p.is_stem_for(text, c.span.start))
         {
@@ -192,6 +227,7 @@ fn candidate(text: &str, t: &Token, mode: Mode, inherited: Option<Cue>) -> Optio
             span: t.span,
             shape: Shape::Letter(letter),
             cue: None,
+            lent: None,
             block: None,
         }),
         TokenKind::Section => {
@@ -214,8 +250,56 @@ fn relative(text: &str, span: Span, form: RelForm) -> Option<Candidate> {
         span,
         shape: Shape::Relative { path, form },
         cue: context::left_cue(text, span.start),
+        lent: None,
         block: context::relative_block(text, span, label_form),
     })
+}
+
+/// The deepest level of a range's end written alone: `D` in `54A-D`, `5`
+/// in `20F4-5`, `d` in `16C2a-d`.
+enum Level {
+    Letter(char),
+    Item(u16),
+}
+
+/// `root` and `path` with the deepest level replaced by `level`, when it is
+/// a level of the same kind; `None` for a roman numeral.
+fn with_deepest(root: Root, path: &Path, level: Level) -> Option<ProvisionId> {
+    let mut path = path.clone();
+    match level {
+        _ if path.roman.is_some() => return None,
+        Level::Letter(c) if path.sub.is_some() && c.is_ascii_lowercase() => path.sub = Some(c),
+        Level::Item(n) if path.sub.is_none() && path.item.is_some() => path.item = Some(n),
+        Level::Letter(c) if path.item.is_none() && c.is_ascii_uppercase() => path.section = Some(c),
+        _ => return None,
+    }
+    Some(ProvisionId::Numbered { root, path })
+}
+
+/// The most items or letters one range below a root may span.
+const MAX_LEVEL_RANGE: u32 = 20;
+
+/// True when `first` and `last` are siblings (same root, same parent) that
+/// differ in their deepest level, a letter or an item, `last` after `first`.
+fn siblings_ascending(first: &ProvisionId, last: &ProvisionId) -> bool {
+    let (ProvisionId::Numbered { root: a, path: pa }, ProvisionId::Numbered { root: b, path: pb }) =
+        (first, last)
+    else {
+        return false;
+    };
+    if a != b || pa.depth() != pb.depth() || pa.parent() != pb.parent() || pa.roman.is_some() {
+        return false;
+    }
+    let step = |x: u32, y: u32| x < y && y - x <= MAX_LEVEL_RANGE;
+    match pa.depth() {
+        1 => step(
+            pa.section.map_or(0, u32::from),
+            pb.section.map_or(0, u32::from),
+        ),
+        2 => step(pa.item.map_or(0, u32::from), pb.item.map_or(0, u32::from)),
+        3 => step(pa.sub.map_or(0, u32::from), pb.sub.map_or(0, u32::from)),
+        _ => false,
+    }
 }
 
 /// The levels of a relative candidate: `C2` → {C, 2}, `2c` → {2, c}, `d` → {d}.
@@ -285,6 +369,7 @@ fn absolute(text: &str, t: &Number, mode: Mode, inherited: Option<Cue>) -> Optio
         span: t.span,
         shape: Shape::Quantity,
         cue,
+        lent: cue.or(inherited),
         block: Some(Block::Number),
     };
     let digits = text.get(t.root.start..t.root.end).unwrap_or_default();
@@ -301,7 +386,16 @@ fn absolute(text: &str, t: &Number, mode: Mode, inherited: Option<Cue>) -> Optio
     if t.x == Some(XCase::Lower) && lenient == Leniency::Bare {
         return Some(quantity);
     }
-    let levels = levels::scan(text, t.root.end, lenient);
+    let mut levels = levels::scan(text, t.root.end, lenient);
+    // A call sequence (`1C2D`) is never a cite with a slipped capital.
+    let bid_level = n <= 7;
+    if levels.glued_tail
+        && lenient == Leniency::Bare
+        && !bid_level
+        && context::law_named_before(text, start)
+    {
+        capital_sub(text, &mut levels);
+    }
     if levels.glued_tail {
         // `2c)`: a relative item and sub-item, as the laws write them.
         return if item_and_sub(text, t, digits) {
@@ -331,8 +425,32 @@ fn absolute(text: &str, t: &Number, mode: Mode, inherited: Option<Cue>) -> Optio
             bare,
         },
         cue,
+        lent: cue.or(inherited),
         block: context::number_block(text, start, end, bare.is_some(), cued),
     })
+}
+
+/// Reads a capital letter glued on after an item as its sub-item (`27B1A`
+/// is 27B1a), where a law is named earlier in the sentence: a common slip
+/// of the keyboard, which a cue allows anyway (`Law 27B1A`).
+fn capital_sub(text: &str, levels: &mut Levels) {
+    let b = text.as_bytes();
+    let at = levels.end;
+    let capital = b.get(at).copied().filter(u8::is_ascii_uppercase);
+    let ends_word = !text
+        .get(at + 1..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(char::is_alphanumeric);
+    if let (Some(c), true, true, None) = (
+        capital,
+        ends_word,
+        levels.path.item.is_some(),
+        levels.path.sub,
+    ) {
+        levels.path.sub = Some(c.to_ascii_lowercase() as char);
+        levels.end = at + 1;
+        levels.glued_tail = false;
+    }
 }
 
 /// True when the word-like text glued on after a number is the laws'

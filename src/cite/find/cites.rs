@@ -94,6 +94,12 @@ fn members(candidates: &[Candidate], group: &[Item], ev: &Evidence) -> Vec<Accep
                 if let Some((span, first, last)) = range(&candidates[a], &candidates[b], ev) {
                     stem = Some(first.clone());
                     accepted.push((span, Cite::Range { first, last }, false));
+                } else if let Some((cite, _)) =
+                    below_root(&candidates[a]).and_then(|c| accept(c, ev))
+                {
+                    // `Law 12C1-2 boards`: no range of quantities, but the
+                    // cite before the dash stands.
+                    accepted.push((candidates[a].span, cite, false));
                 }
             }
             Item::One(i) => {
@@ -118,22 +124,26 @@ fn members(candidates: &[Candidate], group: &[Item], ev: &Evidence) -> Vec<Accep
 }
 
 /// The span and ends of a range from `a` to `b`, when the group names
-/// provisions and they are two cites (`16–18`) or a cite and a later letter
-/// (`16C2a-d`).
+/// provisions and they are two cites (`16–18`, `54A-54D`) or a cite and a
+/// later level (`16C2a-d`, `54A-D`, `20F4-5`).
 fn range(a: &Candidate, b: &Candidate, ev: &Evidence) -> Option<(Span, ProvisionId, ProvisionId)> {
     if ev.quantities || !ev.names {
         return None;
     }
     let first = a.id()?;
-    let last = match &b.shape {
-        Shape::Letter(c) => sibling(first, *c)?,
-        _ => b.id()?.clone(),
-    };
+    let last = a.range_end(b)?;
     let span = Span {
         start: a.span.start,
         end: b.span.end,
     };
     Some((span, first.clone(), last))
+}
+
+/// `c` when it cites below a root (`12C1`), which stands without its range.
+fn below_root(c: &Candidate) -> Option<&Candidate> {
+    c.id()
+        .filter(|id| matches!(id, ProvisionId::Numbered { path, .. } if path.depth() > 0))?;
+    Some(c)
 }
 
 /// The letter a member shares a stem with, if it is one: a lone letter,

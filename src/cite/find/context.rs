@@ -66,7 +66,7 @@ static LEFT_CUE: LazyLock<Regex> = LazyLock::new(|| {
             (?P<see> \b(?i:{see}) (?:\s+(?i:{fillers}))* )  # se, jf., Se også, Se dog
           | (?P<sign> §§? )                                  # § 12C1c, §§ 61 og 62
           | (?P<tol_law> (?: \( \s* | \b(?i:{before_tol}) (?:\s+(?i:{fillers}))* \s+ ) (?i:{tol}) )  # enligt lag 21, (lag 90)
-          | (?P<law> \b(?i:{law}) )                          # lov 12, Laws 61-64
+          | (?P<law> \b(?i:{law}) (?: \s* \# )? )            # lov 12, Laws 61-64, Law #68
           | (?P<law_colon> \b(?i:{law}) (?:\s+[\p{{L}}'’]+){{1,5}} \s* : )  # Laws that are unchanged: 2, 3
           | (?P<tol> \b(?i:{tol}) )                          # lag 12 C 3 (sv), not lag 3 (nb team)
           | (?P<according> \b(?i:{according}) )              # iht. 90, i henhold til 77
@@ -201,6 +201,18 @@ static LAW_NOUN_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&re).expect("static regex")
 });
 
+/// A law noun earlier in the same sentence (`In the Laws, 27B1A …`).
+static LAW_IN_SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
+    let re = format!(r"\b(?i:{})[^.!?\n]*$", alternation(LAW_NOUNS));
+    Regex::new(&re).expect("static regex")
+});
+
+/// True when a law is named earlier in the sentence before `start`, in the
+/// cue window: a context that makes a slip in a cite's case readable.
+pub(super) fn law_named_before(text: &str, start: usize) -> bool {
+    LAW_IN_SENTENCE.is_match(before(text, start))
+}
+
 /// Why a number read as `start..end` (its levels included) cannot be a
 /// cite, if it cannot. `bare` is a number without levels, sign or `X`;
 /// `cued` one with a cue before it or its list's first member, which is
@@ -229,6 +241,9 @@ pub(super) fn number_block(
 pub(super) fn relative_block(text: &str, span: Span, label_form: bool) -> Option<Block> {
     let rest = after(text, span.end);
     let label = line_start(text, span.start) && (label_form || rest.starts_with('.'));
+    if in_address(text, span.start) {
+        return Some(Block::NotACite);
+    }
     (label || rest.starts_with('-')).then_some(Block::Label)
 }
 
@@ -238,13 +253,17 @@ fn surroundings_block(text: &str, start: usize, end: usize, bare: bool) -> Optio
     let rest = after(text, end);
     let b = before.as_bytes();
     let r = rest.as_bytes();
-    // Decimals, times and dates: `5.1`, `0,8`, `19:30`, `1.9.2017`, `17/5`.
-    let joiner = |c: u8| matches!(c, b'.' | b',' | b':' | b'/');
+    // Decimals, times and dates: `5.1`, `0,8`, `19:30`, `1.9.2017`, `17/5`;
+    // a comma joins a cite with levels to the next (`64A,64B`, `12C1,12C2`).
+    let joiner = |c: u8| matches!(c, b'.' | b':' | b'/') || (c == b',' && bare);
     let digit_before = b.len() >= 2 && joiner(b[b.len() - 1]) && b[b.len() - 2].is_ascii_digit();
     let digit_after = r.len() >= 2 && joiner(r[0]) && r[1].is_ascii_digit();
     let signed = before.ends_with('+') || before.ends_with('±') || before.ends_with('−');
-    if digit_before || digit_after || signed {
+    if digit_before || signed || (digit_after && !(bare && law_dotted(before, rest))) {
         return Some(Block::Number);
+    }
+    if in_address(text, start) {
+        return Some(Block::NotACite);
     }
     if bare {
         if line_start(text, start) && (rest.starts_with('.') || rest.starts_with(')')) {
@@ -268,6 +287,45 @@ fn surroundings_block(text: &str, start: usize, end: usize, bare: bool) -> Optio
         return Some(Block::Unit);
     }
     None
+}
+
+/// True when a law noun stands just before a number that a dot and one or
+/// two digits follow, and nothing more of a number or date (`Law 45.4. (b)`,
+/// not `lov 1.9.2017`): the writer's own numbering below the law, which
+/// names no section, so the law alone is the cite.
+fn law_dotted(before: &str, rest: &str) -> bool {
+    let b = rest.as_bytes();
+    let digits = b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
+    let after = b.get(1 + digits).copied();
+    let more = matches!(after, Some(b'.' | b',' | b':'))
+        && b.get(2 + digits).is_some_and(u8::is_ascii_digit);
+    let unit = UNIT.is_match(rest.get(1 + digits..).unwrap_or_default());
+    LAW_NOUN_BEFORE.is_match(before)
+        && !unit
+        && b.first() == Some(&b'.')
+        && (1..=2).contains(&digits)
+        && !more
+        && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+}
+
+/// True when the text just before a token is a web address up to it
+/// (`https://www.bridge.dk./lov/12C1`, `www.bridge.no/lov/12C1`): its path
+/// is no citation context, whatever the host.
+fn in_address(text: &str, i: usize) -> bool {
+    // A web address may run longer than the cue window.
+    const REACH: usize = 512;
+    let mut from = i.saturating_sub(REACH);
+    while from < i && !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let word = text
+        .get(from..i)
+        .unwrap_or_default()
+        .rsplit(|c: char| c.is_whitespace() || matches!(c, '(' | '<' | '"' | '«'))
+        .next()
+        .unwrap_or_default();
+    let lower = word.to_ascii_lowercase();
+    lower.contains("://") || lower.starts_with("www.")
 }
 
 /// Another document just before the number, with nothing but a sign or a

@@ -23,7 +23,7 @@ static LIST_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
           | \s* / \s*                          # `81b/c`, `16B/C`
           | \s* \+ \s*                         # `29A+B`
         )
-        (?: §§? \s* )?                         # the sign repeated: `§81 og §90`
+        (?: (?: §§? | \# ) \s* )?             # the sign repeated: `§81 og §90`, `#40 and #41`
         \(?                                     # `(a) and (b)`
         $",
         list = alternation(LIST_WORDS),

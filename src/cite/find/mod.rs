@@ -60,7 +60,8 @@ use candidates::Mode;
 ///   members has a cite shape (`i 4, 12C2 og 91`); a letter after a cite
 ///   shares its stem (`12C1b, c og e`); two roots joined by a dash or a range
 ///   word after a cue are a range (`16–18`, `53 til 56`, `Laws 53 to 56`,
-///   `53 t.o.m. 56`, `16C2a-d`).
+///   `53 t.o.m. 56`), and so are siblings below a root (`16C2a-d`, `L54A-D`,
+///   `L20F4-5`, `12C1 through 12C3`).
 ///
 /// After a cue, levels may also be joined by spaces or dots (`§ 40 B 2 a`,
 /// `40.B.3.b`) and a section letter may be written in lower case (`lov 7c1`);
@@ -70,7 +71,8 @@ use candidates::Mode;
 /// kort`, `60%`, `12 mai`; this makes its whole list quantities), is a list
 /// label at a line start (`1. Holdturnering`) or an ordinal (`3. etasje`), is
 /// part of a decimal, time, score or a number of four digits or more (`5.1`,
-/// `2017`, `+2`), belongs to another document (`vedtektenes § 3`, `§ 5 i
+/// `2017`, `+2`), lies inside a web address (`https://www.bridge.dk./lov/12C1`),
+/// belongs to another document (`vedtektenes § 3`, `§ 5 i
 /// reglementet`, `straffeloven § 12`, `DBf's vedtægter, 14, stk. 5.1`) or
 /// comes after `side`, `kr`, `nr.`, `bord`, `mappe` or a street name. A space
 /// between number and letter (`86 B`) counts only after a cue, so
@@ -126,10 +128,10 @@ pub fn find_query(query: &str) -> Option<Vec<CiteMatch>> {
 const MAX_QUERY: usize = 200;
 
 /// What may surround the cites of a query: cue words, list and range
-/// words, `§`, punctuation and white space.
+/// words, `§`, `#`, punctuation and white space.
 static QUERY_FILLER: LazyLock<Regex> = LazyLock::new(|| {
     let re = format!(
-        r"(?x) ^ (?: [\s,.;:()\[\]§&–—-] | \b(?i:{see}|{law}|{list}|{range}|{fillers}) )* $",
+        r"(?x) ^ (?: [\s,.;:()\[\]§\#&–—-] | \b(?i:{see}|{law}|{list}|{range}|{fillers}) )* $",
         see = alternation(SEE),
         law = alternation(LAW_NOUNS),
         list = alternation(LIST_WORDS),

@@ -211,6 +211,8 @@ fn dates_and_urls_are_read_strictly() {
     for ok in [
         "https://www.bridge.dk/x?id=3#a",
         "http://blakjak.org/lse.htm",
+        "https://www.bridge.dk./lov",
+        "https://www.bridge.dk.:443/lov",
     ] {
         assert!(is_url(ok), "{ok}");
     }
@@ -220,6 +222,9 @@ fn dates_and_urls_are_read_strictly() {
         "https://bridge",
         "https://a b.dk/",
         "ftp://x.dk",
+        "https://bridge./lov",
+        "https://www.bridge.dk../lov",
+        "https://./lov",
     ] {
         assert!(!is_url(bad), "{bad}");
     }
