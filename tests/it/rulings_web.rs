@@ -413,6 +413,7 @@ async fn the_page_and_the_api_accept_the_same_filter_values() {
             );
         }
     }
+}
 
 /// A story in a player's words, the kind a published case tells.
 const STORY: &str = "declarer%20claimed%20but%20forgot%20a%20trump";
