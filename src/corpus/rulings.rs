@@ -42,7 +42,9 @@ pub enum RulingKind {
     Appeal,
     /// A laws committee's or national authority's minute or statement.
     Minute,
-    /// Official commentary on the Laws or regulations by their publisher.
+    /// Commentary on the Laws or regulations: official, by their
+    /// publisher, or a director's published opinion (forum, list, article)
+    /// whose standing the item's authority names.
     Commentary,
     /// A tournament director's published ruling, or a TD's column on a case.
     Ruling,

@@ -267,7 +267,7 @@ pub(super) const STRINGS: Strings = Strings {
     rulings_none: "Ingen sager passer til filteret.",
     rulings_kind_appeal: "Appelafgørelse",
     rulings_kind_minute: "Lovkomitéens beslutning",
-    rulings_kind_commentary: "Officiel kommentar",
+    rulings_kind_commentary: "Kommentar",
     rulings_kind_ruling: "Turneringslederens kendelse",
     lang_sv: "Svensk",
     error_bad_filter: "Ukendt værdi »{value}« for {name}.",

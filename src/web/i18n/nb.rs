@@ -267,7 +267,7 @@ pub(super) const STRINGS: Strings = Strings {
     rulings_none: "Ingen saker passer til filteret.",
     rulings_kind_appeal: "Appellavgjørelse",
     rulings_kind_minute: "Lovkomiteens vedtak",
-    rulings_kind_commentary: "Offisiell kommentar",
+    rulings_kind_commentary: "Kommentar",
     rulings_kind_ruling: "Turneringslederens kjennelse",
     lang_sv: "Svensk",
     error_bad_filter: "Ukjent verdi «{value}» for {name}.",
