@@ -661,15 +661,17 @@ try {
   await page.goto(base + "/sok?q=" + encodeURIComponent("lov 16b1"));
   await page.waitForURL((u) => u.pathname === "/p/16B1");
 
-  // The subject index offline: "Hva har skjedd?" reaches Law 64 in three
-  // taps (when → what happened → the provision), /stikkord filters as you
+  // The subject index offline: "Hva har skjedd?" reaches Law 64 in four
+  // taps (when → area → what happened → the provision), /stikkord filters as you
   // type, and the offline search finds a title-only law by a subject in
   // each language (none of these words is in the law's title).
   step = "offline: Hva har skjedd?";
   await page.goto(base + "/hva-har-skjedd");
   check(await page.locator("#offline-note").isVisible(), "the picker offline says it is offline");
-  // Three taps (clicks: this context has no touch screen).
+  // The group, its area, the subject, its provision (clicks: this context
+  // has no touch screen).
   await page.locator("#play > summary").click();
+  await page.locator("details.pick-area:has(#play-revoke-etablert) > summary").click();
   await page.locator("#play-revoke-etablert > summary").click();
   await Promise.all([
     page.waitForURL((u) => u.pathname === "/p/64"),
@@ -758,6 +760,7 @@ try {
   await headerSearch(hp, base, "live");
   // 11c. The picker's filter, and its open place kept through reload and Back.
   await pickerCheck(hp);
+  await pickerReach(hp);
   await hp.close();
 
   // 12. A first visit: storing the site covers nothing and can be closed.
@@ -1210,6 +1213,53 @@ async function headerSearch(page, origin, when) {
   check(new URL(page.url()).pathname.replace(/\/$/, "") === "/p/12", `${when}: the page keeps its address (${page.url()})`);
   await page.fill("#site-q", "");
   await page.waitForFunction(() => document.getElementById("site-results").hidden);
+}
+
+// /hva-har-skjedd at 390×844: twenty subjects drawn evenly from the page
+// (every n-th), each reached from the top by its group, its area, the
+// subject and its first provision, which must open. How far the reader
+// scrolls between one tap and the next is measured and logged.
+async function pickerReach(page) {
+  step = "picker: taps and scrolling";
+  await page.goto(base + "/hva-har-skjedd");
+  const all = await page.$$eval("details.pick-subject", (ds) => ds.map((d) => d.id));
+  const every = Math.max(1, Math.floor(all.length / 20));
+  const drawn = all.filter((_, i) => i % every === 0).slice(0, 20);
+  let worst = 0;
+  let taps = 0;
+  // The issue's goal is at most one screen between taps; the subjects
+  // that need more are logged (a measurement, not yet a check: the
+  // largest areas hold up to about 40 subjects).
+  const over = [];
+  for (const id of drawn) {
+    await page.goto(base + "/hva-har-skjedd");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const subject = page.locator(`[id="${id}"]`);
+    const path = [
+      subject.locator("xpath=ancestor::details[contains(@class,'pick-when')]").locator(":scope > summary"),
+      subject.locator("xpath=ancestor::details[contains(@class,'pick-area')]").locator(":scope > summary"),
+      subject.locator(":scope > summary"),
+      subject.locator("ul.links a").first(),
+    ];
+    let n = 0;
+    for (const [i, target] of path.entries()) {
+      // How far the next target lies below the screen's bottom edge (the
+      // first tap may need the page scrolled to its group: not counted).
+      const box = await target.boundingBox();
+      const view = await page.evaluate(() => [window.scrollY, window.innerHeight]);
+      const below = box ? Math.max(0, box.y + box.height - view[1]) : Infinity;
+      if (i > 0) worst = Math.max(worst, below / view[1]);
+      if (i > 0 && below > view[1]) over.push(`${id} (tap ${i + 1}: ${(below / view[1]).toFixed(2)})`);
+      if (i === path.length - 1) {
+        await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/p/")), target.click()]);
+      } else {
+        await target.click();
+      }
+      n++;
+    }
+    taps = Math.max(taps, n);
+  }
+  log(`e2e: picker: ${drawn.length} subjects drawn from ${all.length}, each reached in ${taps} taps; the most scrolling between two taps ${worst.toFixed(2)} screens; more than one screen for ${over.length}: ${over.join(", ")}`);
 }
 
 // /hva-har-skjedd: the filter box narrows the subjects to those whose name
