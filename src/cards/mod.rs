@@ -22,7 +22,8 @@ each in its own file:
 - *Tall* ([`numeric`]): a board's numbers → what the provision's
   calculator computes;
 - *Kjennelse* (`ruling`): a table situation from the index → what the rule
-  that applies says, with the start of its text.
+  that applies says, with the start of its text; and (`case`) a published
+  case's situation → the provision it was decided under.
 
 Every card has four choices, exactly one of them right: a distractor is
 never the answer in another form (the same text, an ancestor or descendant,
@@ -41,6 +42,7 @@ judges words with [`crate::search::WordForms`] (stop words, inflections) and
 computes with [`crate::rules`].
 */
 
+mod case;
 mod fill;
 mod law_numbers;
 pub mod numeric;
@@ -314,6 +316,9 @@ pub struct Card {
     /// of the index): the Danish interface shows it. The books' text is
     /// never translated, so other cards have none.
     pub prompt_da: Option<String>,
+    /// The published case (`kjennelser/` item id) a Kjennelse card tells,
+    /// for a card made from one.
+    pub case: Option<String>,
 }
 
 impl Card {
@@ -535,6 +540,7 @@ fn card_with_id(
         edition_note,
         choice_notes,
         prompt_da: None,
+        case: None,
     }
 }
 

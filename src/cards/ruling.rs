@@ -23,7 +23,7 @@ use super::{card_with_id, normalized, quality, Card, CardKind, Choice, Face, Ski
 const EXCERPT: usize = 220;
 
 /// The start of a provision's text, cut at a word.
-fn excerpt(text: &str) -> String {
+pub(super) fn excerpt(text: &str) -> String {
     let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if t.chars().count() <= EXCERPT {
         return t;
@@ -75,7 +75,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             "{}@{}/{}",
             corpus.at(answer).id,
             CardKind::Ruling.slug(),
-            entry.slug()
+            entry.key
         );
         // Rules that share the situation's words first, then those of the
         // answer's own law (its family): word overlap does not point at the
@@ -107,7 +107,10 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         c.prompt_da = da.map(str::to_string);
         out.push(c);
     }
-    (out, Vec::new())
+    // And the real cases of `kjennelser/`.
+    let (cases, skipped) = super::case::cards(corpus);
+    out.extend(cases);
+    (out, skipped)
 }
 
 /// A situation an entry's terms tell in `lang`: its longest term of two

@@ -38,7 +38,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         let candidates = group_candidates(corpus, i, answer_of, |j| {
             Face::cite(&corpus.at(j).id, corpus.at(j).lang())
         });
-        let id = card_id(corpus, answer, entry.slug().as_str());
+        let id = card_id(corpus, answer, &entry.key);
         let d: Vec<Choice> =
             super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), |_| 0)
                 .into_iter()
@@ -85,7 +85,8 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
 }
 
 /// `54@which-law/utspill-utenfor-tur`: the answer's cite, the kind and the
-/// subject, stable while the entry keeps its name and first cite.
+/// entry's key ([`crate::corpus::Subject::key`]), stable while the entry
+/// keeps its key and first cite.
 fn card_id(corpus: &Corpus, answer: usize, slug: &str) -> String {
     format!(
         "{}@{}/{slug}",

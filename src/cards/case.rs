@@ -1,0 +1,231 @@
+//! Kjennelse cards from published cases (`kjennelser/`): what happened at
+//! a real table → the provision the case was decided under.
+//!
+//! The prompt is the item's `situation`, which is lovbok's own words, in
+//! the item's language (the face says which: most sources are English, some
+//! Danish or Swedish; a Scandinavian TD reads them as published, and the
+//! Laws' original is English). Only an appeal or a TD's ruling tells a table
+//! situation; a minute or a commentary states how a rule is read, so it
+//! gives no card. A situation that asks a question, leans on another item,
+//! or names a law (the number would answer the card) gives none either.
+//!
+//! The answer is the first provision the case applies (its 2017 mapping),
+//! or the nearest provision above it that the corpus holds (the law, for a
+//! title-only law's paragraph): its cite with the start of its text, or its
+//! title where the source has no text. Distractors are of the same family
+//! and form: provisions at the same depth in the same law or section first,
+//! then in the laws or sections next to it, shown the same way, and never
+//! a provision the case applies or one above or below it, so only one
+//! choice is right.
+
+use crate::cite;
+use crate::corpus::{Corpus, ProvisionId, Root, Ruling, RulingKind};
+
+use super::{card_with_id, quality, Card, CardKind, Choice, Face, Skipped, CHOICES};
+
+/// Why a case with an answer gives no card (shown in the skip list).
+const NOT_AT_THE_TABLE: &str = "the case is a minute or commentary, not a table situation";
+/// A case whose situation asks a question or leans on another item.
+const NOT_TOLD: &str = "the situation asks a question or leans on another item";
+/// A case whose situation names a law or section.
+const NAMES_A_RULE: &str = "the situation names a law or section";
+/// Too few provisions of the answer's family to choose among.
+const NO_FAMILY: &str = "fewer than three provisions of its family to choose among";
+
+/// How far (in law or section numbers) a neighbour may lie, per tier.
+const NEAR: [u16; 2] = [3, 6];
+
+/// Every table situation of `kjennelser/` whose rule the corpus holds.
+pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
+    let mut out = Vec::new();
+    let mut skipped = Vec::new();
+    for item in corpus.rulings().items() {
+        let Some(answer) = item.provisions().next().and_then(|id| held(corpus, id)) else {
+            continue;
+        };
+        match case_card(corpus, item, answer) {
+            Ok(card) => out.push(card),
+            Err(reason) => skipped.push(Skipped {
+                kind: CardKind::Ruling,
+                provision: answer,
+                reason,
+            }),
+        }
+    }
+    (out, skipped)
+}
+
+/// The card of one case whose answer is provision `answer`, or why none.
+fn case_card(corpus: &Corpus, item: &Ruling, answer: usize) -> Result<Card, &'static str> {
+    if !matches!(item.kind, RulingKind::Appeal | RulingKind::Ruling) {
+        return Err(NOT_AT_THE_TABLE);
+    }
+    let told = item.situation.trim();
+    if told.ends_with('?') || quality::needs_unseen_text(told) || leans_back(told) {
+        return Err(NOT_TOLD);
+    }
+    if !cite::link(told, None, corpus).is_empty() {
+        return Err(NAMES_A_RULE);
+    }
+    let titled = body(corpus, answer).is_none();
+    let right = Choice {
+        source: answer,
+        face: face(corpus, answer, titled).ok_or(NO_FAMILY)?,
+    };
+    let id = format!(
+        "{}@{}/case:{}",
+        corpus.at(answer).id,
+        CardKind::Ruling.slug(),
+        item.id
+    );
+    let candidates = family(corpus, item, answer, titled);
+    let asked = quality::content_stems(told);
+    let d: Vec<Choice> = super::pick::choose(
+        &id,
+        &candidates,
+        CHOICES - 1,
+        |(_, f, _)| f.key(),
+        // The nearest first; among them those sharing the situation's
+        // words, so word overlap does not point at the answer.
+        |(_, f, near)| {
+            let shared = quality::content_stems(&quality::shown(corpus, f))
+                .intersection(&asked)
+                .count()
+                .min(60) as u8;
+            near * 61 + (60 - shared)
+        },
+    )
+    .into_iter()
+    .map(|(source, face, _)| Choice { source, face })
+    .collect();
+    if d.len() < CHOICES - 1 || quality::gives_away(told, right.face.text.as_deref().unwrap_or(""))
+    {
+        return Err(NO_FAMILY);
+    }
+    let prompt = Face::text(told, item.lang.as_str());
+    let mut c = card_with_id(corpus, id, CardKind::Ruling, answer, prompt, right, d);
+    c.case = Some(item.id.clone());
+    Ok(c)
+}
+
+/// True for a situation that tells only what another item told ("the
+/// previous item", "the same deal").
+fn leans_back(text: &str) -> bool {
+    let t = text.to_lowercase();
+    [
+        "previous item",
+        "same deal",
+        "forrige sag",
+        "samme spil",
+        "föregående",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+}
+
+/// The provision the corpus holds for a cite: itself, or the nearest one
+/// above it (a title-only law for its paragraph).
+fn held(corpus: &Corpus, id: &ProvisionId) -> Option<usize> {
+    let mut at = Some(id.clone());
+    while let Some(id) = at {
+        if let Some(i) = corpus.index_of(&id) {
+            let p = corpus.at(i);
+            return (super::is_numbered(p.kind)
+                && (p.title.is_some() || body(corpus, i).is_some()))
+            .then_some(i);
+        }
+        at = id.numbered_parent();
+    }
+    None
+}
+
+/// The text a choice shows of a provision: its own, or where it has none
+/// (a heading over its parts) its first part's; `None` outside the source.
+fn body(corpus: &Corpus, idx: usize) -> Option<String> {
+    let p = corpus.at(idx);
+    if !p.in_corpus {
+        return None;
+    }
+    let own = p.text();
+    if !own.trim().is_empty() {
+        return Some(own);
+    }
+    p.children.iter().find_map(|&c| body(corpus, c))
+}
+
+/// A choice showing provision `idx`: its cite with the start of its text,
+/// or (`titled`) with its title.
+fn face(corpus: &Corpus, idx: usize, titled: bool) -> Option<Face> {
+    let p = corpus.at(idx);
+    let text = if titled {
+        p.title.clone()?
+    } else {
+        super::ruling::excerpt(&body(corpus, idx)?)
+    };
+    Some(Face {
+        cite: Some(p.id.clone()),
+        text: Some(text),
+        lang: p.lang(),
+    })
+}
+
+/// A root's kind and number: neighbours are of one kind, numbers apart.
+fn root_number(root: Root) -> (u8, u16) {
+    match root {
+        Root::Law(n) => (0, n),
+        Root::Extension(n) => (1, n),
+        Root::Section(n) => (2, n),
+    }
+}
+
+/// The provisions a card about `item` may offer beside `answer`, each with
+/// its face and how near it lies (0: the answer's own law or section; 1
+/// and 2: within [`NEAR`] of it): of the answer's depth and form, none a
+/// provision the case applies or above or below one.
+fn family(corpus: &Corpus, item: &Ruling, answer: usize, titled: bool) -> Vec<(usize, Face, u8)> {
+    let a = corpus.at(answer);
+    let (Some(root), depth) = (a.id.numbered_root(), depth_of(&a.id)) else {
+        return Vec::new();
+    };
+    let (kind, n) = root_number(root);
+    let applied: Vec<ProvisionId> = item.provisions().cloned().chain([a.id.clone()]).collect();
+    let mut out = Vec::new();
+    for (j, p) in corpus.provisions().iter().enumerate() {
+        let Some(r) = p.id.numbered_root() else {
+            continue;
+        };
+        let (k, m) = root_number(r);
+        let near = if r == root {
+            0
+        } else if k != kind {
+            continue;
+        } else if m.abs_diff(n) <= NEAR[0] {
+            1
+        } else if m.abs_diff(n) <= NEAR[1] {
+            2
+        } else {
+            continue;
+        };
+        if depth_of(&p.id) != depth
+            || !super::is_numbered(p.kind)
+            || applied
+                .iter()
+                .any(|m| m.contains(&p.id) || p.id.contains(m))
+            || body(corpus, j).is_none() != titled
+        {
+            continue;
+        }
+        if let Some(f) = face(corpus, j, titled) {
+            out.push((j, f, near));
+        }
+    }
+    out
+}
+
+/// A numbered provision's depth below its root (0 for the root).
+fn depth_of(id: &ProvisionId) -> usize {
+    match id {
+        ProvisionId::Numbered { path, .. } => path.depth(),
+        _ => 0,
+    }
+}
