@@ -21,7 +21,7 @@
 use crate::cite;
 use crate::corpus::{Corpus, ProvisionId, Root, Ruling, RulingKind};
 
-use super::{card_with_id, quality, Card, CardKind, Choice, Face, Skipped, CHOICES};
+use super::{card_with_id, quality, Card, CardKind, Choice, Face, CHOICES};
 
 /// Why a case with an answer gives no card (shown in the skip list).
 const NOT_AT_THE_TABLE: &str = "the case is a minute or commentary, not a table situation";
@@ -36,23 +36,19 @@ const NO_FAMILY: &str = "fewer than three provisions of its family to choose amo
 const NEAR: [u16; 2] = [3, 6];
 
 /// Every table situation of `kjennelser/` whose rule the corpus holds.
-pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
+pub(super) fn cards(corpus: &Corpus) -> Vec<Card> {
     let mut out = Vec::new();
-    let mut skipped = Vec::new();
     for item in corpus.rulings().items() {
         let Some(answer) = item.provisions().next().and_then(|id| held(corpus, id)) else {
             continue;
         };
-        match case_card(corpus, item, answer) {
-            Ok(card) => out.push(card),
-            Err(reason) => skipped.push(Skipped {
-                kind: CardKind::Ruling,
-                provision: answer,
-                reason,
-            }),
+        // A case that gives no card is not a provision's loss (the rule has
+        // its other cards), so it is not in the skip list.
+        if let Ok(card) = case_card(corpus, item, answer) {
+            out.push(card);
         }
     }
-    (out, skipped)
+    out
 }
 
 /// The card of one case whose answer is provision `answer`, or why none.

@@ -108,9 +108,8 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         out.push(c);
     }
     // And the real cases of `kjennelser/`.
-    let (cases, skipped) = super::case::cards(corpus);
-    out.extend(cases);
-    (out, skipped)
+    out.extend(super::case::cards(corpus));
+    (out, Vec::new())
 }
 
 /// A situation an entry's terms tell in `lang`: its longest term of two

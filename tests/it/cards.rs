@@ -102,6 +102,26 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
         match card.kind {
             // Its own test recomputes it (every_numeric_answer_is_the_calculators).
             CardKind::Numeric => assert_eq!(right.source, card.provision),
+            // A published case's rule (card_cases checks which): the
+            // card's provision, with its title or the start of its own
+            // text or its first part's.
+            CardKind::Ruling if card.case.is_some() => {
+                assert_eq!(face.cite.as_ref(), Some(&p.id), "{}", card.id);
+                let text = face.text.clone().unwrap_or_default();
+                let start = text.trim_end_matches(" …");
+                let flat =
+                    |q: &Provision| q.text().split_whitespace().collect::<Vec<_>>().join(" ");
+                let own = std::iter::once(card.provision).chain(c.descendants(card.provision));
+                assert!(
+                    p.title.as_deref() == Some(text.as_str())
+                        || own.into_iter().any(|i| {
+                            let f = flat(c.at(i));
+                            !f.is_empty() && f.starts_with(start)
+                        }),
+                    "{}: {start:?}",
+                    card.id
+                );
+            }
             // The entry's first provision, with the start of its own text.
             CardKind::Ruling => {
                 let entry = ruling_entry(c, card);
@@ -264,6 +284,9 @@ fn no_distractor_is_also_right() {
             let q = c.at(d.source);
             let why = format!("{}: distractor {}", card.id, q.id);
             match card.kind {
+                // A published case's distractors: card_cases checks them
+                // against the provisions the case applies.
+                CardKind::Ruling if card.case.is_some() => {}
                 // The first provision of another entry of the same group,
                 // never one the entry names or one above or below those.
                 CardKind::Ruling => {
@@ -1149,6 +1172,10 @@ fn index_prompts_have_their_danish_term() {
     let Built { corpus: c, deck } = built();
     for card in deck.cards() {
         match card.kind {
+            // A published case asks in its own language, the same in both.
+            CardKind::Ruling if card.case.is_some() => {
+                assert!(card.prompt_da.is_none(), "{}", card.id)
+            }
             CardKind::SubjectToProvision | CardKind::Ruling => {
                 let entry = match card.kind {
                     CardKind::Ruling => ruling_entry(c, card),
