@@ -6,8 +6,10 @@
 //! Danish or Swedish; a Scandinavian TD reads them as published, and the
 //! Laws' original is English). Only an appeal or a TD's ruling tells a table
 //! situation; a minute or a commentary states how a rule is read, so it
-//! gives no card. A situation that asks a question, leans on another item,
-//! or names a law (the number would answer the card) gives none either.
+//! gives no card. A card tells a situation's sentences up to the first that
+//! asks the source's question or reports a discussion ("the list
+//! debated"); one with too little left, one that leans on another item,
+//! and one that names a law (the number would answer the card) give none.
 //!
 //! The answer is the first provision the case applies (its 2017 mapping),
 //! or the nearest provision above it that the corpus holds (the law, for a
@@ -23,14 +25,15 @@ use crate::corpus::{Corpus, ProvisionId, Root, Ruling, RulingKind};
 
 use super::{card_with_id, quality, Card, CardKind, Choice, Face, CHOICES};
 
-/// Why a case with an answer gives no card (shown in the skip list).
-const NOT_AT_THE_TABLE: &str = "the case is a minute or commentary, not a table situation";
-/// A case whose situation asks a question or leans on another item.
-const NOT_TOLD: &str = "the situation asks a question or leans on another item";
+/// Why a case with an answer gives no card: it tells no table situation.
+const NOT_TOLD: &str = "the case tells no table situation";
 /// A case whose situation names a law or section.
 const NAMES_A_RULE: &str = "the situation names a law or section";
 /// Too few provisions of the answer's family to choose among.
 const NO_FAMILY: &str = "fewer than three provisions of its family to choose among";
+
+/// Fewest words a card tells of what happened.
+const MIN_TOLD_WORDS: usize = 6;
 
 /// How far (in law or section numbers) a neighbour may lie, per tier.
 const NEAR: [u16; 2] = [3, 6];
@@ -53,13 +56,8 @@ pub(super) fn cards(corpus: &Corpus) -> Vec<Card> {
 
 /// The card of one case whose answer is provision `answer`, or why none.
 fn case_card(corpus: &Corpus, item: &Ruling, answer: usize) -> Result<Card, &'static str> {
-    if !matches!(item.kind, RulingKind::Appeal | RulingKind::Ruling) {
-        return Err(NOT_AT_THE_TABLE);
-    }
-    let told = item.situation.trim();
-    if told.ends_with('?') || quality::needs_unseen_text(told) || leans_back(told) {
-        return Err(NOT_TOLD);
-    }
+    let told = table_situation(item).ok_or(NOT_TOLD)?;
+    let told = told.as_str();
     if !cite::link(told, None, corpus).is_empty() {
         return Err(NAMES_A_RULE);
     }
@@ -104,6 +102,93 @@ fn case_card(corpus: &Corpus, item: &Ruling, answer: usize) -> Result<Card, &'st
     Ok(c)
 }
 
+/// What happened, as a situation tells it: its sentences up to the first
+/// that asks a question (the source's) or reports a discussion rather than
+/// the table ("the list debated", "a member argued", "the thread asked"),
+/// with the clause of that sentence before a `;` or `, and` that does
+/// neither; `None` when too little is left of a table situation.
+fn told(situation: &str) -> Option<String> {
+    let t = situation.trim();
+    let mut end = 0;
+    let mut start = 0;
+    let mut tail = String::new();
+    for (i, c) in t.char_indices() {
+        let at_end = matches!(c, '.' | '?' | '!')
+            && t[i + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_none_or(char::is_whitespace);
+        if !at_end {
+            continue;
+        }
+        let sentence = &t[start..i + c.len_utf8()];
+        let lower = sentence.to_lowercase();
+        let talk = DISCUSSION.iter().filter_map(|m| lower.find(m)).min();
+        if c == '?' || talk.is_some() {
+            let at = talk.unwrap_or(sentence.len()).min(sentence.len());
+            let clause = [";", ", and "]
+                .iter()
+                .filter_map(|b| sentence.get(..at).and_then(|head| head.rfind(b)))
+                .max();
+            if let Some(cut) = clause {
+                tail = format!("{}.", sentence[..cut].trim());
+            }
+            break;
+        }
+        end = i + c.len_utf8();
+        start = end;
+    }
+    let told = format!("{} {tail}", &t[..end]).trim().to_string();
+    (told.split_whitespace().count() >= MIN_TOLD_WORDS
+        && !leans_back(&told)
+        && !quality::needs_unseen_text(&told))
+    .then_some(told)
+}
+
+/// The table situation a published case tells, as a card asks with it:
+/// an appeal's or a TD's ruling's situation up to its first question or
+/// report of a discussion ("the list debated"); `None` for a minute or a
+/// commentary, which state how a rule is read, and for a situation with too
+/// little left or one that leans on another item.
+pub fn table_situation(item: &Ruling) -> Option<String> {
+    if !matches!(item.kind, RulingKind::Appeal | RulingKind::Ruling) {
+        return None;
+    }
+    told(&item.situation)
+}
+
+/// Words that report a discussion of a case, not what happened at the
+/// table: a sentence with one ends what a card tells.
+const DISCUSSION: &[&str] = &[
+    "argued",
+    "debated",
+    "discussed",
+    "discussing",
+    "complained",
+    "the list",
+    "list member",
+    "thread",
+    "a member",
+    "members",
+    "the poster",
+    "asked whether",
+    "asked what",
+    "asked how",
+    "asked for",
+    "asked where",
+    "asked if",
+    "reported that",
+    "the question",
+    "wondered",
+    "contributor",
+    "the notes",
+    "the laws",
+    "provision",
+    "spørgsmålet",
+    "frågan",
+    "udtalelsen",
+];
+
 /// True for a situation that tells only what another item told ("the
 /// previous item", "the same deal").
 fn leans_back(text: &str) -> bool {
@@ -143,10 +228,15 @@ fn body(corpus: &Corpus, idx: usize) -> Option<String> {
         return None;
     }
     let own = p.text();
-    if !own.trim().is_empty() {
-        return Some(own);
+    let first = || p.children.iter().find_map(|&c| body(corpus, c));
+    if own.trim().is_empty() {
+        return first();
     }
-    p.children.iter().find_map(|&c| body(corpus, c))
+    // A text that opens a list ("… dersom:") goes on with its first item.
+    match own.trim_end().ends_with(':').then(first).flatten() {
+        Some(item) => Some(format!("{own} {item}")),
+        None => Some(own),
+    }
 }
 
 /// A choice showing provision `idx`: its cite with the start of its text,

@@ -54,6 +54,7 @@ mod subject;
 mod terms;
 mod where_is_it;
 
+pub use case::table_situation;
 pub use terms::mask_term;
 
 use std::fmt;
