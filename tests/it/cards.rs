@@ -103,21 +103,23 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
             // Its own test recomputes it (every_numeric_answer_is_the_calculators).
             CardKind::Numeric => assert_eq!(right.source, card.provision),
             // A published case's rule (card_cases checks which): the
-            // card's provision, with its title or the start of its own
-            // text or its first part's.
+            // card's provision, with its title or the start of its text
+            // and its parts' in reading order.
             CardKind::Ruling if card.case.is_some() => {
                 assert_eq!(face.cite.as_ref(), Some(&p.id), "{}", card.id);
                 let text = face.text.clone().unwrap_or_default();
                 let start = text.trim_end_matches(" …");
-                let flat =
-                    |q: &Provision| q.text().split_whitespace().collect::<Vec<_>>().join(" ");
-                let own = std::iter::once(card.provision).chain(c.descendants(card.provision));
+                let all: Vec<String> = std::iter::once(card.provision)
+                    .chain(c.descendants(card.provision))
+                    .map(|i| c.at(i).text())
+                    .collect();
+                let flat = all
+                    .join(" ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 assert!(
-                    p.title.as_deref() == Some(text.as_str())
-                        || own.into_iter().any(|i| {
-                            let f = flat(c.at(i));
-                            !f.is_empty() && f.starts_with(start)
-                        }),
+                    p.title.as_deref() == Some(text.as_str()) || flat.starts_with(start),
                     "{}: {start:?}",
                     card.id
                 );
