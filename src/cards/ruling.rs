@@ -87,7 +87,12 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
                 .intersection(&asked)
                 .count()
                 .min(60) as u8;
-            (60 - shared) * 2 + u8::from(corpus.at(*j).id.numbered_root() != root)
+            // A rule of the answer's book first: one alone in its book and
+            // language among the choices is found by that.
+            let other_book = corpus.at(*j).book != corpus.at(answer).book;
+            u8::from(other_book) * 122
+                + (60 - shared) * 2
+                + u8::from(corpus.at(*j).id.numbered_root() != root)
         };
         let d: Vec<Choice> =
             super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), tier)
