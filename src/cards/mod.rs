@@ -368,6 +368,8 @@ impl Deck {
         let (cards, skipped) = ruling::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
+        // And the Kjennelse cards of the published cases of `kjennelser/`.
+        b.deck.cards.extend(case::cards(corpus));
         let (cards, skipped) = numeric::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);

@@ -112,8 +112,6 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         c.prompt_da = da.map(str::to_string);
         out.push(c);
     }
-    // And the real cases of `kjennelser/`.
-    out.extend(super::case::cards(corpus));
     (out, Vec::new())
 }
 
