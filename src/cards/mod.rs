@@ -22,7 +22,8 @@ each in its own file:
 - *Tall* ([`numeric`]): a board's numbers → what the provision's
   calculator computes;
 - *Kjennelse* (`ruling`): a table situation from the index → what the rule
-  that applies says, with the start of its text.
+  that applies says, with the start of its text; and (`case`) a published
+  case's situation → the provision it was decided under.
 
 Every card has four choices, exactly one of them right: a distractor is
 never the answer in another form (the same text, an ancestor or descendant,
@@ -41,6 +42,7 @@ judges words with [`crate::search::WordForms`] (stop words, inflections) and
 computes with [`crate::rules`].
 */
 
+mod case;
 mod fill;
 mod law_numbers;
 pub mod numeric;
@@ -52,6 +54,7 @@ mod subject;
 mod terms;
 mod where_is_it;
 
+pub use case::table_situation;
 pub use terms::mask_term;
 
 use std::fmt;
@@ -314,6 +317,9 @@ pub struct Card {
     /// of the index): the Danish interface shows it. The books' text is
     /// never translated, so other cards have none.
     pub prompt_da: Option<String>,
+    /// The published case (`kjennelser/` item id) a Kjennelse card tells,
+    /// for a card made from one.
+    pub case: Option<String>,
 }
 
 impl Card {
@@ -362,6 +368,8 @@ impl Deck {
         let (cards, skipped) = ruling::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
+        // And the Kjennelse cards of the published cases of `kjennelser/`.
+        b.deck.cards.extend(case::cards(corpus));
         let (cards, skipped) = numeric::cards(corpus);
         b.deck.cards.extend(cards);
         b.deck.skipped.extend(skipped);
@@ -535,6 +543,7 @@ fn card_with_id(
         edition_note,
         choice_notes,
         prompt_da: None,
+        case: None,
     }
 }
 

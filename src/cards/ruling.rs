@@ -23,7 +23,7 @@ use super::{card_with_id, normalized, quality, Card, CardKind, Choice, Face, Ski
 const EXCERPT: usize = 220;
 
 /// The start of a provision's text, cut at a word.
-fn excerpt(text: &str) -> String {
+pub(super) fn excerpt(text: &str) -> String {
     let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if t.chars().count() <= EXCERPT {
         return t;
@@ -75,7 +75,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
             "{}@{}/{}",
             corpus.at(answer).id,
             CardKind::Ruling.slug(),
-            entry.slug()
+            entry.key
         );
         // Rules that share the situation's words first, then those of the
         // answer's own law (its family): word overlap does not point at the
@@ -87,7 +87,12 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
                 .intersection(&asked)
                 .count()
                 .min(60) as u8;
-            (60 - shared) * 2 + u8::from(corpus.at(*j).id.numbered_root() != root)
+            // A rule of the answer's book first: one alone in its book and
+            // language among the choices is found by that.
+            let other_book = corpus.at(*j).book != corpus.at(answer).book;
+            u8::from(other_book) * 122
+                + (60 - shared) * 2
+                + u8::from(corpus.at(*j).id.numbered_root() != root)
         };
         let d: Vec<Choice> =
             super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), tier)

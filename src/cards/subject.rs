@@ -11,7 +11,7 @@
 //! one choice is right.
 
 use crate::corpus::subjects::TermLang;
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, ProvisionId};
 
 use std::collections::HashMap;
 
@@ -38,9 +38,13 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         let candidates = group_candidates(corpus, i, answer_of, |j| {
             Face::cite(&corpus.at(j).id, corpus.at(j).lang())
         });
-        let id = card_id(corpus, answer, entry.slug().as_str());
+        let id = card_id(corpus, answer, &entry.key);
+        // Rules of the answer's kind first (a law's cite beside laws', a
+        // definition's term beside terms): a term among cites is no rule.
+        let defined = |j: usize| matches!(corpus.at(j).id, ProvisionId::Definition(_));
+        let tier = |(j, _): &(usize, Face)| u8::from(defined(*j) != defined(answer));
         let d: Vec<Choice> =
-            super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), |_| 0)
+            super::pick::choose(&id, &candidates, CHOICES - 1, |(_, f)| f.key(), tier)
                 .into_iter()
                 .map(|(source, face)| Choice { source, face })
                 .collect();
@@ -85,7 +89,8 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
 }
 
 /// `54@which-law/utspill-utenfor-tur`: the answer's cite, the kind and the
-/// subject, stable while the entry keeps its name and first cite.
+/// entry's key ([`crate::corpus::Subject::key`]), stable while the entry
+/// keeps its key and first cite.
 fn card_id(corpus: &Corpus, answer: usize, slug: &str) -> String {
     format!(
         "{}@{}/{slug}",

@@ -148,6 +148,11 @@ pub struct Subject {
     /// Related entries, by name.
     pub see: Vec<String>,
     pub evidence: Vec<Evidence>,
+    /// What the entry's cards are filed under (their ids, Anki's GUIDs):
+    /// its `key:` when given, else the slug of its name. An entry renamed
+    /// with its old slug as `key:` keeps every card's GUID, so Anki
+    /// updates the notes instead of adding copies.
+    pub key: String,
     pub origin: Origin,
 }
 
@@ -213,6 +218,8 @@ pub struct SubjectIndex {
     by_name: HashMap<String, usize>,
     /// Slug → entry.
     by_slug: HashMap<String, usize>,
+    /// Card key → entry.
+    by_key: HashMap<String, usize>,
 }
 
 impl SubjectIndex {
@@ -243,6 +250,11 @@ impl SubjectIndex {
         self.by_slug.get(slug).and_then(|&i| self.entries.get(i))
     }
 
+    /// An entry by its card key ([`Subject::key`]).
+    pub fn by_key(&self, key: &str) -> Option<&Subject> {
+        self.by_key.get(key).and_then(|&i| self.entries.get(i))
+    }
+
     /// Parses the subject files and checks them against the corpus.
     pub(crate) fn build(
         sources: &[&SourceFile],
@@ -268,8 +280,20 @@ impl SubjectIndex {
                 ));
                 continue;
             }
+            if let Some(&first) = index.by_key.get(&e.key) {
+                let first = &index.entries[first];
+                diagnostics.push(error(
+                    &e.origin,
+                    format!(
+                        "subject \"{}\" has the key \"{}\", which \"{}\" has too (at {}:{}); a key files the entry's cards and is unique",
+                        e.name, e.key, first.name, first.origin.file, first.origin.line
+                    ),
+                ));
+                continue;
+            }
             index.by_name.insert(key, index.entries.len());
             index.by_slug.insert(e.slug(), index.entries.len());
+            index.by_key.insert(e.key.clone(), index.entries.len());
             index.entries.push(e);
         }
         if !index.entries.is_empty() {
@@ -575,7 +599,9 @@ fn parse_file(src: &SourceFile, out: &mut Vec<Diagnostic>) -> Vec<Subject> {
 }
 
 /// The keys an entry may have.
-const KEYS: [&str; 7] = ["group", "nb", "da", "en", "cites", "see", "evidence"];
+const KEYS: [&str; 8] = ["group", "nb", "da", "en", "cites", "see", "evidence", "key"];
+/// Most characters of a card key.
+const MAX_KEY_LEN: usize = 80;
 /// Most words of a term: a name, not a sentence.
 const MAX_TERM_WORDS: usize = 6;
 
@@ -601,6 +627,7 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
     let terms = terms_of(&d, &mut problems);
     let cites = cites_of(&d, &mut problems);
     let evidence = evidence_of(&d, &mut problems);
+    let key = key_of(&d, &mut problems);
     let name = d.name.clone();
     for p in &problems {
         out.push(error(&origin, format!("subject \"{name}\" {p}")));
@@ -613,9 +640,29 @@ fn subject_of(d: Draft, file: &str, out: &mut Vec<Diagnostic>) -> Option<Subject
         terms,
         cites,
         evidence,
+        key,
         origin,
     })
     .filter(|_| problems.is_empty())
+}
+
+/// The entry's card key: its `key:` when given, a slug
+/// (`utspill-utenfor-tur`: lower-case letters and digits in hyphenated
+/// runs); else the slug of its name.
+fn key_of(d: &Draft, problems: &mut Vec<String>) -> String {
+    let given = d.values("key");
+    let Some(key) = given.first() else {
+        return slug(&d.name);
+    };
+    if given.len() > 1 {
+        problems.push("has more than one key".into());
+    }
+    if key.is_empty() || key.chars().count() > MAX_KEY_LEN || slug(key) != *key {
+        problems.push(format!(
+            "key \"{key}\" is not a key (lower-case letters and digits in runs joined by single hyphens, at most {MAX_KEY_LEN} characters, as `utspill-utenfor-tur`)"
+        ));
+    }
+    key.clone()
 }
 
 impl Draft {
@@ -821,6 +868,31 @@ mod tests {
             assert!(
                 problems.iter().any(|d| d.message.contains(problem)),
                 "{groups}: {problems:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_key_defaults_to_the_slug_and_a_given_one_must_be_a_slug() {
+        let (entries, _) = file(GOOD);
+        assert_eq!(entries[0].key, "utspill-utenfor-tur");
+        let renamed = GOOD
+            .replace("## Utspill utenfor tur", "## Utspill fra feil hånd")
+            .replace(
+                "- group: lead\n",
+                "- group: lead\n- key: utspill-utenfor-tur\n",
+            );
+        let (entries, problems) = file(&renamed);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(entries[0].key, "utspill-utenfor-tur");
+        assert_eq!(entries[0].slug(), "utspill-fra-feil-hånd");
+        for bad in ["Utspill", "utspill--tur", "-utspill", "utspill tur", "a; b"] {
+            let text = GOOD.replace("- group: lead\n", &format!("- group: lead\n- key: {bad}\n"));
+            let (entries, problems) = file(&text);
+            assert!(entries.is_empty(), "{bad}");
+            assert!(
+                problems.iter().any(|d| d.message.contains("key")),
+                "{bad}: {problems:?}"
             );
         }
     }

@@ -1278,7 +1278,7 @@ async function pickerCheck(page) {
   step = "picker: the open place in the address";
   const id = await first.getAttribute("id");
   await first.locator("summary").click();
-  await page.waitForFunction((id) => location.hash === "#" + id, id);
+  await page.waitForFunction((id) => decodeURIComponent(location.hash) === "#" + id, id);
   await page.reload();
   await page.waitForFunction((id) => {
     const d = document.getElementById(id);
@@ -1287,7 +1287,7 @@ async function pickerCheck(page) {
   const link = page.locator(`[id="${id}"] ul.links a`).first();
   await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/p/")), link.click()]);
   await page.goBack();
-  await page.waitForFunction((id) => location.hash === "#" + id && document.getElementById(id) && document.getElementById(id).open, id);
+  await page.waitForFunction((id) => decodeURIComponent(location.hash) === "#" + id && document.getElementById(id) && document.getElementById(id).open, id);
   const box = await page.locator(`[id="${id}"]`).boundingBox();
   check(box && box.y >= -1 && box.y < PHONE.height, `after Back the open subject is on the screen (${box && box.y})`);
 }

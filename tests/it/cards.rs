@@ -49,11 +49,11 @@ fn holders(c: &Corpus, text: &str) -> HashSet<usize> {
         .collect()
 }
 
-/// The subject-index entry a "Hvilken lov?" card asks about (its slug ends the id).
+/// The subject-index entry a "Hvilken lov?" card asks about (its key ends the id).
 fn subject_of<'c>(c: &'c Corpus, card: &Card) -> &'c lovbok::corpus::Subject {
     let slug = card.id.rsplit_once('/').map(|(_, s)| s).unwrap_or_default();
     c.subjects()
-        .by_slug(slug)
+        .by_key(slug)
         .unwrap_or_else(|| panic!("{}: no subject {slug}", card.id))
 }
 
@@ -102,6 +102,28 @@ fn every_answer_is_the_corpus_own_text_or_cite() {
         match card.kind {
             // Its own test recomputes it (every_numeric_answer_is_the_calculators).
             CardKind::Numeric => assert_eq!(right.source, card.provision),
+            // A published case's rule (card_cases checks which): the
+            // card's provision, with its title or the start of its text
+            // and its parts' in reading order.
+            CardKind::Ruling if card.case.is_some() => {
+                assert_eq!(face.cite.as_ref(), Some(&p.id), "{}", card.id);
+                let text = face.text.clone().unwrap_or_default();
+                let start = text.trim_end_matches(" …");
+                let all: Vec<String> = std::iter::once(card.provision)
+                    .chain(c.descendants(card.provision))
+                    .map(|i| c.at(i).text())
+                    .collect();
+                let flat = all
+                    .join(" ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                assert!(
+                    p.title.as_deref() == Some(text.as_str()) || flat.starts_with(start),
+                    "{}: {start:?}",
+                    card.id
+                );
+            }
             // The entry's first provision, with the start of its own text.
             CardKind::Ruling => {
                 let entry = ruling_entry(c, card);
@@ -264,6 +286,9 @@ fn no_distractor_is_also_right() {
             let q = c.at(d.source);
             let why = format!("{}: distractor {}", card.id, q.id);
             match card.kind {
+                // A published case's distractors: card_cases checks them
+                // against the provisions the case applies.
+                CardKind::Ruling if card.case.is_some() => {}
                 // The first provision of another entry of the same group,
                 // never one the entry names or one above or below those.
                 CardKind::Ruling => {
@@ -1067,13 +1092,13 @@ fn every_numeric_answer_is_the_calculators() {
     }
 }
 
-/// The index entry a Kjennelse card was made from (its slug ends the id).
+/// The index entry a Kjennelse card was made from (its key ends the id).
 fn ruling_entry<'c>(c: &'c Corpus, card: &Card) -> &'c lovbok::corpus::subjects::Subject {
     let slug = card.id.rsplit('/').next().unwrap_or_default();
     c.subjects()
         .entries()
         .iter()
-        .find(|e| e.slug() == slug)
+        .find(|e| e.key == slug)
         .unwrap_or_else(|| panic!("{}: no entry {slug}", card.id))
 }
 
@@ -1082,7 +1107,12 @@ fn ruling_entry<'c>(c: &'c Corpus, card: &Card) -> &'c lovbok::corpus::subjects:
 #[test]
 fn the_ruling_deck_asks_what_the_rule_says() {
     let Built { corpus: c, deck } = built();
-    let cards: Vec<&Card> = deck.of(DeckId::Rulings).collect();
+    // The index's situations; a published case's card is checked in
+    // `card_cases`.
+    let cards: Vec<&Card> = deck
+        .of(DeckId::Rulings)
+        .filter(|c| c.case.is_none())
+        .collect();
     assert!(cards.len() >= 150, "{} ruling cards", cards.len());
     for card in cards {
         let entry = ruling_entry(c, card);
@@ -1144,6 +1174,10 @@ fn index_prompts_have_their_danish_term() {
     let Built { corpus: c, deck } = built();
     for card in deck.cards() {
         match card.kind {
+            // A published case asks in its own language, the same in both.
+            CardKind::Ruling if card.case.is_some() => {
+                assert!(card.prompt_da.is_none(), "{}", card.id)
+            }
             CardKind::SubjectToProvision | CardKind::Ruling => {
                 let entry = match card.kind {
                     CardKind::Ruling => ruling_entry(c, card),

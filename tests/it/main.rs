@@ -1,5 +1,7 @@
 mod api;
 mod browser;
+mod card_cases;
+mod card_guids;
 mod card_quality;
 mod cards;
 mod cite;
