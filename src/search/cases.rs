@@ -237,15 +237,25 @@ impl CaseTable {
     /// written in one language, so it is in one reading's postings at most.
     fn word(&self, a: &mut CaseAnalyzers, word: &str) -> WordCases {
         let n = self.items.len() as f32;
-        let mut keys: Vec<String> = self.langs.iter().filter_map(|&l| a.key(l, word)).collect();
-        let bridged: Vec<String> = [RulingLang::Nb, RulingLang::Da]
-            .into_iter()
-            .filter_map(|l| a.key(l, word))
-            .filter_map(|k| self.bridge.get(&k))
-            .flatten()
-            .cloned()
+        let own: Vec<(RulingLang, String)> = self
+            .langs
+            .iter()
+            .filter_map(|&l| a.key(l, word).map(|k| (l, k)))
             .collect();
-        keys.extend(bridged);
+        // The Norwegian and Danish readings also stand for the English terms
+        // the glossary gives for them (read once, above, when the items have
+        // those languages; else here).
+        let mut keys: Vec<String> = Vec::with_capacity(own.len() + 2);
+        for l in [RulingLang::Nb, RulingLang::Da] {
+            let read = match own.iter().find(|(o, _)| *o == l) {
+                Some((_, k)) => Some(k.clone()),
+                None => a.key(l, word),
+            };
+            if let Some(en) = read.and_then(|k| self.bridge.get(&k)) {
+                keys.extend(en.iter().cloned());
+            }
+        }
+        keys.extend(own.into_iter().map(|(_, k)| k));
         keys.sort_unstable();
         keys.dedup();
         let lists: Vec<&Vec<(u32, u16)>> = keys
@@ -260,13 +270,12 @@ impl CaseTable {
                 let len = self.items.get(item as usize).map_or(1, |it| it.len) as f32;
                 let tf = tf as f32;
                 let bm25 = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * len / self.avg_len));
-                match items.iter_mut().find(|(i, _)| *i == item) {
-                    Some(here) => here.1 = here.1.max(bm25),
-                    None => items.push((item, bm25)),
-                }
+                items.push((item, bm25));
             }
         }
-        items.sort_by_key(|&(i, _)| i);
+        // An item met by several readings counts once, with its best.
+        items.sort_by(|x, y| x.0.cmp(&y.0).then(y.1.total_cmp(&x.1)));
+        items.dedup_by_key(|&mut (i, _)| i);
         WordCases {
             rarity: idf(df as f32, n),
             items,
