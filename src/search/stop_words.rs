@@ -6,6 +6,8 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+use super::analyzer::{Analyzers, Lang};
+
 /// Norwegian and Danish words that ask rather than say: question words and
 /// the pronouns of a spoken question ("hvem", "man", "vi"). The
 /// analyzers' stop-word lists miss several of them (Danish `hvem`,
@@ -69,6 +71,22 @@ static ENGLISH: LazyLock<HashSet<&'static str>> =
 /// True for a word every query drops when it has others.
 pub(crate) fn is_query_stop_word(word: &str) -> bool {
     STOP.contains(word)
+}
+
+/// True for a word no book language indexes: a stop word of the
+/// analyzers of Norwegian and of Danish both (`og`, `med`, `i`, `om`,
+/// `selv`, the modals `må` and `måtte`). The books' text and the subject
+/// index's terms have no term for it, so in a query it says how, never
+/// what: it is no content word (it does not count among the content words
+/// that set what a context word weighs), and a clause of such words and
+/// the table's context ("Med 15 hp i nord") says nothing more than the
+/// context. It is still searched, as the question words are not, since a
+/// phrase of the thesaurus may hold it ("på en gang", "for sent"). The
+/// analyzers are the one source of these words; a word that is a stop
+/// word of one language only (`før`, `ingen`, `efter`) names something in
+/// the other's books and is content.
+pub(crate) fn is_books_stop_word(word: &str, analyzers: &mut Analyzers) -> bool {
+    Lang::ALL.iter().all(|&l| analyzers.term(l, word).is_none())
 }
 
 /// True for an English function word: it makes a query English.
