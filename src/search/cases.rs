@@ -352,6 +352,9 @@ impl CaseTable {
             CaseColumns {
                 unknown_rarity: round(idf(0.0, self.items.len() as f32)),
                 provisions: self.items.iter().map(|i| i.provisions.clone()).collect(),
+                shown: self.items.iter().map(ShownCase::of).collect(),
+                show_min_share: SHOW_MIN_SHARE,
+                show_limit: MAX_CASE_HITS,
                 lift: CASE_LIFT,
                 min_share: LIFT_MIN_SHARE,
                 min_words: LIFT_MIN_WORDS,
@@ -437,12 +440,46 @@ pub struct CaseColumns {
     pub unknown_rarity: f32,
     /// Per item: the corpus indexes of the provisions it applies.
     pub provisions: Vec<Vec<usize>>,
+    /// Per item: what the results list shows of it ("Lignende saker").
+    pub shown: Vec<ShownCase>,
+    /// The share of the query an item must meet to be shown, and the most
+    /// items shown: the server's own ([`CaseTable::hits`]'s rule).
+    pub show_min_share: f32,
+    pub show_limit: usize,
     /// The lift's constants: `CASE_LIFT`, `LIFT_MIN_SHARE`,
     /// `LIFT_MIN_WORDS`, `LIFT_ITEMS`.
     pub lift: f32,
     pub min_share: f32,
     pub min_words: usize,
     pub items: usize,
+}
+
+/// An item as the offline results list shows it, like the server's
+/// [`CaseHit`]: the page scripts link it under the rulings' route.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ShownCase {
+    pub id: String,
+    pub title: String,
+    /// The language its title is written in.
+    pub lang: &'static str,
+    /// The provisions it applies, as cites (`16B1a, 73C`).
+    pub cites: String,
+}
+
+impl ShownCase {
+    fn of(item: &CaseItem) -> ShownCase {
+        ShownCase {
+            id: item.id.clone(),
+            title: item.title.clone(),
+            lang: item.lang.as_str(),
+            cites: item
+                .cites
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
 }
 
 /// BM25's inverse document frequency of a word in `df` of `n` items.

@@ -1738,6 +1738,10 @@ async fn the_embed_script_carries_the_servers_table_of_provisions() {
     assert!(ids.get("64A2").is_none() && ids.get("12Z").is_none() && ids.get("99").is_none());
     assert_eq!(config["edition"], 2017);
     assert_eq!(config["teamCues"], serde_json::json!(["lag"]));
+    let list_words = config["listWords"].as_array().expect("the list words");
+    assert!(["og", "and", "eller", "or"]
+        .iter()
+        .all(|w| list_words.contains(&serde_json::json!(w))));
 }
 
 #[tokio::test]
