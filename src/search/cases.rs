@@ -443,7 +443,7 @@ pub struct CaseColumns {
     /// Per item: what the results list shows of it ("Lignende saker").
     pub shown: Vec<ShownCase>,
     /// The share of the query an item must meet to be shown, and the most
-    /// items shown: the server's own ([`CaseTable::hits`]'s rule).
+    /// items shown: the server's own (`CaseTable::hits`'s rule).
     pub show_min_share: f32,
     pub show_limit: usize,
     /// The lift's constants: `CASE_LIFT`, `LIFT_MIN_SHARE`,
