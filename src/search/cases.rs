@@ -472,13 +472,25 @@ impl ShownCase {
             id: item.id.clone(),
             title: item.title.clone(),
             lang: item.lang.as_str(),
-            cites: item
-                .cites
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
+            cites: joined(&item.cites),
         }
+    }
+}
+
+/// Cites as a list shows them: `16B1a, 73C`.
+fn joined(cites: &[ProvisionId]) -> String {
+    cites
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl CaseHit {
+    /// The provisions it applies as the results list shows them
+    /// (`16B1a, 73C`), online and offline alike.
+    pub fn cites_joined(&self) -> String {
+        joined(&self.cites)
     }
 }
 

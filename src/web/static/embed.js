@@ -330,10 +330,12 @@
   // Where the server would link the cites of `text` that the fallback can
   // read: a cue and its cite, and the glued cites of a list after it
   // (`Laws 64A, 64B and 64C`). Each is { start, end, id }.
+  const CUE = cueExpression();
+  const JOIN = listJoin();
   function linksIn(text, olderLaws) {
-    const re = cueExpression();
+    const re = CUE;
     if (!re) return [];
-    const join = listJoin();
+    const join = JOIN;
     const out = [];
     for (const m of text.matchAll(re)) {
       const lv = levels(m.groups);
