@@ -509,3 +509,44 @@ fn board_card(corpus: &Corpus, id: &ProvisionId, provision: usize, b: Board) -> 
         d,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_labels_closing_hint_goes_whole_even_with_brackets_inside() {
+        assert_eq!(
+            last_bracket("Topp (ellers 2 × (A − 1))"),
+            Some(("Topp", "ellers 2 × (A − 1)"))
+        );
+        assert_eq!(last_bracket("Vekt 1 (%)"), Some(("Vekt 1", "%")));
+        assert_eq!(last_bracket("Score 1"), None);
+    }
+
+    #[test]
+    fn an_index_number_becomes_a_letter() {
+        assert_eq!(index_as_letter("Score 1"), "Score A");
+        assert_eq!(index_as_letter("Vekt 2 (%)"), "Vekt B (%)");
+        assert_eq!(index_as_letter("Antall bord (A)"), "Antall bord (A)");
+        assert_eq!(index_as_letter("Fra 30 minutter"), "Fra 30 minutter");
+    }
+
+    #[test]
+    fn every_tall_prompt_hides_its_answer_and_its_choices() {
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        let (cards, _) = cards(&corpus);
+        assert!(cards.len() >= 150, "{}", cards.len());
+        for c in &cards {
+            let prompt = c.prompt.text.as_deref().unwrap_or_default();
+            for ch in &c.choices {
+                let shown = ch.face.text.as_deref().unwrap_or_default();
+                assert!(
+                    !prompt_shows(prompt, shown, None),
+                    "{}: {shown} in {prompt}",
+                    c.id
+                );
+            }
+        }
+    }
+}
