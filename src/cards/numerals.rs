@@ -5,7 +5,7 @@
 //!
 //! Numbers are compared by size, without their sign: a prompt with 24 in
 //! it gives "−24 IMP" away as much as "24 IMP". Digits inside an
-//! identifier (the cite `X78A4`, `12C1b`) are not a number. The indefinite
+//! identifier count as well (the cite `X78A4` shows 78 and 4). The indefinite
 //! article ("en", "et", "ei", "ein") is not one either, though it is
 //! spelt as "one": only the forms that are the number alone count ("én",
 //! "ett", "ét", "eitt"), and "en" inside a compound ("tjueen").
@@ -109,17 +109,16 @@ pub fn numbers_in(text: &str) -> Vec<Q> {
     out
 }
 
-/// The numbers written in digits: a run of digits, with a decimal comma or
-/// point followed by digits, that neither starts nor ends against a letter
-/// or another digit (a cite's `78` and `4` in `X78A4` are not numbers).
+/// The numbers written in digits: every run of digits, with a decimal
+/// comma or point followed by digits. A run inside an identifier counts
+/// too (`X78A4` shows 78 and 4): a reader sees the digits either way.
 fn digits_in(text: &str) -> Vec<Q> {
     let cs: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = Vec::new();
     let mut k = 0;
     while k < cs.len() {
         let (start, c) = cs[k];
-        let glued = k > 0 && cs[k - 1].1.is_alphanumeric();
-        if !c.is_ascii_digit() || glued {
+        if !c.is_ascii_digit() {
             k += 1;
             continue;
         }
@@ -135,15 +134,8 @@ fn digits_in(text: &str) -> Vec<Q> {
             }
         }
         let end = cs.get(j).map_or(text.len(), |&(i, _)| i);
-        let glued_after = cs.get(j).is_some_and(|&(_, c)| c.is_alphabetic());
-        if !glued_after {
-            if let Ok(q) = number::parse(&text[start..end]) {
-                out.push(q.abs());
-            }
-        }
-        // Skip the rest of an identifier the run is glued to.
-        while j < cs.len() && cs[j].1.is_alphanumeric() {
-            j += 1;
+        if let Ok(q) = number::parse(&text[start..end]) {
+            out.push(q.abs());
         }
         k = j;
     }
@@ -170,9 +162,10 @@ mod tests {
     }
 
     #[test]
-    fn digits_count_unless_part_of_a_cite() {
+    fn digits_count_in_a_cite_too() {
         let got = numbers_in("Score 2: −24; X78A4 og 12C1b; topp 12,5 (0.1).");
-        assert_eq!(got, vec![q("2"), q("24"), q("12,5"), q("0,1")]);
+        let want = ["2", "24", "78", "4", "12", "1", "12,5", "0,1"];
+        assert_eq!(got, want.map(q).to_vec());
     }
 
     #[test]
