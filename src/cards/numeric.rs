@@ -110,7 +110,10 @@ fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
             options.get(i).map(|o| o.value.to_string())
         }
         InputKind::Scores { min, max } => {
-            let n = d.int(min.max(3) as i64, max.min(8) as i64);
+            // Three to eight scores, within what the input takes (two for
+            // a group of two results).
+            let lo = min.max(3).min(max);
+            let n = d.int(lo as i64, max.min(8).max(lo) as i64);
             let picked: Vec<String> = (0..n)
                 .map(|_| SCORES[d.int(0, SCORES.len() as i64 - 1) as usize].to_string())
                 .collect();
@@ -156,6 +159,20 @@ pub fn inputs_of(card_id: &str) -> Option<(ProvisionId, Vec<(String, String)>)> 
     let (cite, rest) = card_id.split_once('@')?;
     let attempt: u64 = rest.strip_prefix("numeric/")?.parse().ok()?;
     Some((cite.parse().ok()?, draw(cite, attempt)?))
+}
+
+/// Whether the board a numeric card id draws would make a card today: it
+/// computes, its prompt hides its answer and it has three fair wrong
+/// answers. A card id that once made a card and no longer does was a
+/// defect fixed, which is why its Anki GUID may go.
+pub fn board_kept(card_id: &str) -> bool {
+    let Some((cite, inputs)) = inputs_of(card_id) else {
+        return false;
+    };
+    rules::calculators()
+        .iter()
+        .find(|c| c.id() == cite)
+        .is_some_and(|calc| board(calc, 0, inputs, Choices::Shown).is_some())
 }
 
 /// The answer a card shows: the first result, in Norwegian.
@@ -400,11 +417,28 @@ fn prompt_shows(prompt: &str, shown: &str, exact: Option<&Q>) -> bool {
     by_text || exact.is_some_and(|q| numerals::shows(prompt, q))
 }
 
+/// Which wrong answers a board may offer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Choices {
+    /// Only numbers the prompt does not show: a student cannot strike a
+    /// choice because it stands in the question.
+    Unseen,
+    /// Also numbers the prompt shows, for a calculator whose every board
+    /// shows its small counts (0-3) among its inputs; the answer itself
+    /// is still never there.
+    Shown,
+}
+
 /// The board `attempt` draws for `calc` as a card's content, or `None` when
 /// it does not compute, its prompt shows its answer, or too few wrong
 /// answers are left that the prompt does not show (a choice found in the
 /// prompt would be known to be wrong, once no answer is ever there).
-fn board(calc: &rules::Calculator, attempt: u64, inputs: Vec<(String, String)>) -> Option<Board> {
+fn board(
+    calc: &rules::Calculator,
+    attempt: u64,
+    inputs: Vec<(String, String)>,
+    choices: Choices,
+) -> Option<Board> {
     let outcome = calc.compute(&inputs).ok()?;
     let answer = answer_text(&outcome)?;
     let asked = outcome.results.first()?;
@@ -412,7 +446,7 @@ fn board(calc: &rules::Calculator, attempt: u64, inputs: Vec<(String, String)>) 
     if prompt_shows(&prompt, &answer, Some(&asked.value)) {
         return None;
     }
-    let fair = |o: &String| !prompt_shows(&prompt, o, None);
+    let fair = |o: &String| choices == Choices::Shown || !prompt_shows(&prompt, o, None);
     // A mistake's answer first, then a step off.
     let mut others: Vec<String> = mistakes(calc, &inputs, &outcome)
         .into_iter()
@@ -443,22 +477,9 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         let Some(provision) = corpus.index_of(&id) else {
             continue;
         };
-        let mut boards: Vec<Board> = Vec::new();
-        for attempt in 0..TRIES {
-            if boards.len() >= PER_CALCULATOR {
-                break;
-            }
-            let Some(inputs) = draw(calc.cite, attempt) else {
-                break;
-            };
-            let Some(b) = board(calc, attempt, inputs) else {
-                continue;
-            };
-            // One card per answer: two boards with the same answer ask
-            // nearly the same.
-            if !boards.iter().any(|x| x.answer == b.answer) {
-                boards.push(b);
-            }
+        let mut boards = boards_of(calc, Choices::Unseen);
+        if boards.is_empty() {
+            boards = boards_of(calc, Choices::Shown);
         }
         if boards.is_empty() {
             skipped.push(Skipped {
@@ -472,6 +493,28 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         }
     }
     (out, skipped)
+}
+
+/// Up to [`PER_CALCULATOR`] boards of `calc`, the first draws that make a
+/// card with `choices`, one per answer (two boards with the same answer
+/// ask nearly the same).
+fn boards_of(calc: &rules::Calculator, choices: Choices) -> Vec<Board> {
+    let mut boards: Vec<Board> = Vec::new();
+    for attempt in 0..TRIES {
+        if boards.len() >= PER_CALCULATOR {
+            break;
+        }
+        let Some(inputs) = draw(calc.cite, attempt) else {
+            break;
+        };
+        let Some(b) = board(calc, attempt, inputs, choices) else {
+            continue;
+        };
+        if !boards.iter().any(|x| x.answer == b.answer) {
+            boards.push(b);
+        }
+    }
+    boards
 }
 
 /// A board's card: three of its wrong answers (the mistakes first) and
