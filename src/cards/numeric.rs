@@ -162,8 +162,8 @@ pub fn inputs_of(card_id: &str) -> Option<(ProvisionId, Vec<(String, String)>)> 
 }
 
 /// Whether the board a numeric card id draws would make a card today: it
-/// computes, its prompt hides its answer and it has three fair wrong
-/// answers. A card id that once made a card and no longer does was a
+/// computes, its prompt hides its answer and it has three wrong answers
+/// (seen in the prompt or not, the looser of the two rules). A card id that once made a card and no longer does was a
 /// defect fixed, which is why its Anki GUID may go.
 pub fn board_kept(card_id: &str) -> bool {
     let Some((cite, inputs)) = inputs_of(card_id) else {
