@@ -1100,6 +1100,39 @@ async fn practice_page_links_a_fingerprinted_immutable_deck() {
     }
 }
 
+/// A test's state builds its cards on use, never on a thread of its own,
+/// before or after a reload; a warming state (what `lovbok serve` makes)
+/// builds them ahead of the first reader, and again after a reload.
+#[test]
+fn only_a_warming_state_builds_its_cards_ahead() {
+    let kb = |text: &str| Kb::from_sources(&crate::cards::small(text)).expect("fixture builds");
+    let ready_within = |state: &AppState| {
+        // Liveness, not speed: the thread is given all the time a slow
+        // machine needs.
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while std::time::Instant::now() < until {
+            if state.site().kb().cards_ready() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    };
+    let started = std::time::Instant::now();
+    let warm = AppState::new(kb("Et signal som gjør motstanderne oppmerksom.")).warming();
+    assert!(ready_within(&warm));
+    // Ten times what a warm thread took: a cold state's would be done.
+    let took = started.elapsed() * 10;
+    warm.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    assert!(ready_within(&warm));
+    let cold = AppState::new(kb("Et signal som gjør motstanderne oppmerksom."));
+    std::thread::sleep(took);
+    assert!(!cold.site().kb().cards_ready());
+    cold.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    std::thread::sleep(took);
+    assert!(!cold.site().kb().cards_ready());
+}
+
 #[tokio::test]
 async fn a_reload_gives_a_new_deck_url_and_the_old_one_is_gone() {
     let kb = |text: &str| Kb::from_sources(&crate::cards::small(text)).expect("fixture builds");
