@@ -11,9 +11,9 @@ use crate::fixtures;
 const MAX_AREA: usize = 40;
 
 /// Each `pick-area` of the page: (its id, the subject anchors it lists),
-/// in page order, and the group (`pick-when`) each is in.
+/// in page order, and the group (`pick-when`, a heading) each is under.
 fn areas(html: &str) -> Vec<(String, String, Vec<String>)> {
-    const WHEN: &str = "<details class=\"pick-when\" id=\"";
+    const WHEN: &str = "<section class=\"pick-when\" id=\"";
     const AREA: &str = "<details class=\"pick-area\" id=\"";
     const SUBJECT: &str = "<details class=\"pick-subject\" id=\"";
     let id_at = |s: &str, at: usize, len: usize| {

@@ -187,7 +187,7 @@ pub(super) const STRINGS: Strings = Strings {
     area_time: "Tid, fremmøde og hold",
     area_regulations: "Reglementer og arrangør",
     what_title: "Hvad er der sket?",
-    what_intro: "Vælg hvornår det skete og hvad det drejede sig om, så hvad der skete, og gå til bestemmelsen. Situationerne kommer fra lovboks stikordsregister.",
+    what_intro: "Find hvornår det skete, vælg hvad det drejede sig om og så hvad der skete, og gå til bestemmelsen. Situationerne kommer fra lovboks stikordsregister.",
     what_link: "Hvad er der sket? Find reglen ud fra situationen",
     subjects_link: "Stikord A–Å",
     handbook_says: "Håndbogen siger",

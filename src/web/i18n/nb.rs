@@ -187,7 +187,7 @@ pub(super) const STRINGS: Strings = Strings {
     area_time: "Tid, oppmøte og lag",
     area_regulations: "Reglementer og arrangør",
     what_title: "Hva har skjedd?",
-    what_intro: "Velg når det skjedde og hva det gjaldt, så hva som skjedde, og gå til bestemmelsen. Situasjonene kommer fra lovboks stikkordregister.",
+    what_intro: "Finn når det skjedde, velg hva det gjaldt og så hva som skjedde, og gå til bestemmelsen. Situasjonene kommer fra lovboks stikkordregister.",
     what_link: "Hva har skjedd? Finn regelen ut fra situasjonen",
     subjects_link: "Stikkord A–Å",
     handbook_says: "Håndboken sier",

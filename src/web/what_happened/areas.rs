@@ -1,4 +1,4 @@
-//! The picker's second tap: each group of the subject index split into
+//! The picker's first tap: each group of the subject index split into
 //! areas of the Laws and the handbook (the revoke laws, the claim laws,
 //! adjusted scores...), so that no list a director scans on a phone
 //! between two taps is much longer than a screen.
