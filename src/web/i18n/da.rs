@@ -155,6 +155,8 @@ pub(super) const STRINGS: Strings = Strings {
     area_changed_call: "Ændret melding og vist kort",
     area_insufficient: "Utilstrækkeligt bud",
     area_call_out_of_turn: "Melding uden for tur",
+    area_pass_out_of_turn: "Pas uden for tur",
+    area_bid_out_of_turn: "Bud, dobling eller redobling uden for tur",
     area_inadmissible: "Meldinger der ikke er tilladt",
     area_opening_lead: "Åbningsudspillet",
     area_lead_out_of_turn: "Udspil uden for tur",

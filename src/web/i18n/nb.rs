@@ -155,6 +155,8 @@ pub(super) const STRINGS: Strings = Strings {
     area_changed_call: "Endret melding og vist kort",
     area_insufficient: "Utilstrekkelig bud",
     area_call_out_of_turn: "Melding utenfor tur",
+    area_pass_out_of_turn: "Pass utenfor tur",
+    area_bid_out_of_turn: "Bud, dobling eller redobling utenfor tur",
     area_inadmissible: "Meldinger som ikke er tillatt",
     area_opening_lead: "Åpningsutspillet",
     area_lead_out_of_turn: "Utspill utenfor tur",
