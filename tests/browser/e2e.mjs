@@ -1055,6 +1055,8 @@ async function embedCheck() {
     check(hard.includes(`64A2=${base}/p/64`), `a cite under a title-only law links the law, as the server does, never a 404 (${hard.join(" ")})`);
     check(!hard.some((h) => h.endsWith("/p/12")), `no citation links all of Law 12 (${hard.join(" ")})`);
     check(hard.some((h) => h.endsWith("/p/16B1")), `a lower-case cite links its provision (${hard.join(" ")})`);
+    check(hard.includes(`16C=${base}/p/16C`) && hard.includes(`16D=${base}/p/16D`), `each member of a list after a cue links its provision (${hard.join(" ")})`);
+    check(hard.includes(`64C=${base}/p/64`), `a list written with a comma and no space is read to its end (${hard.join(" ")})`);
     // Every plain link is a link the server makes: inside one of its spans,
     // to the same address.
     const plainLinks = await linksByParagraph(cut, "a.lovbok-plain");
@@ -1106,19 +1108,8 @@ async function fallbackAgrees() {
   const from = js.indexOf("  const IDS = config.ids");
   const to = js.indexOf("  function fallback(nodes)");
   check(from > 0 && to > from, "the fallback's functions are where this test reads them");
-  const f = new Function("config", "attr", js.slice(from, to) + "; return { cueExpression, levels, target, MORE, ownedByOther };")(config, () => "");
-  const re = f.cueExpression();
-  const links = (text) => {
-    const out = [];
-    for (const m of text.matchAll(re)) {
-      const lv = f.levels(m.groups);
-      const end = m.index + m[0].length;
-      if (!lv || f.MORE.test(text.slice(end)) || f.ownedByOther(text, m.index + m.groups.before.length)) continue;
-      const id = f.target(lv);
-      if (id) out.push({ start: m.index + m[0].search(/X?\d/), end, href: "/p/" + encodeURIComponent(id) });
-    }
-    return out;
-  };
+  const f = new Function("config", "attr", js.slice(from, to) + "; return { linksIn };")(config, () => "");
+  const links = (text) => f.linksIn(text, false).map((c) => ({ start: c.start, end: c.end, href: "/p/" + encodeURIComponent(c.id) }));
   const lines = [];
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {

@@ -971,6 +971,39 @@ async fn cards_api_returns_one_deck_in_the_documented_shape() {
     }
 }
 
+/// A Kjennelse card made from a published case names the ruling (its id,
+/// title and page), in the documented shape; no other card has a case.
+#[tokio::test]
+async fn cards_api_names_the_ruling_of_a_case_card() {
+    let r = get("/api/cards?deck=kjennelse").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/cards", "get", "200"));
+    let cards = v["cards"].as_array().unwrap();
+    let mut cased = Vec::new();
+    for c in cards {
+        let id = c["id"].as_str().unwrap();
+        match id.split_once("/case:") {
+            Some((_, case)) => {
+                assert_eq!(c["case"]["id"], case, "{id}");
+                assert_eq!(c["case"]["url"], format!("/kjennelser/{case}"), "{id}");
+                assert!(!c["case"]["title"].as_str().unwrap().is_empty(), "{id}");
+                cased.push(case.to_string());
+            }
+            None => assert!(c.get("case").is_none(), "{id}: {}", c["case"]),
+        }
+    }
+    assert!(cased.len() >= 40, "{} case cards", cased.len());
+    // The page each names is the ruling's (every tenth case looked at).
+    for case in cased.iter().step_by(10) {
+        let page = get(&format!("/kjennelser/{case}")).await;
+        assert_eq!(page.status, StatusCode::OK, "/kjennelser/{case}");
+        let api = get(&format!("/api/rulings/{case}")).await;
+        assert_eq!(api.status, StatusCode::OK, "/api/rulings/{case}");
+        assert_eq!(api.json()["id"], case.as_str());
+    }
+}
+
 #[tokio::test]
 async fn cards_api_rejects_a_bad_or_missing_deck() {
     for uri in [
@@ -1738,6 +1771,10 @@ async fn the_embed_script_carries_the_servers_table_of_provisions() {
     assert!(ids.get("64A2").is_none() && ids.get("12Z").is_none() && ids.get("99").is_none());
     assert_eq!(config["edition"], 2017);
     assert_eq!(config["teamCues"], serde_json::json!(["lag"]));
+    let list_words = config["listWords"].as_array().expect("the list words");
+    assert!(["og", "and", "eller", "or"]
+        .iter()
+        .all(|w| list_words.contains(&serde_json::json!(w))));
 }
 
 #[tokio::test]

@@ -633,6 +633,9 @@ pub fn js_strings(s: &Strings) -> serde_json::Value {
         "calc_failed": s.calc_failed,
         "calc_offline": s.calc_offline,
         "calc_by": s.calc_by,
+        "similar_cases": s.similar_cases,
+        "similar_cases_note": s.similar_cases_note,
+        "similar_cases_applies": s.similar_cases_applies,
     })
 }
 
