@@ -346,6 +346,12 @@ impl Kb {
         self.cards.get_or_init(|| Deck::build(&self.corpus))
     }
 
+    /// Whether the practice cards are built yet (a server builds them
+    /// ahead of its first reader; see `server::AppState::warming`).
+    pub fn cards_ready(&self) -> bool {
+        self.cards.get().is_some()
+    }
+
     /// A provision by cite.
     pub fn get(&self, id: &ProvisionId) -> Option<(usize, &Provision)> {
         let i = self.corpus.index_of(id)?;

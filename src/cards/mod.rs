@@ -45,6 +45,7 @@ computes with [`crate::rules`].
 mod case;
 mod fill;
 mod law_numbers;
+pub mod numerals;
 pub mod numeric;
 pub mod pick;
 pub mod quality;

@@ -13,6 +13,7 @@
 //! result, another case of the rule, a count off by one), then a step
 //! off, always in the answer's unit and precision.
 
+use super::numerals;
 use super::pick::hash_parts;
 use super::{card_with_id, Card, CardKind, Choice, Face, Skipped, CHOICES};
 use crate::corpus::{Corpus, ProvisionId};
@@ -86,7 +87,7 @@ fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
             };
             Some(d.int(lo.max(min), hi.min(max)).to_string())
         }
-        InputKind::Decimal { min, max, .. } => {
+        InputKind::Decimal { min, max, decimals } => {
             let (lo, hi) = match name {
                 "minutes" | "other" => (1, 40),
                 n if n.starts_with("weight") => return None,
@@ -95,6 +96,12 @@ fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
                     (lo, (lo + 60).min(max))
                 }
             };
+            // A value to round has one decimal more than the rounding
+            // keeps, or rounding it would ask nothing.
+            if name == "value" && decimals >= 2 {
+                let hundredths = d.int(lo * 100, hi * 100);
+                return Some(comma(hundredths as f64 / 100.0));
+            }
             let tenths = d.int(lo * 10, hi * 10);
             Some(comma(tenths as f64 / 10.0))
         }
@@ -103,7 +110,10 @@ fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
             options.get(i).map(|o| o.value.to_string())
         }
         InputKind::Scores { min, max } => {
-            let n = d.int(min.max(3) as i64, max.min(8) as i64);
+            // Three to eight scores, within what the input takes (two for
+            // a group of two results).
+            let lo = min.max(3).min(max);
+            let n = d.int(lo as i64, max.min(8).max(lo) as i64);
             let picked: Vec<String> = (0..n)
                 .map(|_| SCORES[d.int(0, SCORES.len() as i64 - 1) as usize].to_string())
                 .collect();
@@ -149,6 +159,20 @@ pub fn inputs_of(card_id: &str) -> Option<(ProvisionId, Vec<(String, String)>)> 
     let (cite, rest) = card_id.split_once('@')?;
     let attempt: u64 = rest.strip_prefix("numeric/")?.parse().ok()?;
     Some((cite.parse().ok()?, draw(cite, attempt)?))
+}
+
+/// Whether the board a numeric card id draws would make a card today: it
+/// computes, its prompt hides its answer and it has three wrong answers
+/// (seen in the prompt or not, the looser of the two rules). A card id that once made a card and no longer does was a
+/// defect fixed, which is why its Anki GUID may go.
+pub fn board_kept(card_id: &str) -> bool {
+    let Some((cite, inputs)) = inputs_of(card_id) else {
+        return false;
+    };
+    rules::calculators()
+        .iter()
+        .find(|c| c.id() == cite)
+        .is_some_and(|calc| board(calc, 0, inputs, Choices::Shown).is_some())
 }
 
 /// The answer a card shows: the first result, in Norwegian.
@@ -234,7 +258,10 @@ fn mistakes(calc: &rules::Calculator, inputs: &[(String, String)], o: &Outcome) 
 
 /// Wrong answers near the right one, in its unit and precision: one and
 /// two steps off either way (a step is one unit of its last decimal), for
-/// a rule whose mistakes give too few other answers.
+/// a rule whose mistakes give too few other answers. None is of the other
+/// sign (a count, a score or a percentage is never below zero, so "−1
+/// standardtrekk" would be known to be wrong); an answer of zero gets
+/// three steps up instead.
 fn near(o: &Outcome) -> Vec<String> {
     let Some(r) = o.results.first() else {
         return Vec::new();
@@ -246,14 +273,14 @@ fn near(o: &Outcome) -> Vec<String> {
         d => d as u32,
     };
     let step = Q::new(1, 10i128.pow(places));
-    let two = Q::from_integer(2);
+    let zero = Q::from_integer(0);
     let mut out = Vec::new();
-    for v in [
-        r.value + step,
-        r.value - step,
-        r.value + step * two,
-        r.value - step * two,
-    ] {
+    for k in [1, -1, 2, -2, 3] {
+        let v = r.value + step * Q::from_integer(k);
+        let crosses = (r.value >= zero && v < zero) || (r.value < zero && v > zero);
+        if crosses || (k == 3 && out.len() >= CHOICES - 1) {
+            continue;
+        }
         let mut alt = r.clone();
         alt.value = v;
         if v != r.value && alike(r, &alt) {
@@ -263,11 +290,14 @@ fn near(o: &Outcome) -> Vec<String> {
     out
 }
 
-/// An input's label as a prompt shows it: without the example a form
-/// shows in brackets ("(420 450 -50)"), which would read as the board's.
-fn label_of(input: &rules::registry::Input) -> &'static str {
+/// An input's label as a prompt shows it: without the example or hint a
+/// form shows in its closing brackets ("(420 450 -50)", "(ellers 2 × (A −
+/// 1))"), which would read as the board's, and with an index letter for an
+/// index number ("Score 1" → "Score A"), which a prompt would otherwise
+/// show as a number among the board's.
+fn label_of(input: &rules::registry::Input) -> String {
     let l = input.label.get(Lang::Nb);
-    match l.rsplit_once(" (") {
+    let l = match last_bracket(l) {
         Some((head, tail))
             if tail.starts_with("valgfritt")
                 || tail.contains(':')
@@ -276,6 +306,42 @@ fn label_of(input: &rules::registry::Input) -> &'static str {
             head
         }
         _ => l,
+    };
+    index_as_letter(l)
+}
+
+/// The label before its last bracketed part, and that part's content, when
+/// the label ends with one (nested brackets inside it kept whole).
+fn last_bracket(label: &str) -> Option<(&str, &str)> {
+    let body = label.strip_suffix(')')?;
+    let mut depth = 0usize;
+    for (i, c) in body.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' if depth > 0 => depth -= 1,
+            '(' => {
+                let head = label[..i].strip_suffix(' ')?;
+                return Some((head, &body[i + 1..]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// "Score 1" → "Score A", "Vekt 2 (%)" → "Vekt B (%)": an input's index
+/// as a letter, so that the only numbers a prompt shows are the board's.
+fn index_as_letter(label: &str) -> String {
+    let (head, unit) = match label.split_once(" (") {
+        Some((h, u)) => (h, format!(" ({u}")),
+        None => (label, String::new()),
+    };
+    match head.rsplit_once(' ') {
+        Some((name, n)) if n.len() == 1 && matches!(n.as_bytes()[0], b'1'..=b'9') => {
+            let letter = char::from(b'A' + (n.as_bytes()[0] - b'1'));
+            format!("{name} {letter}{unit}")
+        }
+        _ => label.to_string(),
     }
 }
 
@@ -328,12 +394,77 @@ fn prompt(calc: &rules::Calculator, inputs: &[(String, String)], asked: &Output)
     )
 }
 
-/// One board drawn for a calculator: its inputs, its outcome and answer.
+/// One board drawn for a calculator: its inputs, its answer, the prompt
+/// that asks for it and the wrong answers to offer (the mistakes' first).
 struct Board {
     attempt: u64,
-    inputs: Vec<(String, String)>,
-    outcome: Outcome,
     answer: String,
+    prompt: String,
+    others: Vec<String>,
+    mistaken: usize,
+}
+
+/// Why a calculator gives no card: no board of its draws hides its answer
+/// and has three wrong answers that the prompt does not show either.
+const NO_BOARD: &str =
+    "no board whose prompt hides its answer, with three wrong answers in its unit";
+
+/// True when the prompt shows `shown`'s number, in digits or words, in any
+/// part (the board's values, a label, a choice, the title): the card would
+/// give its answer away, or a choice away as wrong.
+fn prompt_shows(prompt: &str, shown: &str, exact: Option<&Q>) -> bool {
+    let by_text = numerals::answer_number(shown).is_some_and(|n| numerals::shows(prompt, &n));
+    by_text || exact.is_some_and(|q| numerals::shows(prompt, q))
+}
+
+/// Which wrong answers a board may offer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Choices {
+    /// Only numbers the prompt does not show: a student cannot strike a
+    /// choice because it stands in the question.
+    Unseen,
+    /// Also numbers the prompt shows, for a calculator whose every board
+    /// shows its small counts (0-3) among its inputs; the answer itself
+    /// is still never there.
+    Shown,
+}
+
+/// The board `attempt` draws for `calc` as a card's content, or `None` when
+/// it does not compute, its prompt shows its answer, or too few wrong
+/// answers are left that the prompt does not show (a choice found in the
+/// prompt would be known to be wrong, once no answer is ever there).
+fn board(
+    calc: &rules::Calculator,
+    attempt: u64,
+    inputs: Vec<(String, String)>,
+    choices: Choices,
+) -> Option<Board> {
+    let outcome = calc.compute(&inputs).ok()?;
+    let answer = answer_text(&outcome)?;
+    let asked = outcome.results.first()?;
+    let prompt = prompt(calc, &inputs, asked);
+    if prompt_shows(&prompt, &answer, Some(&asked.value)) {
+        return None;
+    }
+    let fair = |o: &String| choices == Choices::Shown || !prompt_shows(&prompt, o, None);
+    // A mistake's answer first, then a step off.
+    let mut others: Vec<String> = mistakes(calc, &inputs, &outcome)
+        .into_iter()
+        .filter(fair)
+        .collect();
+    let mistaken = others.len();
+    for n in near(&outcome).into_iter().filter(fair) {
+        if n != answer && !others.contains(&n) {
+            others.push(n);
+        }
+    }
+    (others.len() >= CHOICES - 1).then_some(Board {
+        attempt,
+        answer,
+        prompt,
+        others,
+        mistaken,
+    })
 }
 
 /// The Tall deck: a few boards for every calculator whose provision is in
@@ -346,80 +477,133 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         let Some(provision) = corpus.index_of(&id) else {
             continue;
         };
-        // Boards that compute, with their answers.
-        let mut boards: Vec<Board> = Vec::new();
-        for attempt in 0..TRIES {
-            if boards.len() >= PER_CALCULATOR {
-                break;
-            }
-            let Some(inputs) = draw(calc.cite, attempt) else {
-                break;
-            };
-            let Ok(o) = calc.compute(&inputs) else {
-                continue;
-            };
-            let Some(answer) = answer_text(&o) else {
-                continue;
-            };
-            // One card per answer: two boards with the same answer ask
-            // nearly the same.
-            if boards.iter().any(|b| b.answer == answer) {
-                continue;
-            }
-            boards.push(Board {
-                attempt,
-                inputs,
-                outcome: o,
-                answer,
+        let mut boards = boards_of(calc, Choices::Unseen);
+        if boards.is_empty() {
+            boards = boards_of(calc, Choices::Shown);
+        }
+        if boards.is_empty() {
+            skipped.push(Skipped {
+                kind: CardKind::Numeric,
+                provision,
+                reason: NO_BOARD,
             });
         }
-        for b in &boards {
-            let Some(asked) = b.outcome.results.first() else {
-                continue;
-            };
-            // A mistake's answer first, then a step off.
-            let mut others = mistakes(calc, &b.inputs, &b.outcome);
-            let mistaken = others.len();
-            for n in near(&b.outcome) {
-                if n != b.answer && !others.contains(&n) {
-                    others.push(n);
-                }
-            }
-            let card_id = format!("{}@{}/{}", id, CardKind::Numeric.slug(), b.attempt);
-            if others.len() < CHOICES - 1 {
-                skipped.push(Skipped {
-                    kind: CardKind::Numeric,
-                    provision,
-                    reason: "fewer than three wrong answers in the answer's unit",
-                });
-                continue;
-            }
-            let tier = |a: &(usize, String)| u8::from(a.0 >= mistaken);
-            let indexed: Vec<(usize, String)> = others.into_iter().enumerate().collect();
-            let picked =
-                super::pick::choose(&card_id, &indexed, CHOICES - 1, |a| a.1.clone(), tier);
-            let face = |t: &str| Face::text(t, "nb");
-            let d: Vec<Choice> = picked
-                .into_iter()
-                .map(|(_, a)| Choice {
-                    source: provision,
-                    face: face(&a),
-                })
-                .collect();
-            let right = Choice {
-                source: provision,
-                face: face(&b.answer),
-            };
-            let prompt = Face {
-                cite: Some(id.clone()),
-                text: Some(prompt(calc, &b.inputs, asked)),
-                lang: "nb",
-            };
-            let kind = CardKind::Numeric;
-            out.push(card_with_id(
-                corpus, card_id, kind, provision, prompt, right, d,
-            ));
+        for b in boards {
+            out.push(board_card(corpus, &id, provision, b));
         }
     }
     (out, skipped)
+}
+
+/// Up to [`PER_CALCULATOR`] boards of `calc`, the first draws that make a
+/// card with `choices`, one per answer (two boards with the same answer
+/// ask nearly the same).
+fn boards_of(calc: &rules::Calculator, choices: Choices) -> Vec<Board> {
+    let mut boards: Vec<Board> = Vec::new();
+    for attempt in 0..TRIES {
+        if boards.len() >= PER_CALCULATOR {
+            break;
+        }
+        let Some(inputs) = draw(calc.cite, attempt) else {
+            break;
+        };
+        let Some(b) = board(calc, attempt, inputs, choices) else {
+            continue;
+        };
+        if !boards.iter().any(|x| x.answer == b.answer) {
+            boards.push(b);
+        }
+    }
+    boards
+}
+
+/// A board's card: three of its wrong answers (the mistakes first) and
+/// the answer, under the id that draws the board again.
+fn board_card(corpus: &Corpus, id: &ProvisionId, provision: usize, b: Board) -> Card {
+    let card_id = format!("{}@{}/{}", id, CardKind::Numeric.slug(), b.attempt);
+    let mistaken = b.mistaken;
+    let tier = |a: &(usize, String)| u8::from(a.0 >= mistaken);
+    let indexed: Vec<(usize, String)> = b.others.into_iter().enumerate().collect();
+    let picked = super::pick::choose(&card_id, &indexed, CHOICES - 1, |a| a.1.clone(), tier);
+    let face = |t: &str| Face::text(t, "nb");
+    let d: Vec<Choice> = picked
+        .into_iter()
+        .map(|(_, a)| Choice {
+            source: provision,
+            face: face(&a),
+        })
+        .collect();
+    let right = Choice {
+        source: provision,
+        face: face(&b.answer),
+    };
+    let prompt = Face {
+        cite: Some(id.clone()),
+        text: Some(b.prompt),
+        lang: "nb",
+    };
+    card_with_id(
+        corpus,
+        card_id,
+        CardKind::Numeric,
+        provision,
+        prompt,
+        right,
+        d,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_labels_closing_hint_goes_whole_even_with_brackets_inside() {
+        assert_eq!(
+            last_bracket("Topp (ellers 2 × (A − 1))"),
+            Some(("Topp", "ellers 2 × (A − 1)"))
+        );
+        assert_eq!(last_bracket("Vekt 1 (%)"), Some(("Vekt 1", "%")));
+        assert_eq!(last_bracket("Score 1"), None);
+    }
+
+    #[test]
+    fn an_index_number_becomes_a_letter() {
+        assert_eq!(index_as_letter("Score 1"), "Score A");
+        assert_eq!(index_as_letter("Vekt 2 (%)"), "Vekt B (%)");
+        assert_eq!(index_as_letter("Antall bord (A)"), "Antall bord (A)");
+        assert_eq!(index_as_letter("Fra 30 minutter"), "Fra 30 minutter");
+    }
+
+    /// The answer never shows; a wrong choice shows only on a calculator
+    /// for which no draw makes a card without one (the strict pass is
+    /// empty), and then the looser pass is what made its cards.
+    #[test]
+    fn every_tall_prompt_hides_its_answer_and_its_choices_where_it_can() {
+        let corpus = Corpus::build(&crate::corpus::embedded_sources()).corpus;
+        let (cards, _) = cards(&corpus);
+        assert!(cards.len() >= 150, "{}", cards.len());
+        let strict_empty = |cite: &str| {
+            rules::calculators()
+                .iter()
+                .find(|c| c.id().to_string() == cite)
+                .is_some_and(|c| boards_of(c, Choices::Unseen).is_empty())
+        };
+        let mut lenient = 0;
+        for c in &cards {
+            let prompt = c.prompt.text.as_deref().unwrap_or_default();
+            let answer = c.choices.get(c.answer).and_then(|a| a.face.text.as_deref());
+            let cite = c.id.split('@').next().unwrap_or_default();
+            for (i, ch) in c.choices.iter().enumerate() {
+                let shown = ch.face.text.as_deref().unwrap_or_default();
+                if !prompt_shows(prompt, shown, None) {
+                    continue;
+                }
+                assert!(i != c.answer, "{}: its answer {answer:?} in {prompt}", c.id);
+                assert!(strict_empty(cite), "{}: {shown} in {prompt}", c.id);
+                lenient += 1;
+            }
+        }
+        assert!(lenient <= 3, "{lenient} shown wrong choices");
+    }
 }

@@ -141,6 +141,12 @@ pub fn law_cue_words() -> Vec<&'static str> {
 pub fn team_or_law_words() -> Vec<&'static str> {
     words::TEAM_OR_LAW.to_vec()
 }
+
+/// The words that join two members of a list (`64A, 64B og 64C`), for the
+/// embed script's fallback, so that it reads the lists the grammar reads.
+pub fn list_words() -> Vec<&'static str> {
+    words::LIST_WORDS.to_vec()
+}
 /// The words that may stand around a cite typed as a search query (`lov
 /// 16B1a`, `se 12C`, `punkt 3`; `§` aside): the grammar's own lists, for
 /// the browser's offline search, so that it cannot drift from the grammar.

@@ -559,6 +559,11 @@ cases! {
     en_law_possessive: "", "the Law's 16B" => ["16B"];
     en_laws_range_list: "", "Laws 61-64 and 66" => ["61-64=61,62,63,64", "66"];
     en_law_twelve: "", "Law 12 gives the Director" => ["12"];
+    en_roman_list: "", "Law 73C1 (i) and (ii)" => ["73C1 (i)=73C1(i)", "(ii)=73C1(ii)"];
+    en_roman_list_three: "", "see 12C1e(i), (ii) or (iii)" => ["12C1e(i)", "(ii)=12C1e(ii)", "(iii)=12C1e(iii)"];
+    en_roman_range: "", "see Law 12C1e (i)-(ii)" => ["12C1e (i)-(ii)=12C1e(i),12C1e(ii)"];
+    en_roman_not_after_letter: "", "see Law 12C1e and (ii)" => ["12C1e"];
+    en_roman_alone: "", "Option (ii) is better" => [];
 }
 
 // # Lists with a shared stem and ranges, more

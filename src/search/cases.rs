@@ -25,6 +25,7 @@
 //! passage that names the query.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use serde::Serialize;
 use tantivy::tokenizer::{
@@ -118,6 +119,30 @@ pub(crate) struct CaseTable {
     /// the WBF term the glossary gives for it (`en:dummi`): most items are
     /// English, and a question in Norwegian meets them through the terms.
     bridge: HashMap<String, Vec<String>>,
+    /// Each query word's reading, kept once made (see [`WordMemo`]).
+    memo: WordMemo,
+}
+
+/// The most query words whose readings a table keeps.
+const MEMO_WORDS: usize = 16_384;
+
+/// A bounded store of query words' readings. A reading is a function of
+/// the table alone, and the same words come again and again as people
+/// type ("tenk", "tenke", "tenkepause"), while reading one word runs five
+/// stemmers: kept, a word costs one lookup the second time.
+#[derive(Clone)]
+struct WordMemo(Arc<quick_cache::sync::Cache<Box<str>, Arc<WordCases>>>);
+
+impl Default for WordMemo {
+    fn default() -> WordMemo {
+        WordMemo(Arc::new(quick_cache::sync::Cache::new(MEMO_WORDS)))
+    }
+}
+
+impl std::fmt::Debug for WordMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "WordMemo({} words)", self.0.len())
+    }
 }
 
 impl CaseTable {
@@ -183,19 +208,27 @@ impl CaseTable {
         if self.items.is_empty() || words.is_empty() {
             return Vec::new();
         }
-        let read: Vec<(f32, WordCases)> = with_case_analyzers(|a| {
-            words
-                .iter()
-                .enumerate()
-                .map(|(i, w)| (weights.get(i).copied().unwrap_or(1.0), self.word(a, w)))
-                .collect()
-        });
+        let read: Vec<(f32, Arc<WordCases>)> = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (weights.get(i).copied().unwrap_or(1.0), self.read(w)))
+            .collect();
         self.sum(&read)
+    }
+
+    /// One query word's reading, from the memo or made and kept.
+    fn read(&self, word: &str) -> Arc<WordCases> {
+        if let Some(read) = self.memo.0.get(word) {
+            return read;
+        }
+        let read = Arc::new(with_case_analyzers(|a| self.word(a, word)));
+        self.memo.0.insert(word.into(), read.clone());
+        read
     }
 
     /// The items' scores from each query word's postings and weight: the
     /// arithmetic the browser's ranker repeats on [`CaseTable::offline`].
-    fn sum(&self, read: &[(f32, WordCases)]) -> Vec<CaseMatch> {
+    fn sum(&self, read: &[(f32, Arc<WordCases>)]) -> Vec<CaseMatch> {
         let mut total = 0.0f32;
         // Per item: BM25, rarity met, words met.
         let mut per_item: HashMap<usize, (f32, f32, usize)> = HashMap::default();
@@ -319,6 +352,9 @@ impl CaseTable {
             CaseColumns {
                 unknown_rarity: round(idf(0.0, self.items.len() as f32)),
                 provisions: self.items.iter().map(|i| i.provisions.clone()).collect(),
+                shown: self.items.iter().map(ShownCase::of).collect(),
+                show_min_share: SHOW_MIN_SHARE,
+                show_limit: MAX_CASE_HITS,
                 lift: CASE_LIFT,
                 min_share: LIFT_MIN_SHARE,
                 min_words: LIFT_MIN_WORDS,
@@ -404,12 +440,58 @@ pub struct CaseColumns {
     pub unknown_rarity: f32,
     /// Per item: the corpus indexes of the provisions it applies.
     pub provisions: Vec<Vec<usize>>,
+    /// Per item: what the results list shows of it ("Lignende saker").
+    pub shown: Vec<ShownCase>,
+    /// The share of the query an item must meet to be shown, and the most
+    /// items shown: the server's own (`CaseTable::hits`'s rule).
+    pub show_min_share: f32,
+    pub show_limit: usize,
     /// The lift's constants: `CASE_LIFT`, `LIFT_MIN_SHARE`,
     /// `LIFT_MIN_WORDS`, `LIFT_ITEMS`.
     pub lift: f32,
     pub min_share: f32,
     pub min_words: usize,
     pub items: usize,
+}
+
+/// An item as the offline results list shows it, like the server's
+/// [`CaseHit`]: the page scripts link it under the rulings' route.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ShownCase {
+    pub id: String,
+    pub title: String,
+    /// The language its title is written in.
+    pub lang: &'static str,
+    /// The provisions it applies, as cites (`16B1a, 73C`).
+    pub cites: String,
+}
+
+impl ShownCase {
+    fn of(item: &CaseItem) -> ShownCase {
+        ShownCase {
+            id: item.id.clone(),
+            title: item.title.clone(),
+            lang: item.lang.as_str(),
+            cites: joined(&item.cites),
+        }
+    }
+}
+
+/// Cites as a list shows them: `16B1a, 73C`.
+fn joined(cites: &[ProvisionId]) -> String {
+    cites
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl CaseHit {
+    /// The provisions it applies as the results list shows them
+    /// (`16B1a, 73C`), online and offline alike.
+    pub fn cites_joined(&self) -> String {
+        joined(&self.cites)
+    }
 }
 
 /// BM25's inverse document frequency of a word in `df` of `n` items.

@@ -44,7 +44,7 @@ use serde::Serialize;
 use crate::corpus::{BookId, Corpus, Provision, ProvisionId};
 
 pub use analyzer::{register_all, WordForms};
-pub use cases::{CaseColumns, CaseHit, MAX_CASE_HITS};
+pub use cases::{CaseColumns, CaseHit, ShownCase, MAX_CASE_HITS};
 pub use eval::{
     evaluate, evaluate_rankings, parse_judgments, question_urls, same_page, split_by_source,
     EvalError, EvalReport, Judgment, SourceSplit, StrictScores, CUTOFF, MISS_RANK,

@@ -165,6 +165,7 @@ pub(crate) fn embed_config(site: &crate::web::Site) -> serde_json::Value {
     serde_json::json!({
         "cues": crate::cite::law_cue_words(),
         "teamCues": crate::cite::team_or_law_words(),
+        "listWords": crate::cite::list_words(),
         "maxBytes": super::api::MAX_LINK_BODY - 4096,
         "timeoutMs": 5000,
         "edition": crate::corpus::CURRENT_EDITION,

@@ -87,18 +87,22 @@ pub struct AppState {
     http_metrics: bool,
     /// The practice deck of the current site, as the file `/ov` fetches.
     deck: Arc<deck::DeckCache>,
+    /// Whether a new site has its cards built ahead of its first reader
+    /// (`lovbok serve`; not a test's state, which builds them on use).
+    warms: bool,
 }
 
 /// Builds what a site makes on first use and takes seconds to make (the
 /// practice cards), on a thread of its own, so that the first reader of
 /// `/ov` does not wait for it (nor, on a slow machine, time out). If the
 /// thread cannot start, the first request builds it as before.
-fn warm(site: Arc<Site>) {
-    let _ = std::thread::Builder::new()
+fn warm(site: Arc<Site>) -> Option<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
         .name("lovbok-warm".into())
         .spawn(move || {
             site.kb().cards();
-        });
+        })
+        .ok()
 }
 
 impl AppState {
@@ -117,7 +121,6 @@ impl AppState {
         let metrics = Metrics::new();
         metrics.corpus_loaded(kb.corpus().provisions().len(), kb.citation_count(), false);
         let site = Arc::new(Site::new(kb));
-        warm(Arc::clone(&site));
         AppState {
             site: Arc::new(ArcSwap::new(site)),
             generation: Arc::new(AtomicU64::new(0)),
@@ -126,7 +129,17 @@ impl AppState {
             board: Arc::new(status::Board::new(source, started)),
             http_metrics: false,
             deck: Arc::new(deck::DeckCache::default()),
+            warms: false,
         }
+    }
+
+    /// The same state, building each site's practice cards ahead of its
+    /// first reader, now and after every accepted reload: what a server
+    /// does, and a test that builds many states does not.
+    pub fn warming(mut self) -> AppState {
+        self.warms = true;
+        let _ = warm(Arc::clone(&self.site()));
+        self
     }
 
     /// The same state, with every request counted and timed by route and
@@ -150,7 +163,11 @@ impl AppState {
     pub fn replace(&self, kb: Kb) {
         self.metrics
             .corpus_loaded(kb.corpus().provisions().len(), kb.citation_count(), true);
-        self.swap_site(Arc::new(Site::new(kb)));
+        let site = Arc::new(Site::new(kb));
+        if self.warms {
+            let _ = warm(Arc::clone(&site));
+        }
+        self.swap_site(site);
     }
 
     /// A changed corpus folder loaded in `took`: serve it.
@@ -183,8 +200,9 @@ impl AppState {
         });
     }
 
+    /// Serves `site` from now on. A rejected reload swaps in the same
+    /// site with its banner: its cards are the ones it had.
     fn swap_site(&self, site: Arc<Site>) {
-        warm(Arc::clone(&site));
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.site.store(site);
         self.cache.clear();
@@ -358,7 +376,8 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         config.limits.cache_entries,
         status::SourceKind::from(&config.corpus),
         started_at,
-    );
+    )
+    .warming();
     if config.metrics_addr.is_some() {
         state = state.with_http_metrics();
     }

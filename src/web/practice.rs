@@ -124,6 +124,8 @@ pub struct PracticeText {
     pub unanswered: &'static str,
     pub all_right: &'static str,
     pub see: &'static str,
+    /// Before the published case a Kjennelse card tells, on an Anki back.
+    pub case_source: &'static str,
 }
 
 /// The study mode in Norwegian (Bokmål).
@@ -218,6 +220,7 @@ pub const NB: PracticeText = PracticeText {
     unanswered: "Ikke besvart",
     all_right: "Alle svarene var riktige.",
     see: "Se",
+    case_source: "Kjennelsen",
 };
 
 /// The study mode in Danish.
@@ -312,6 +315,7 @@ pub const DA: PracticeText = PracticeText {
     unanswered: "Ikke besvaret",
     all_right: "Alle svarene var rigtige.",
     see: "Se",
+    case_source: "Kendelsen",
 };
 
 impl PracticeText {
@@ -516,13 +520,14 @@ impl Site {
             let right = card.right();
             let p = self.kb().corpus().at(right.source);
             let back = format!(
-                "<p><b>{}</b></p>{}<p>{} <a href='{}{}'>{}</a></p>",
+                "<p><b>{}</b></p>{}<p>{} <a href='{}{}'>{}</a></p>{}",
                 letter(card.answer),
                 self.face_html(&right.face, false),
                 esc(t.see),
                 esc(base),
                 esc(&url_of(&p.id)),
-                esc(&label_of(p))
+                esc(&label_of(p)),
+                self.case_html(card, base, t)
             );
             out.push_str(&anki_field(&card.id));
             out.push('\t');
@@ -536,6 +541,29 @@ impl Site {
             out.push('\n');
         }
         out
+    }
+
+    /// The published case a Kjennelse card tells, on its back: the
+    /// ruling's title (its id where the corpus lacks it) linked to its page
+    /// at `base`; empty for any other card.
+    fn case_html(&self, card: &Card, base: &str, t: &PracticeText) -> String {
+        let Some(id) = card.case.as_deref() else {
+            return String::new();
+        };
+        let title = self
+            .kb()
+            .corpus()
+            .rulings()
+            .get(id)
+            .map_or(id, |r| r.title.as_str());
+        format!(
+            "<p>{}: <a href='{}{}'>{}</a> <small>({})</small></p>",
+            esc(t.case_source),
+            esc(base),
+            esc(&self.links().ruling(id)),
+            esc(title),
+            esc(id)
+        )
     }
 
     /// A choice on an Anki card's front, after its letter (the list has
@@ -612,14 +640,23 @@ fn anki_tags(card: &Card) -> String {
         tags.push(format!("lovbok::lov::{n}"));
     }
     if let Some(ch) = &card.chapter {
-        let ch: String = ch
-            .chars()
-            .map(|c| if c.is_whitespace() { '_' } else { c })
-            .filter(|c| !matches!(c, '"' | '\t' | '\n'))
-            .collect();
+        let ch = tag_part(ch);
         tags.push(format!("lovbok::kapittel::{ch}"));
     }
+    // The published case, by its id (`lovbok::kjennelse::<id>`).
+    if let Some(id) = &card.case {
+        tags.push(format!("lovbok::kjennelse::{}", tag_part(id)));
+    }
     tags.join(" ")
+}
+
+/// Text as one part of an Anki tag: no white space (Anki's separator), no
+/// quote or control character.
+fn tag_part(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .filter(|c| !matches!(c, '"' | '\t' | '\n'))
+        .collect()
 }
 
 #[cfg(test)]

@@ -35,6 +35,8 @@ pub struct RankerRoutes {
     pub results: &'static str,
     /// What a provision's path starts with (`/p/`).
     pub provision: &'static str,
+    /// The rulings' list; an item's page is this, `/` and its id.
+    pub rulings: &'static str,
 }
 
 /// The config; see the module docs.
@@ -47,6 +49,7 @@ pub fn ranker_config() -> RankerConfig {
             search: LINKS.search,
             results: LINKS.results,
             provision: LINKS.provision,
+            rulings: LINKS.rulings,
         },
     }
 }
@@ -85,6 +88,11 @@ mod tests {
         assert_eq!(c.routes.search, LINKS.search);
         assert_eq!(c.routes.results, LINKS.results);
         assert_eq!(c.routes.provision, LINKS.provision);
+        assert_eq!(
+            format!("{}/x", c.routes.rulings),
+            LINKS.ruling("x"),
+            "the page scripts link a ruling as the server does"
+        );
         let script = config_script();
         let json = script
             .strip_prefix("window.LOVBOK_CONFIG = ")

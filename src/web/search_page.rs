@@ -295,12 +295,7 @@ impl Site {
                     url: links.ruling(&c.id),
                     title: c.title.clone(),
                     lang: c.lang,
-                    cites: c
-                        .cites
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    cites: c.cites_joined(),
                 })
                 .collect(),
             tips_examples: t

@@ -1,11 +1,14 @@
 //! `/hva-har-skjedd`: the situation picker, "what happened?": the subject
-//! index's groups in the order of a board (when), each split into areas of
-//! the books (`areas`: the revoke laws, claims...), each with its subjects
-//! A–Å (what happened) and their provisions, as nested `<details>` that
-//! work without JavaScript and offline. A subject the index lists under
-//! two groups is under both. With JavaScript, a filter box (the
-//! `/stikkord` one) narrows the subjects, and the open group and subject
-//! are kept in the address, so that Back and reload return to them.
+//! index's groups in the order of a board (when) as headings, always open,
+//! each with its areas of the books (`areas`: the revoke laws, claims...),
+//! each with its subjects A–Å (what happened) and their provisions, as
+//! nested `<details>` that work without JavaScript and offline: three taps
+//! (area, subject, provision), the group being where the reader looks, not
+//! a tap. A subject the index lists under two groups is under both. With
+//! JavaScript, a filter box (the `/stikkord` one) narrows the subjects, a
+//! tapped place scrolls up as far as it needs to be on the screen, and the
+//! open area and subject are kept in the address, so that Back and reload
+//! return to them.
 
 mod areas;
 
@@ -28,7 +31,7 @@ pub struct PickView {
     pub cites: Vec<LinkView>,
 }
 
-/// One area of a group: the picker's second tap.
+/// One area of a group: the picker's first tap.
 #[derive(Debug, Clone)]
 pub struct AreaView {
     pub id: String,
@@ -36,7 +39,7 @@ pub struct AreaView {
     pub subjects: Vec<PickView>,
 }
 
-/// One "when" of the picker.
+/// One "when" of the picker: a heading over its areas.
 #[derive(Debug, Clone)]
 pub struct WhenView {
     pub slug: &'static str,

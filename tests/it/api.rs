@@ -971,6 +971,39 @@ async fn cards_api_returns_one_deck_in_the_documented_shape() {
     }
 }
 
+/// A Kjennelse card made from a published case names the ruling (its id,
+/// title and page), in the documented shape; no other card has a case.
+#[tokio::test]
+async fn cards_api_names_the_ruling_of_a_case_card() {
+    let r = get("/api/cards?deck=kjennelse").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    check_schema(&v, &response_schema_name("/api/cards", "get", "200"));
+    let cards = v["cards"].as_array().unwrap();
+    let mut cased = Vec::new();
+    for c in cards {
+        let id = c["id"].as_str().unwrap();
+        match id.split_once("/case:") {
+            Some((_, case)) => {
+                assert_eq!(c["case"]["id"], case, "{id}");
+                assert_eq!(c["case"]["url"], format!("/kjennelser/{case}"), "{id}");
+                assert!(!c["case"]["title"].as_str().unwrap().is_empty(), "{id}");
+                cased.push(case.to_string());
+            }
+            None => assert!(c.get("case").is_none(), "{id}: {}", c["case"]),
+        }
+    }
+    assert!(cased.len() >= 40, "{} case cards", cased.len());
+    // The page each names is the ruling's (every tenth case looked at).
+    for case in cased.iter().step_by(10) {
+        let page = get(&format!("/kjennelser/{case}")).await;
+        assert_eq!(page.status, StatusCode::OK, "/kjennelser/{case}");
+        let api = get(&format!("/api/rulings/{case}")).await;
+        assert_eq!(api.status, StatusCode::OK, "/api/rulings/{case}");
+        assert_eq!(api.json()["id"], case.as_str());
+    }
+}
+
 #[tokio::test]
 async fn cards_api_rejects_a_bad_or_missing_deck() {
     for uri in [
@@ -1065,6 +1098,39 @@ async fn practice_page_links_a_fingerprinted_immutable_deck() {
     ] {
         assert_eq!(get(stale).await.status, StatusCode::NOT_FOUND, "{stale}");
     }
+}
+
+/// A test's state builds its cards on use, never on a thread of its own,
+/// before or after a reload; a warming state (what `lovbok serve` makes)
+/// builds them ahead of the first reader, and again after a reload.
+#[test]
+fn only_a_warming_state_builds_its_cards_ahead() {
+    let kb = |text: &str| Kb::from_sources(&crate::cards::small(text)).expect("fixture builds");
+    let ready_within = |state: &AppState| {
+        // Liveness, not speed: the thread is given all the time a slow
+        // machine needs.
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while std::time::Instant::now() < until {
+            if state.site().kb().cards_ready() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    };
+    let started = std::time::Instant::now();
+    let warm = AppState::new(kb("Et signal som gjør motstanderne oppmerksom.")).warming();
+    assert!(ready_within(&warm));
+    // Ten times what a warm thread took: a cold state's would be done.
+    let took = started.elapsed() * 10;
+    warm.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    assert!(ready_within(&warm));
+    let cold = AppState::new(kb("Et signal som gjør motstanderne oppmerksom."));
+    std::thread::sleep(took);
+    assert!(!cold.site().kb().cards_ready());
+    cold.replace(kb("Et varsel som gjør motstanderne oppmerksom."));
+    std::thread::sleep(took);
+    assert!(!cold.site().kb().cards_ready());
 }
 
 #[tokio::test]
@@ -1738,6 +1804,10 @@ async fn the_embed_script_carries_the_servers_table_of_provisions() {
     assert!(ids.get("64A2").is_none() && ids.get("12Z").is_none() && ids.get("99").is_none());
     assert_eq!(config["edition"], 2017);
     assert_eq!(config["teamCues"], serde_json::json!(["lag"]));
+    let list_words = config["listWords"].as_array().expect("the list words");
+    assert!(["og", "and", "eller", "or"]
+        .iter()
+        .all(|w| list_words.contains(&serde_json::json!(w))));
 }
 
 #[tokio::test]

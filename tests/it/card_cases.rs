@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use lovbok::cards::{quality, Card, DeckId};
 use lovbok::corpus::{Corpus, ProvisionId, Root, RulingKind};
 
-use crate::cards::{built, Built};
+use crate::cards::{built, html_text, lovbok, parse_anki, Built};
 
 fn case_cards(deck: &lovbok::cards::Deck) -> Vec<&Card> {
     deck.of(DeckId::Rulings)
@@ -137,4 +137,59 @@ fn the_case_cards_alone_pass_the_whole_deck_rules() {
     }
     assert!(p > quality::MIN_POSITION_P, "{p}");
     assert!(cards.iter().all(|card| !quality::spelling_solves(c, card)));
+}
+
+/// The Anki export names the case of every Kjennelse card made from one:
+/// a tag with the ruling's id (`lovbok::kjennelse::<id>`) and, on the back,
+/// its title linked to its page (`/kjennelser/<id>`); no other card has
+/// either.
+#[test]
+fn anki_notes_of_case_cards_name_their_ruling() {
+    let out = String::from_utf8(lovbok(&[
+        "cards",
+        "--deck",
+        "kjennelse",
+        "--format",
+        "anki",
+        "--base-url",
+        "https://lovbok.example/",
+    ]))
+    .expect("UTF-8");
+    let (_, notes) = parse_anki(&out);
+    let Built { corpus: c, deck } = built();
+    let cards: Vec<&Card> = deck.of(DeckId::Rulings).collect();
+    assert_eq!(notes.len(), cards.len());
+    let mut cased = 0;
+    for (note, card) in notes.iter().zip(cards) {
+        assert_eq!(note.guid, card.id);
+        let tagged: Vec<&String> = note
+            .tags
+            .iter()
+            .filter(|t| t.starts_with("lovbok::kjennelse::"))
+            .collect();
+        let link = "href='https://lovbok.example/kjennelser/";
+        let Some(id) = card.case.as_deref() else {
+            assert!(tagged.is_empty(), "{}: {tagged:?}", card.id);
+            assert!(!note.back.contains(link), "{}", card.id);
+            continue;
+        };
+        cased += 1;
+        assert_eq!(tagged, [&format!("lovbok::kjennelse::{id}")], "{}", card.id);
+        assert!(
+            note.back.contains(&format!("{link}{id}'")),
+            "{}: {}",
+            card.id,
+            note.back
+        );
+        let title = &c.rulings().get(id).expect("the card's case").title;
+        let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat(&html_text(&note.back)).contains(&flat(title)),
+            "{}: {}",
+            card.id,
+            note.back
+        );
+    }
+    println!("{cased} Anki notes name their case");
+    assert!(cased >= 40, "{cased}");
 }

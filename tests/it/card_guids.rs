@@ -7,11 +7,18 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use lovbok::cards::Deck;
+use lovbok::cards::{self, Deck};
 use lovbok::corpus::{read_dir_sources, Corpus, Severity, SourceFile};
 
 /// GUIDs of main's Anki export (7b22fec), every fourth card.
 const MAIN_GUIDS: &str = include_str!("../data/cards/anki-guids-main.txt");
+
+/// Sound numeric boards of the fixture pushed out of their calculator's
+/// six, with why: a GUID may go only for a stated reason.
+const DISPLACED: &[(&str, &str)] = &[(
+    "X78D7@numeric/6",
+    "draw 3 of the rounding calculator now makes a card, so its six fill before draw 6",
+)];
 
 fn real_sources() -> Vec<SourceFile> {
     read_dir_sources(Path::new(env!("CARGO_MANIFEST_DIR"))).expect("corpus folders are readable")
@@ -50,7 +57,22 @@ fn every_card_of_mains_export_keeps_its_guid() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     assert!(before.len() > 500, "{} GUIDs in the fixture", before.len());
-    let lost: Vec<&&str> = before.iter().filter(|g| !now.contains(**g)).collect();
+    // A numeric board that no longer makes a card (its prompt showed its
+    // answer) takes its GUID with it; so does a sound board pushed out
+    // of its calculator's six by an earlier draw that now makes one.
+    let gone: Vec<&&str> = before.iter().filter(|g| !now.contains(**g)).collect();
+    let lost: Vec<&&str> = gone
+        .iter()
+        .copied()
+        .filter(|g| !g.contains("@numeric/") || cards::numeric::board_kept(g))
+        .filter(|g| !DISPLACED.iter().any(|(id, _)| id == *g))
+        .collect();
+    for (id, why) in DISPLACED {
+        assert!(
+            before.contains(id) && !now.contains(id) && cards::numeric::board_kept(id),
+            "{id} is listed as displaced ({why}) but is not a sound board gone from the export"
+        );
+    }
     println!(
         "{} of main's {} sampled GUIDs kept",
         before.len() - lost.len(),

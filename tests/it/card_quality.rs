@@ -5,9 +5,9 @@
 //! equally often, and no Fyll inn distractor is a function word. Each test
 //! prints its figures per deck before it judges them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
-use lovbok::cards::{quality, Card, Deck, DeckId};
+use lovbok::cards::{numerals, quality, Card, Deck, DeckId};
 
 use crate::cards::{built, Built};
 
@@ -139,4 +139,106 @@ fn the_statistics_see_what_they_measure() {
     assert!(quality::position_p(std::iter::empty()) >= 0.99);
     assert!(quality::spelling_likeness("informasjon", "informasjon") > 0.99);
     assert!(quality::spelling_likeness("melding", "kontrakt") < 0.1);
+}
+
+/// The numbers a text shows, read here on their own (not by the
+/// generator's reader): every run of digits with its decimals, by size,
+/// cite digits (`X78A4`) included, and the Norwegian and Danish number
+/// words up to twenty and the tens, the article ("en", "et") excepted.
+fn shown_numbers(text: &str) -> Vec<f64> {
+    #[rustfmt::skip]
+    const WORDS: &[(&str, f64)] = &[
+        ("null", 0.0), ("nul", 0.0), ("én", 1.0), ("ett", 1.0), ("ét", 1.0), ("to", 2.0),
+        ("tre", 3.0), ("fire", 4.0), ("fem", 5.0), ("seks", 6.0), ("sju", 7.0), ("syv", 7.0),
+        ("åtte", 8.0), ("otte", 8.0), ("ni", 9.0), ("ti", 10.0), ("elleve", 11.0),
+        ("tolv", 12.0), ("tretten", 13.0), ("fjorten", 14.0), ("femten", 15.0),
+        ("seksten", 16.0), ("sytten", 17.0), ("atten", 18.0), ("nitten", 19.0),
+        ("tjue", 20.0), ("tyve", 20.0), ("tretti", 30.0), ("tredive", 30.0), ("førti", 40.0),
+        ("fyrre", 40.0), ("femti", 50.0), ("halvtreds", 50.0), ("seksti", 60.0), ("tres", 60.0),
+        ("sytti", 70.0), ("halvfjerds", 70.0), ("åtti", 80.0), ("firs", 80.0), ("nitti", 90.0),
+        ("halvfems", 90.0), ("hundre", 100.0), ("hundrede", 100.0), ("halvannen", 1.5),
+        ("halvanden", 1.5),
+    ];
+    let mut out: Vec<f64> = text
+        .split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+        .map(|t| t.trim_matches([',', '.']).replace(',', "."))
+        .filter_map(|t| t.parse::<f64>().ok())
+        .collect();
+    for w in text.split(|c: char| !c.is_alphabetic()) {
+        let w = w.to_lowercase();
+        out.extend(WORDS.iter().filter(|(k, _)| *k == w).map(|(_, v)| *v));
+    }
+    out
+}
+
+/// The number a choice of a Tall card shows, by size ("−12,5 IMP": 12.5).
+fn choice_number(text: &str) -> Option<f64> {
+    shown_numbers(text).into_iter().next()
+}
+
+/// Tall: no prompt shows its answer, in digits or in words, in any part
+/// (the board's values, a label, a choice of the form, the title), and
+/// none shows a wrong choice either (once no answer is ever in the prompt,
+/// a choice that is would be known to be wrong). Before this rule 42 of
+/// 197 prompts showed their answer.
+#[test]
+fn no_tall_prompt_shows_its_answer_nor_an_avoidable_choice() {
+    let Built { deck, .. } = built();
+    let cards = cards_of(deck, DeckId::Numbers);
+    let (mut answers, mut wrong) = (Vec::new(), Vec::new());
+    for card in &cards {
+        let prompt = card.prompt.text.as_deref().unwrap_or_default();
+        let shown = shown_numbers(prompt);
+        for (i, ch) in card.choices.iter().enumerate() {
+            let text = ch.face.text.as_deref().unwrap_or_default();
+            let n = choice_number(text).unwrap_or_else(|| panic!("{}: {text:?}", card.id));
+            let by_library =
+                numerals::answer_number(text).is_some_and(|q| numerals::shows(prompt, &q));
+            if by_library || shown.iter().any(|s| (s - n).abs() < 1e-9) {
+                let found = format!("{}: {text} in {prompt}", card.id);
+                if i == card.answer {
+                    answers.push(found);
+                } else {
+                    wrong.push(found);
+                }
+            }
+        }
+    }
+    println!(
+        "{} Tall cards; {} show their answer in the prompt, {} a wrong choice",
+        cards.len(),
+        answers.len(),
+        wrong.len()
+    );
+    assert!(cards.len() >= 150, "{} Tall cards", cards.len());
+    assert!(answers.is_empty(), "{answers:#?}");
+    // A wrong choice may stand in the prompt only on a calculator none of
+    // whose boards can avoid it (its inputs are the small counts its
+    // answers are): then every card of it shows one.
+    let calc = |id: &str| id.split('@').next().unwrap_or_default().to_string();
+    let lenient: BTreeSet<String> = wrong.iter().map(|w| calc(w)).collect();
+    let mixed: Vec<&String> = lenient
+        .iter()
+        .filter(|c| {
+            let all = cards.iter().filter(|k| calc(&k.id) == **c).count();
+            let shown = wrong
+                .iter()
+                .filter(|w| calc(w) == **c)
+                .map(|w| w.split(':').next().unwrap_or_default())
+                .collect::<BTreeSet<_>>()
+                .len();
+            shown < all
+        })
+        .collect();
+    println!("calculators whose boards all show a wrong choice: {lenient:?}");
+    assert!(mixed.is_empty(), "{mixed:?}: {wrong:#?}");
+}
+
+#[test]
+fn the_independent_number_reader_reads_digits_and_words() {
+    assert_eq!(
+        shown_numbers("Score A: -420; X78A4, tre og 12,5."),
+        vec![420.0, 78.0, 4.0, 12.5, 3.0]
+    );
+    assert!(shown_numbers("en score, et bord").is_empty());
 }

@@ -760,7 +760,7 @@ fn a_changed_provision_changes_its_cards_hash_but_not_their_ids() {
 
 // --- the CLI: deterministic across processes, and Anki's format ----------------
 
-fn lovbok(args: &[&str]) -> Vec<u8> {
+pub(crate) fn lovbok(args: &[&str]) -> Vec<u8> {
     let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
         .args(args)
         .output()
@@ -800,19 +800,19 @@ fn two_processes_print_byte_identical_decks() {
 }
 
 /// One note of an Anki import file.
-struct Note {
-    guid: String,
-    front: String,
-    back: String,
-    deck: String,
-    tags: Vec<String>,
+pub(crate) struct Note {
+    pub(crate) guid: String,
+    pub(crate) front: String,
+    pub(crate) back: String,
+    pub(crate) deck: String,
+    pub(crate) tags: Vec<String>,
 }
 
 /// Parses a file the way Anki's text importer reads one with `#separator:tab`
 /// and `#html:true`: header lines start with `#`; every other line is one
 /// note, its fields separated by tabs; a field that starts with `"` would
 /// be read as quoted, so none may.
-fn parse_anki(text: &str) -> (HashMap<String, String>, Vec<Note>) {
+pub(crate) fn parse_anki(text: &str) -> (HashMap<String, String>, Vec<Note>) {
     let mut headers = HashMap::new();
     let mut notes = Vec::new();
     assert!(!text.contains('\r'), "no carriage returns");
@@ -840,7 +840,7 @@ fn parse_anki(text: &str) -> (HashMap<String, String>, Vec<Note>) {
 
 /// The text of an HTML field: tags dropped, `<br>` and paragraph ends as
 /// line breaks, the five entities decoded.
-fn html_text(html: &str) -> String {
+pub(crate) fn html_text(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
     while let Some(lt) = rest.find('<') {

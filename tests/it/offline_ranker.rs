@@ -108,6 +108,7 @@ fn offline_ranker_stays_within_reach_of_the_server() {
         serde_json::from_slice(&out.stdout).expect("eval.mjs prints JSON");
 
     let kb = site.kb();
+    similar_cases_agree(kb, &sets, &answer);
     println!("| set | queries | server MRR@10 | offline MRR@10 | difference |");
     println!("|---|---:|---:|---:|---:|");
     let mut behind: Vec<String> = Vec::new();
@@ -155,5 +156,60 @@ fn offline_ranker_stays_within_reach_of_the_server() {
         behind.is_empty(),
         "the offline ranker is more than {MAX_GAP} behind the server:\n{}",
         behind.join("\n")
+    );
+}
+
+/// The least share of the judged queries on which the offline results show
+/// the same similar cases as the server's, in the same order. Both sides
+/// run one arithmetic on one table; they part only where a typed word is
+/// not among the forms the offline index lists, which the index is built to
+/// make rare.
+const MIN_CASES_AGREE: f64 = 0.95;
+
+/// The offline results' "Lignende saker" are the server's: over every
+/// judged query, the ids node's ranker shows against `Kb::search`'s case
+/// hits.
+fn similar_cases_agree(kb: &Kb, sets: &[(PathBuf, Vec<Judgment>)], answer: &serde_json::Value) {
+    let (mut queries, mut agree, mut shown) = (0usize, 0usize, 0usize);
+    let mut differ: Vec<String> = Vec::new();
+    for ((_, judgments), got) in sets
+        .iter()
+        .zip(answer["sets"].as_array().into_iter().flatten())
+    {
+        let offline = got["queries"].as_array().cloned().unwrap_or_default();
+        for (j, q) in judgments.iter().zip(&offline) {
+            let ids: Vec<String> = q["cases"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().map(str::to_string))
+                .collect();
+            let server: Vec<String> = kb
+                .search(&j.query, &search::SearchOptions::default())
+                .map(|r| r.case_hits.into_iter().map(|c| c.id).collect())
+                .unwrap_or_default();
+            queries += 1;
+            shown += usize::from(!server.is_empty());
+            if ids == server {
+                agree += 1;
+            } else if differ.len() < 10 {
+                differ.push(format!("{}: offline {ids:?}, server {server:?}", j.query));
+            }
+        }
+    }
+    let share = agree as f64 / queries.max(1) as f64;
+    println!(
+        "similar cases: the offline results agree with the server's on {agree} of {queries} \
+         queries ({share:.3}); the server shows cases for {shown}"
+    );
+    assert!(
+        shown > 0,
+        "no judged query shows a similar case on the server"
+    );
+    assert!(
+        share >= MIN_CASES_AGREE,
+        "the offline similar cases agree with the server's on {share:.3} of the queries \
+         (at least {MIN_CASES_AGREE}); first differences:\n{}",
+        differ.join("\n")
     );
 }

@@ -454,13 +454,24 @@ fn c_entries() -> usize {
 #[tokio::test]
 async fn the_picker_reaches_a_provision_in_three_taps() {
     let html = get("/hva-har-skjedd").await.text();
-    // when → what happened → the provision: nested <details>, no script.
+    // Under the heading of when: the area → what happened → the
+    // provision, nested <details>, no script. The group is a heading, not
+    // a tap.
     let play = html
-        .find("<details class=\"pick-when\" id=\"play\">")
-        .expect("the play group");
+        .find("<section class=\"pick-when\" id=\"play\">\n<h2>")
+        .expect("the play group, a heading");
+    assert!(
+        !html.contains("<details class=\"pick-when\""),
+        "a group is no tap"
+    );
     let revoke = html[play..]
         .find("<summary>Revoke etablert</summary>")
         .expect("a subject under the play");
+    // Two closed places between the heading and the subject's name: its
+    // area and the subject itself (a tap each), then the link.
+    let before = &html[play..play + revoke];
+    let depth = before.matches("<details").count() - before.matches("</details>").count();
+    assert_eq!(depth, 2, "the subject is inside one area only");
     let after = &html[play + revoke..];
     let link = after.find("href=\"/p/64\"").expect("Law 64 under it");
     assert!(

@@ -8,7 +8,7 @@
 // server serves (written by the test). Each SET.tsv is a judgment file as
 // `lovbok eval` reads it (qid<TAB>query<TAB>cites; `#` comments and blank
 // lines skipped). Prints one JSON object: per set, per query, the cites of
-// the top ten hits, in order. The scoring (lenient MRR@10 and the rest) is
+// the top ten hits, in order, and the ids of the similar cases shown. The scoring (lenient MRR@10 and the rest) is
 // the server's own, done by the test, so both rankers are scored alike.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -33,7 +33,11 @@ for (const file of sets) {
     if (cols.length !== 3) continue;
     const query = cols[1].trim();
     const found = ranker.search(ix, query, { limit: CUTOFF });
-    queries.push({ qid: cols[0].trim(), hits: found.hits.map((h) => ix.docs[h.doc].cite) });
+    queries.push({
+      qid: cols[0].trim(),
+      hits: found.hits.map((h) => ix.docs[h.doc].cite),
+      cases: (found.cases || []).map((c) => c.id),
+    });
   }
   out.sets.push({ file, queries });
 }

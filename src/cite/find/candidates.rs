@@ -64,6 +64,9 @@ pub(super) enum Shape {
     /// A lone lower-case letter after a cite with a sub-item: a sibling of
     /// it (`c` and `e` in `12C1b, c og e`).
     Letter(char),
+    /// A roman numeral after a cite with one: a sibling of it (`ii` in
+    /// `73C1 (i) and (ii)`).
+    Roman(u16),
     /// A number no cite can have (`2017`, `07`, `0`, `12C0`); always blocked.
     Quantity,
 }
@@ -132,6 +135,7 @@ impl Candidate {
             } => id.clone(),
             Shape::Absolute { bare: Some(n), .. } => with_deepest(*root, path, Level::Item(*n))?,
             Shape::Letter(l) => with_deepest(*root, path, Level::Letter(*l))?,
+            Shape::Roman(r) => with_deepest(*root, path, Level::Roman(*r))?,
             Shape::Relative {
                 path: p,
                 form: RelForm::Letter,
@@ -175,6 +179,23 @@ impl Candidate {
         };
         stem && self.block.is_none() && joins::is_member(gap)
     }
+
+    /// True when a roman numeral at `next` is the next member of a list
+    /// whose member this candidate is, with a numeral to share its stem: a
+    /// cite down to a roman numeral (`73C1 (i) and (ii)`), or another such
+    /// numeral.
+    fn is_roman_stem_for(&self, text: &str, next: usize) -> bool {
+        let gap = text.get(self.span.end..next).unwrap_or_default();
+        let stem = match &self.shape {
+            Shape::Absolute {
+                parsed: Ok(ProvisionId::Numbered { path, .. }),
+                ..
+            } => path.roman.is_some(),
+            Shape::Roman(_) => true,
+            _ => false,
+        };
+        stem && self.block.is_none() && joins::is_member(gap)
+    }
 }
 
 /// Every token of `tokens` read as a candidate, in order; tokens inside an
@@ -206,6 +227,11 @@ pub(super) fn read(text: &str, tokens: &[Token], mode: Mode) -> Vec<Candidate> {
         {
             continue;
         }
+        if matches!(c.shape, Shape::Roman(_))
+            && !prev.is_some_and(|p| p.is_roman_stem_for(text, c.span.start))
+        {
+            continue;
+        }
         out.push(c);
     }
     out
@@ -226,6 +252,13 @@ fn candidate(text: &str, t: &Token, mode: Mode, inherited: Option<Cue>) -> Optio
         TokenKind::Letter(letter) => Some(Candidate {
             span: t.span,
             shape: Shape::Letter(letter),
+            cue: None,
+            lent: None,
+            block: None,
+        }),
+        TokenKind::Roman(value) => Some(Candidate {
+            span: t.span,
+            shape: Shape::Roman(value),
             cue: None,
             lent: None,
             block: None,
@@ -257,16 +290,18 @@ fn relative(text: &str, span: Span, form: RelForm) -> Option<Candidate> {
 
 /// The deepest level of a range's end written alone: `D` in `54A-D`, `5`
 /// in `20F4-5`, `d` in `16C2a-d`.
-enum Level {
+pub(super) enum Level {
     Letter(char),
     Item(u16),
+    Roman(u16),
 }
 
 /// `root` and `path` with the deepest level replaced by `level`, when it is
-/// a level of the same kind; `None` for a roman numeral.
-fn with_deepest(root: Root, path: &Path, level: Level) -> Option<ProvisionId> {
+/// a level of the same kind.
+pub(super) fn with_deepest(root: Root, path: &Path, level: Level) -> Option<ProvisionId> {
     let mut path = path.clone();
     match level {
+        Level::Roman(r) if path.roman.is_some() => path.roman = Some(r),
         _ if path.roman.is_some() => return None,
         Level::Letter(c) if path.sub.is_some() && c.is_ascii_lowercase() => path.sub = Some(c),
         Level::Item(n) if path.sub.is_none() && path.item.is_some() => path.item = Some(n),
@@ -287,7 +322,7 @@ fn siblings_ascending(first: &ProvisionId, last: &ProvisionId) -> bool {
     else {
         return false;
     };
-    if a != b || pa.depth() != pb.depth() || pa.parent() != pb.parent() || pa.roman.is_some() {
+    if a != b || pa.depth() != pb.depth() || pa.parent() != pb.parent() {
         return false;
     }
     let step = |x: u32, y: u32| x < y && y - x <= MAX_LEVEL_RANGE;
@@ -298,6 +333,7 @@ fn siblings_ascending(first: &ProvisionId, last: &ProvisionId) -> bool {
         ),
         2 => step(pa.item.map_or(0, u32::from), pb.item.map_or(0, u32::from)),
         3 => step(pa.sub.map_or(0, u32::from), pb.sub.map_or(0, u32::from)),
+        4 => step(pa.roman.map_or(0, u32::from), pb.roman.map_or(0, u32::from)),
         _ => false,
     }
 }

@@ -6,7 +6,7 @@
 //! and a unit after any of them decide for all. A lone letter after a cite
 //! shares its stem (`12C1b, c og e`); two ends make a range.
 
-use super::candidates::{Candidate, Mode, RelForm, Shape};
+use super::candidates::{with_deepest, Candidate, Level, Mode, RelForm, Shape};
 use super::context::{self, Block, Cue};
 use super::groups::{Group, Item};
 use crate::cite::{Cite, CiteKind, CiteMatch, Span};
@@ -107,6 +107,10 @@ fn members(candidates: &[Candidate], group: &[Item], ev: &Evidence) -> Vec<Accep
                 if c.block.is_some() {
                     continue;
                 }
+                if let Some(id) = roman_sibling(c, stem.as_ref()) {
+                    accepted.push((c.span, Cite::Absolute { id }, false));
+                    continue;
+                }
                 if let Some(id) = letter_of(c, ev).and_then(|l| sibling(stem.as_ref()?, l)) {
                     accepted.push((c.span, Cite::Absolute { id }, false));
                     continue;
@@ -162,6 +166,18 @@ fn letter_of(c: &Candidate, ev: &Evidence) -> Option<char> {
         } if !ev.direction => path.sub,
         _ => None,
     }
+}
+
+/// The stem's sibling a roman numeral names (`73C1(i)` + `ii` →
+/// `73C1(ii)`), when `c` is one and the stem ends in a numeral.
+fn roman_sibling(c: &Candidate, stem: Option<&ProvisionId>) -> Option<ProvisionId> {
+    let Shape::Roman(r) = c.shape else {
+        return None;
+    };
+    let ProvisionId::Numbered { root, path } = stem? else {
+        return None;
+    };
+    with_deepest(*root, path, Level::Roman(r))
 }
 
 /// `id` with its deepest level replaced by `letter`, when that level is a
@@ -234,7 +250,7 @@ fn accept(c: &Candidate, ev: &Evidence) -> Option<(Cite, bool)> {
                 };
             ok.then(|| (Cite::Relative { path: path.clone() }, true))
         }
-        Shape::Letter(_) | Shape::Quantity => None,
+        Shape::Letter(_) | Shape::Roman(_) | Shape::Quantity => None,
     }
 }
 

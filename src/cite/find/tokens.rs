@@ -21,7 +21,10 @@ use crate::cite::Span;
 static ATOM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?x)
-        (?-u:\b)                        # ASCII boundary: keeps the scan on the fast DFA
+          # A roman numeral in parentheses: `(ii)` in `73C1 (i) and (ii)`;
+          # kept only right after a cite with a roman numeral.
+          \( (?P<roman> i{1,3} | iv | vi{0,3} | ix | x ) \)
+        | (?-u:\b)                      # ASCII boundary: keeps the scan on the fast DFA
         (?:
             # An absolute cite: law 1-93, handbook section 201-299 or extension X6-X93.
             (?P<abs>
@@ -71,6 +74,9 @@ pub(super) enum TokenKind {
     SubLabel,
     /// A lone lower-case letter: `c` in `12C1b, c og e`.
     Letter(char),
+    /// A roman numeral in parentheses, its value: `(ii)` in `73C1 (i) and
+    /// (ii)`.
+    Roman(u16),
 }
 
 /// How the handbook's `X` before a number was written.
@@ -107,6 +113,12 @@ fn token(c: &Captures<'_>) -> Option<Token> {
         return Some(Token {
             span: span(abs),
             kind,
+        });
+    }
+    if let Some(m) = c.name("roman") {
+        return Some(Token {
+            span: span(c.get(0)?),
+            kind: TokenKind::Roman(crate::corpus::id::from_roman(m.as_str())?),
         });
     }
     if let Some(m) = c.name("letter") {

@@ -63,6 +63,33 @@ pub struct CardDto {
     choices: Vec<ChoiceDto>,
     /// Index of the right choice.
     answer: usize,
+    /// The published case a Kjennelse card tells (a `kjennelser/` item),
+    /// so a student can read the ruling the card was made from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    case: Option<CaseDto>,
+}
+
+/// The published case behind a card: its id, its source's title and its
+/// page (`/kjennelser/<id>`).
+#[derive(Serialize)]
+pub struct CaseDto {
+    id: String,
+    title: Option<String>,
+    url: String,
+}
+
+/// The case `id` as a card names it; its title when the corpus holds it.
+fn case_dto(site: &Site, id: &str) -> CaseDto {
+    CaseDto {
+        id: id.to_string(),
+        title: site
+            .kb()
+            .corpus()
+            .rulings()
+            .get(id)
+            .map(|r| r.title.clone()),
+        url: site.links().ruling(id),
+    }
 }
 
 /// What a card's prompt shows: a provision's name, text, or both.
@@ -151,6 +178,7 @@ pub fn cards_dto(site: &Site, decks: &[DeckId], book: Option<BookId>) -> CardsRe
                     })
                     .collect(),
                 answer: c.answer,
+                case: c.case.as_deref().map(|id| case_dto(site, id)),
             }
         })
         .collect();

@@ -328,7 +328,7 @@ pub struct Strings {
     pub group_scoring: &'static str,
     /// Group: conduct and procedure.
     pub group_conduct: &'static str,
-    // --- the picker's areas: the second tap (`web::what_happened::areas`)
+    // --- the picker's areas: the first tap (`web::what_happened::areas`)
     /// Before the auction: the cards, the boards and the deal.
     pub area_cards: &'static str,
     /// Before the auction: tables, seats, rounds and arriving late.
@@ -345,8 +345,12 @@ pub struct Strings {
     pub area_changed_call: &'static str,
     /// The auction: insufficient bids and comparable calls.
     pub area_insufficient: &'static str,
-    /// The auction: calls out of turn.
+    /// The auction: calls out of turn in general (Laws 28-29, 33-34).
     pub area_call_out_of_turn: &'static str,
+    /// The auction: a pass out of turn (Law 30).
+    pub area_pass_out_of_turn: &'static str,
+    /// The auction: a bid, double or redouble out of turn (Laws 31-32).
+    pub area_bid_out_of_turn: &'static str,
     /// The auction: inadmissible calls.
     pub area_inadmissible: &'static str,
     /// The lead: the opening lead itself.
@@ -629,6 +633,9 @@ pub fn js_strings(s: &Strings) -> serde_json::Value {
         "calc_failed": s.calc_failed,
         "calc_offline": s.calc_offline,
         "calc_by": s.calc_by,
+        "similar_cases": s.similar_cases,
+        "similar_cases_note": s.similar_cases_note,
+        "similar_cases_applies": s.similar_cases_applies,
     })
 }
 

@@ -227,16 +227,17 @@
   }
 
   // The situation picker (/hva-har-skjedd): the /stikkord filter over its
-  // subjects (their names and terms), and the open group, area and subject
-  // kept in the address (#group, #group--area or #group-subject), so that
-  // Back and reload return to them.
+  // subjects (their names and terms), and the open area and subject kept
+  // in the address (#group--area or #group-subject), so that Back and
+  // reload return to them. The groups are headings, always open: three
+  // taps (area, subject, provision).
   function setupPicker(input) {
     var rows = Array.prototype.slice.call(document.querySelectorAll(".pick-row"));
     var texts = rows.map(function (row) {
       var name = row.querySelector("summary");
       return foldFilter((name ? name.textContent : "") + "|" + (row.getAttribute("data-terms") || ""));
     });
-    var groups = Array.prototype.slice.call(document.querySelectorAll("details.pick-when, details.pick-area"));
+    var groups = Array.prototype.slice.call(document.querySelectorAll(".pick-when, details.pick-area"));
     var none = document.getElementById("pick-none");
     var opened = [];
     function apply() {
@@ -252,8 +253,8 @@
       groups.forEach(function (g) {
         var any = Boolean(g.querySelector(".pick-row:not([hidden])"));
         g.hidden = !any;
-        // A filter opens every group and area it leaves a subject in.
-        if (words.length && any && !g.open) {
+        // A filter opens every area it leaves a subject in.
+        if (words.length && any && g.tagName === "DETAILS" && !g.open) {
           g.open = true;
           opened.push(g);
         }
@@ -300,6 +301,30 @@
       });
       at.scrollIntoView({ block: "start" });
     }
+    pickerFit();
+  }
+
+  // A place the reader opens by a tap is scrolled up just as far as needed
+  // for all it lists to be on the screen, never past its own summary: the
+  // next tap is then at most about a screen away. Only taps: a filter or
+  // a reload that opens places moves nothing.
+  function pickerFit() {
+    var tapped = null;
+    document.querySelectorAll(".picker details > summary").forEach(function (s) {
+      s.addEventListener("click", function () {
+        tapped = s.parentElement;
+      });
+    });
+    document.querySelectorAll(".picker details").forEach(function (d) {
+      d.addEventListener("toggle", function () {
+        if (d !== tapped) return;
+        tapped = null;
+        if (!d.open) return;
+        var over = d.getBoundingClientRect().bottom - window.innerHeight;
+        var top = d.firstElementChild.getBoundingClientRect().top;
+        if (over > 0 && top > 0) window.scrollBy(0, Math.min(over, top));
+      });
+    });
   }
 
   // --- the rulings list: its filter where no server answers --------------------

@@ -233,8 +233,9 @@
   // links that law (`64A2` opens 64, as the server's link does), a cite the
   // books cannot hold (`Law 12Z`, `Law 99`) links nothing. Whatever the
   // server's grammar reads further (a level after a space it might take, a
-  // range, a list, `§`, `lag` without levels) is left as text: in doubt, no
-  // link. A text written under an older edition of the Laws needs the
+  // range, `§`, `lag` without levels) is left as text: in doubt, no link;
+  // a list of glued cites after a cue (`Laws 64A, 64B and 64C`) is read.
+  // A text written under an older edition of the Laws needs the
   // concordance, which only the server has: its law cites stay text.
   const IDS = config.ids || {};
   // A cue word in any case (`Law`, `law`, `LOV`), as a pattern.
@@ -314,27 +315,64 @@
     return null;
   }
 
+  // What joins two members of a list, by the server's list words: a comma
+  // (`64A,64B`, `64A, og 64B`) or a word alone (`64B and 64C`).
+  function listJoin() {
+    const words = (config.listWords || []).map(anyCase).join("|");
+    const word = words ? `|\\s+(?:${words})\\s+` : "";
+    const after = words ? `(?:(?:${words})\\s+)?` : "";
+    return new RegExp(`^(?:\\s*,\\s*${after}${word})`, "u");
+  }
+  // A later member of a list after a cue's cite: a root glued to its section
+  // letter and the levels below (`64B`, `12C1c`), which needs no cue of its own.
+  const MEMBER = /^(?<root>X?\d{1,3})(?<section>[A-Z])(?<item>\d{1,2})?(?<sub>[a-z])?(?![\p{L}\d])/u;
+
+  // Where the server would link the cites of `text` that the fallback can
+  // read: a cue and its cite, and the glued cites of a list after it
+  // (`Laws 64A, 64B and 64C`). Each is { start, end, id }.
+  const CUE = cueExpression();
+  const JOIN = listJoin();
+  function linksIn(text, olderLaws) {
+    const re = CUE;
+    if (!re) return [];
+    const join = JOIN;
+    const out = [];
+    for (const m of text.matchAll(re)) {
+      const lv = levels(m.groups);
+      if (!lv) continue;
+      if (ownedByOther(text, m.index + m.groups.before.length)) continue;
+      // No cue word holds a digit or a capital X: the root starts there.
+      const members = [{ start: m.index + m[0].search(/X?\d/), end: m.index + m[0].length, lv }];
+      let end = members[0].end;
+      for (;;) {
+        const j = join.exec(text.slice(end));
+        const at = j ? end + j[0].length : end;
+        const next = j && MEMBER.exec(text.slice(at));
+        const mlv = next && levels({ ...next.groups, cue: m.groups.cue });
+        if (!mlv) break;
+        end = at + next[0].length;
+        members.push({ start: at, end, lv: mlv });
+      }
+      if (MORE.test(text.slice(end))) continue;
+      for (const c of members) {
+        const n = Number(c.lv[0]);
+        if (olderLaws && n >= 1 && n <= 93) continue;
+        const id = target(c.lv);
+        if (id) out.push({ start: c.start, end: c.end, id });
+      }
+    }
+    return out;
+  }
+
   function fallback(nodes) {
-    const re = cueExpression();
-    if (!re) return;
     const olderLaws = attr("data-lovbok-edition") && attr("data-lovbok-edition") !== String(config.edition || "");
     for (const node of nodes) {
-      const text = node.nodeValue;
-      const spans = [];
-      for (const m of text.matchAll(re)) {
-        const lv = levels(m.groups);
-        if (!lv) continue;
-        const n = Number(lv[0]);
-        if (olderLaws && n >= 1 && n <= 93) continue;
-        const end = m.index + m[0].length;
-        if (MORE.test(text.slice(end))) continue;
-        if (ownedByOther(text, m.index + m.groups.before.length)) continue;
-        const id = target(lv);
-        if (!id) continue;
-        // No cue word holds a digit or a capital X: the root starts there.
-        const start = m.index + m[0].search(/X?\d/);
-        spans.push({ start, end, href: `${origin}/p/${encodeURIComponent(id)}`, citation: null });
-      }
+      const spans = linksIn(node.nodeValue, olderLaws).map((c) => ({
+        start: c.start,
+        end: c.end,
+        href: `${origin}/p/${encodeURIComponent(c.id)}`,
+        citation: null,
+      }));
       if (spans.length) wrap(node, spans);
     }
   }

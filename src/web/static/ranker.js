@@ -919,12 +919,14 @@
   // The published cases a query's words meet, as the server's
   // `search::cases`: each word's postings summed with its weight, an
   // item's share of the query's rarity, and the best items with most of
-  // the query voting for the provisions they apply (corpus index → lift,
-  // a share of the best match).
+  // the query voting for the provisions they apply (lifts: corpus index →
+  // lift, a share of the best match), and the items the results list shows
+  // (shown: the server's `CaseTable::hits`).
   function caseLifts(ix, read) {
     var C = ix.model.cases;
     var out = {};
-    if (!C || !C.provisions || !C.provisions.length) return out;
+    var none = { lifts: out, shown: [] };
+    if (!C || !C.provisions || !C.provisions.length) return none;
     var total = 0;
     var per = {};
     read.typed.forEach(function (w, i) {
@@ -943,7 +945,7 @@
         e.words += 1;
       }
     });
-    if (total <= 0) return out;
+    if (total <= 0) return none;
     var met = Object.keys(per).map(function (k) {
       var e = per[k];
       var share = Math.min(e.met / total, 1);
@@ -962,7 +964,15 @@
           out[p] = (out[p] || 0) + (C.lift * m.share) / C.items;
         });
       });
-    return out;
+    var shown = met
+      .filter(function (m) {
+        return m.share >= C.show_min_share && C.shown && C.shown[m.item];
+      })
+      .slice(0, C.show_limit)
+      .map(function (m) {
+        return C.shown[m.item];
+      });
+    return { lifts: out, shown: shown };
   }
 
   function citeQuery(ix, q) {
@@ -1088,7 +1098,8 @@
     });
     // Similar published cases lift the provisions they apply, and bring in
     // one only they name.
-    var lifts = caseLifts(ix, read);
+    var cases = caseLifts(ix, read);
+    var lifts = cases.lifts;
     var lifted = {};
     ranked.forEach(function (r) {
       if (lifts[r.doc]) r.score += lifts[r.doc] * base;
@@ -1112,7 +1123,7 @@
       });
       if (!clash) hits.push({ doc: r.doc, score: r.score, cite: false });
     }
-    return { hits: hits, missing: cq && cq.missing ? cq.missing : null };
+    return { hits: hits, missing: cq && cq.missing ? cq.missing : null, cases: cases.shown };
   }
 
   var api = {

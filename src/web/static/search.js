@@ -142,6 +142,31 @@
       return li;
     }
 
+    // Published cases like the query, below the hits, as the server's
+    // results show them ("Lignende saker"); their pages are stored too.
+    function caseSection(cases) {
+      var sec = el("section", "case-hits");
+      sec.setAttribute("aria-labelledby", "case-hits-h");
+      var h = el("h2", "", L.similar_cases);
+      h.id = "case-hits-h";
+      sec.appendChild(h);
+      sec.appendChild(el("p", "muted small", L.similar_cases_note));
+      var ul = el("ul", "hits");
+      cases.forEach(function (c) {
+        var li = el("li");
+        var a = el("a");
+        a.href = ROUTES.rulings + "/" + encodeURIComponent(c.id);
+        var t = el("span", "title", c.title);
+        t.lang = c.lang;
+        a.appendChild(t);
+        if (c.cites) a.appendChild(el("span", "snippet", L.similar_cases_applies + " " + c.cites));
+        li.appendChild(a);
+        ul.appendChild(li);
+      });
+      sec.appendChild(ul);
+      return sec;
+    }
+
     function showOffline(ix, q) {
       var r = R.search(ix, q, { book: book ? book.value : "", limit: 20 });
       var inner = el("div", "results-inner");
@@ -180,6 +205,7 @@
         ol.appendChild(hitItem(ix, i, h));
       });
       inner.appendChild(ol);
+      if (r.cases && r.cases.length) inner.appendChild(caseSection(r.cases));
       box.textContent = "";
       box.appendChild(inner);
       offlineCite = r.hits.length && r.hits[0].cite ? ix.docs[r.hits[0].doc].url : null;

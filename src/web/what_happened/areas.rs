@@ -1,4 +1,4 @@
-//! The picker's second tap: each group of the subject index split into
+//! The picker's first tap: each group of the subject index split into
 //! areas of the Laws and the handbook (the revoke laws, the claim laws,
 //! adjusted scores...), so that no list a director scans on a phone
 //! between two taps is much longer than a screen.
@@ -103,7 +103,13 @@ const AUCTION: &[Area] = &[
         area_insufficient,
         [Laws(23, 23), Laws(26, 27)]
     ),
-    area!("out-of-turn", area_call_out_of_turn, [Laws(28, 34)]),
+    area!(
+        "out-of-turn",
+        area_call_out_of_turn,
+        [Laws(28, 29), Laws(33, 34)]
+    ),
+    area!("pass-out-of-turn", area_pass_out_of_turn, [Laws(30, 30)]),
+    area!("bid-out-of-turn", area_bid_out_of_turn, [Laws(31, 32)]),
     area!("inadmissible", area_inadmissible, [Laws(35, 39)]),
 ];
 

@@ -106,9 +106,15 @@ pub const BELOW_KB: &[Reach] = &[
     },
     Reach {
         module: "cite",
-        items: &["query_cue_words", "law_cue_words", "team_or_law_words"],
+        items: &[
+            "query_cue_words",
+            "law_cue_words",
+            "team_or_law_words",
+            "list_words",
+        ],
         by: &["server", "web"],
-        why: "the grammar's cue words, written into the page scripts' config and /embed.js",
+        why:
+            "the grammar's cue and list words, written into the page scripts' config and /embed.js",
     },
     Reach {
         module: "cite",
