@@ -93,3 +93,30 @@ pub(crate) fn is_books_stop_word(word: &str, analyzers: &mut Analyzers) -> bool 
 pub(crate) fn is_english_function_word(word: &str) -> bool {
     ENGLISH.contains(word)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_books_stop_word_is_a_stop_word_of_both_languages() {
+        let mut a = Analyzers::new();
+        for w in ["og", "med", "i", "om", "må", "måtte"] {
+            assert!(is_books_stop_word(w, &mut a), "{w}");
+        }
+        // A stop word of one language names something in the other's
+        // books; a word of the game is no stop word at all.
+        for w in ["kort", "spiller", "øst", "pause"] {
+            assert!(!is_books_stop_word(w, &mut a), "{w}");
+        }
+        for w in ["før", "ingen", "efter"] {
+            let stop_in: Vec<Lang> = Lang::ALL
+                .iter()
+                .copied()
+                .filter(|&l| a.term(l, w).is_none())
+                .collect();
+            assert_eq!(stop_in.len(), 1, "{w}: a stop word of {stop_in:?}");
+            assert!(!is_books_stop_word(w, &mut a), "{w}");
+        }
+    }
+}

@@ -10,6 +10,9 @@
 //! words.
 
 use std::fmt;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::analyzer::Analyzers;
 use super::stop_words::{
@@ -260,12 +263,17 @@ pub(crate) fn read(
     read_words(query, thesaurus, analyzers, features)
 }
 
+/// A number written as a share: `50%`, `60 %`, `42,5%`.
+static PERCENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[0-9]+(?:[.,][0-9]+)?\s*%").expect("static regex"));
+
 /// The provisions a question cites when all it says besides is framing,
 /// or the table's context: "Hvem har rett når paragraf 9B1? Stemmer det?"
 /// and "Playing in a multiple teams event, Law 73" go to 9B1 and 73 as the
 /// cites alone do. Nothing when the question says more.
 fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyzers) -> Vec<usize> {
-    let words = analyzers.words(query.as_str());
+    // A share ("middels 50%", "60 %") is a score, never a cite.
+    let words = analyzers.words(&PERCENT.replace_all(query.as_str(), " "));
     let roles = understand::roles_of(&words);
     let kept = |keep: fn(&Role) -> bool| -> Vec<&str> {
         words

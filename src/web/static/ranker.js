@@ -434,7 +434,9 @@
   // A question that is a citation and framing, or a citation and the
   // table's context, goes to its cite, as the server's `cite_in_question`.
   function citeInQuestion(ix, q) {
-    var typed = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+    // A share ("middels 50%") is a score, never a cite (the server's
+    // `PERCENT`).
+    var typed = String(q).replace(/[0-9]+(?:[.,][0-9]+)?\s*%/g, " ").toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
     if (!/[0-9:]/.test(q)) return null;
     var roles = rolesOf(ix, typed);
     var kept = function (keep) {
