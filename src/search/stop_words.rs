@@ -6,6 +6,8 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+use super::analyzer::{Analyzers, Lang};
+
 /// Norwegian and Danish words that ask rather than say: question words and
 /// the pronouns of a spoken question ("hvem", "man", "vi"). The
 /// analyzers' stop-word lists miss several of them (Danish `hvem`,
@@ -71,7 +73,50 @@ pub(crate) fn is_query_stop_word(word: &str) -> bool {
     STOP.contains(word)
 }
 
+/// True for a word no book language indexes: a stop word of the
+/// analyzers of Norwegian and of Danish both (`og`, `med`, `i`, `om`,
+/// `selv`, the modals `må` and `måtte`). The books' text and the subject
+/// index's terms have no term for it, so in a query it says how, never
+/// what: it is no content word (it does not count among the content words
+/// that set what a context word weighs), and a clause of such words and
+/// the table's context ("Med 15 hp i nord") says nothing more than the
+/// context. It is still searched, as the question words are not, since a
+/// phrase of the thesaurus may hold it ("på en gang", "for sent"). The
+/// analyzers are the one source of these words; a word that is a stop
+/// word of one language only (`før`, `ingen`, `efter`) names something in
+/// the other's books and is content.
+pub(crate) fn is_books_stop_word(word: &str, analyzers: &mut Analyzers) -> bool {
+    Lang::ALL.iter().all(|&l| analyzers.term(l, word).is_none())
+}
+
 /// True for an English function word: it makes a query English.
 pub(crate) fn is_english_function_word(word: &str) -> bool {
     ENGLISH.contains(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_books_stop_word_is_a_stop_word_of_both_languages() {
+        let mut a = Analyzers::new();
+        for w in ["og", "med", "i", "om", "må", "måtte"] {
+            assert!(is_books_stop_word(w, &mut a), "{w}");
+        }
+        // A stop word of one language names something in the other's
+        // books; a word of the game is no stop word at all.
+        for w in ["kort", "spiller", "øst", "pause"] {
+            assert!(!is_books_stop_word(w, &mut a), "{w}");
+        }
+        for w in ["før", "ingen", "efter"] {
+            let stop_in: Vec<Lang> = Lang::ALL
+                .iter()
+                .copied()
+                .filter(|&l| a.term(l, w).is_none())
+                .collect();
+            assert_eq!(stop_in.len(), 1, "{w}: a stop word of {stop_in:?}");
+            assert!(!is_books_stop_word(w, &mut a), "{w}");
+        }
+    }
 }

@@ -88,6 +88,7 @@ fn offline_ranker_stays_within_reach_of_the_server() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let index_path = dir.join("offline.json");
     std::fs::write(&index_path, &index.body).expect("index written");
+    books_stop_words_are_listed(&index.body);
 
     let sets = judged_sets();
     assert!(sets.len() >= 8, "judged sets: {}", sets.len());
@@ -157,6 +158,25 @@ fn offline_ranker_stays_within_reach_of_the_server() {
         "the offline ranker is more than {MAX_GAP} behind the server:\n{}",
         behind.join("\n")
     );
+}
+
+/// The offline index lists the words no book language indexes, which
+/// the ranker, like the server, does not count as content: the common
+/// ones are there, and no word of the game.
+fn books_stop_words_are_listed(body: &[u8]) {
+    let index: serde_json::Value = serde_json::from_slice(body).expect("the index is JSON");
+    let listed: Vec<&str> = index["model"]["books_stop_words"]
+        .as_array()
+        .expect("the model lists the books' stop words")
+        .iter()
+        .filter_map(|w| w.as_str())
+        .collect();
+    for w in ["og", "med", "i", "om", "må"] {
+        assert!(listed.contains(&w), "{w} is not listed");
+    }
+    for w in ["kort", "spiller", "før", "efter", "øst"] {
+        assert!(!listed.contains(&w), "{w} is listed");
+    }
 }
 
 /// The least share of the judged queries on which the offline results show

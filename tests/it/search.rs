@@ -774,6 +774,35 @@ proptest::proptest! {
     }
 }
 
+/// A clause of the table's circumstances with words no book indexes
+/// ("med", "i") says nothing more than the circumstances: the cite beside
+/// it is the query.
+#[test]
+fn a_cite_after_the_tables_circumstances_goes_to_its_provision() {
+    for (query, want) in [
+        ("Med 10 hp i vest, 16 B 1", "16B1"),
+        ("Med 3 ess i øst, 12 C 1 e", "12C1e"),
+        ("Med 2 spar i nord, 45 C 4", "45"),
+        ("Med 12 hp i syd, 25 A 1", "25"),
+    ] {
+        assert_first(query, want);
+    }
+}
+
+/// A share is a score, not a cite: "middels 50%" is no Law 50.
+#[test]
+fn a_share_in_a_question_is_no_cite() {
+    for query in ["i parturneringer, middels 50%?", "Med 15 hp i nord, 60 %"] {
+        let hits = search(query);
+        assert!(
+            hits.first()
+                .is_none_or(|h| h.id != id("50") && h.id != id("60")),
+            "{query:?}: {:?}",
+            hits.first().map(|h| h.id.to_string())
+        );
+    }
+}
+
 /// How far below the queries as typed each kind of robustness variant was
 /// when query understanding landed (MRR@10 on the sample below, measured
 /// 2026-12-06): the test fails when a change widens a gap by more than

@@ -87,6 +87,7 @@ pub(crate) fn weigh_evidence_by_role(weights: &[f32], evidence: &mut [WordEviden
             *weight *= w;
         }
         ev.rarity *= w;
+        ev.context = true;
     }
 }
 

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::search::analyzer::Analyzers;
 use crate::search::cases::CaseColumns;
 use crate::search::impact::{Impacts, QueryVariant, QueryWord, TermId};
 use crate::search::index::{self, SearchIndex};
@@ -272,12 +273,29 @@ pub struct OfflineModel {
     /// The Laws' English words the books do not use, sorted: one makes a
     /// query English, as on the server.
     pub english_words: Vec<String>,
+    /// The listed words no book language indexes (`og`, `med`), sorted: in
+    /// a query they are no content word, as on the server
+    /// (`stop_words::is_books_stop_word`). A word no table lists is
+    /// content offline.
+    pub books_stop_words: Vec<String>,
     pub subjects: SubjectColumns,
     /// The published rulings' words, for the lift similar cases give the
     /// provisions they apply.
     pub cases: CaseColumns,
     /// Letters and their ascii spelling (`ø` → `o`).
     pub folds: BTreeMap<char, String>,
+}
+
+/// Which of `words` no book language indexes, sorted, each once.
+fn books_stop_words<'w>(words: impl Iterator<Item = &'w str>) -> Vec<String> {
+    let mut analyzers = Analyzers::new();
+    let mut out: Vec<String> = words
+        .filter(|w| stop_words::is_books_stop_word(w, &mut analyzers))
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 fn compiled(word: &QueryWord) -> CompiledWord {
@@ -401,6 +419,14 @@ pub fn offline_model(index: &SearchIndex) -> OfflineModel {
             .chain(extra.iter().map(String::as_str)),
     );
     m.english_words = parts.english.iter().map(|w| w.to_string()).collect();
+    m.books_stop_words = books_stop_words(
+        parts
+            .expansions
+            .keys()
+            .map(|k| k.as_ref())
+            .chain(extra.iter().map(String::as_str))
+            .chain(stop_words::NORDIC_STOP_WORDS.iter().copied()),
+    );
     for (word, found) in unlisted.iter().zip(index.subject_slots_of(&unlisted)) {
         if !found.is_empty() {
             let list = slots(&found);

@@ -10,9 +10,14 @@
 //! words.
 
 use std::fmt;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::analyzer::Analyzers;
-use super::stop_words::{is_english_function_word, is_query_stop_word, ENGLISH_HOMOGRAPHS};
+use super::stop_words::{
+    is_books_stop_word, is_english_function_word, is_query_stop_word, ENGLISH_HOMOGRAPHS,
+};
 use super::thesaurus::Thesaurus;
 use super::understand::{self, Role};
 use crate::corpus::Corpus;
@@ -258,12 +263,17 @@ pub(crate) fn read(
     read_words(query, thesaurus, analyzers, features)
 }
 
+/// A number written as a share: `50%`, `60 %`, `42,5%`.
+static PERCENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[0-9]+(?:[.,][0-9]+)?\s*%").expect("static regex"));
+
 /// The provisions a question cites when all it says besides is framing,
 /// or the table's context: "Hvem har rett når paragraf 9B1? Stemmer det?"
 /// and "Playing in a multiple teams event, Law 73" go to 9B1 and 73 as the
 /// cites alone do. Nothing when the question says more.
 fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyzers) -> Vec<usize> {
-    let words = analyzers.words(query.as_str());
+    // A share ("middels 50%", "60 %") is a score, never a cite.
+    let words = analyzers.words(&PERCENT.replace_all(query.as_str(), " "));
     let roles = understand::roles_of(&words);
     let kept = |keep: fn(&Role) -> bool| -> Vec<&str> {
         words
@@ -282,8 +292,13 @@ fn cite_in_question(query: &SearchQuery, corpus: &Corpus, analyzers: &mut Analyz
     }
     if roles.iter().any(|r| matches!(r, Role::Context(_))) {
         // The table's circumstances around a cite ("1NT doblet, 16C2"):
-        // only the content words can be the cite, and one word before it.
-        return cite_after(&kept(|r| *r == Role::Content), 2, corpus);
+        // only the content words can be the cite, and one word before it;
+        // a word no book indexes ("med") is none.
+        let content: Vec<&str> = kept(|r| *r == Role::Content)
+            .into_iter()
+            .filter(|w| !is_books_stop_word(w, analyzers))
+            .collect();
+        return cite_after(&content, 2, corpus);
     }
     Vec::new()
 }
@@ -322,10 +337,9 @@ fn cite_clause(
         // still only the table's circumstances.
         let roles = understand::roles_as_said(&words);
         let mask = searched_mask(&words, thesaurus);
-        let says_more = roles
-            .iter()
-            .zip(&mask)
-            .any(|(r, searched)| *searched && *r == Role::Content);
+        let says_more = (0..words.len()).any(|i| {
+            mask[i] && roles[i] == Role::Content && !is_books_stop_word(&words[i], analyzers)
+        });
         if says_more {
             return Vec::new();
         }
@@ -405,21 +419,31 @@ fn read_words(
             .map(|r| *r != Role::Framing)
             .collect::<Vec<bool>>()
     };
-    understand::promote_context(&mut roles, &searched);
-    let typed: Vec<(String, Role)> = typed_words.into_iter().zip(roles).collect();
-    let mut kept: Vec<(String, Role)> = typed
+    // A word no book indexes ("med", "om") is searched (a phrase may hold
+    // it) but says nothing: it is no content word.
+    let says: Vec<bool> = typed_words
         .iter()
         .zip(&searched)
-        .filter(|(_, s)| **s)
-        .map(|(w, _)| w.clone())
+        .map(|(w, s)| *s && !is_books_stop_word(w, analyzers))
+        .collect();
+    understand::promote_context(&mut roles, &says);
+    let typed: Vec<(String, Role)> = typed_words.into_iter().zip(roles).collect();
+    let mut kept: Vec<(String, Role, bool)> = typed
+        .iter()
+        .zip(searched.iter().zip(&says))
+        .filter(|(_, (s, _))| **s)
+        .map(|((w, r), (_, says))| (w.clone(), *r, *says))
         .collect();
     cap_words(&mut kept);
-    let content = kept.iter().filter(|(_, r)| *r == Role::Content).count();
+    let content = kept
+        .iter()
+        .filter(|(_, r, says)| *says && *r == Role::Content)
+        .count();
     let weights = kept
         .iter()
-        .map(|(_, r)| understand::weight_of(*r, content))
+        .map(|(_, r, _)| understand::weight_of(*r, content))
         .collect();
-    let words = kept.into_iter().map(|(w, _)| w).collect();
+    let words = kept.into_iter().map(|(w, _, _)| w).collect();
     Read {
         cites: Vec::new(),
         words,
@@ -431,11 +455,11 @@ fn read_words(
 /// Keeps at most [`MAX_QUERY_WORDS`] of a long question's words, in order:
 /// its context words are dropped first (last first), then its words from
 /// the start, since a story's question tends to come last.
-fn cap_words(words: &mut Vec<(String, Role)>) {
+fn cap_words(words: &mut Vec<(String, Role, bool)>) {
     while words.len() > MAX_QUERY_WORDS {
         let drop = words
             .iter()
-            .rposition(|(_, r)| matches!(r, Role::Context(_)))
+            .rposition(|(_, r, _)| matches!(r, Role::Context(_)))
             .unwrap_or(0);
         words.remove(drop);
     }

@@ -50,6 +50,10 @@ pub(crate) struct WordEvidence<'t> {
     /// What lacking the word costs a term: its rarity in the books, or,
     /// for a word only the index has, the rarity of a word the books lack.
     pub rarity: f32,
+    /// The word sets the table (`understand`'s context): it adds to the
+    /// terms the query's content words met, and never picks terms of its
+    /// own while they met any.
+    pub context: bool,
 }
 
 impl SubjectTable {
@@ -146,7 +150,11 @@ impl SubjectTable {
         if rarity <= 0.0 && lists.iter().any(|(l, _)| !l.is_empty()) {
             rarity = rare;
         }
-        WordEvidence { lists, rarity }
+        WordEvidence {
+            lists,
+            rarity,
+            context: false,
+        }
     }
 
     /// The folded words of terms an unfinished word begins: itself in
@@ -203,18 +211,21 @@ impl SubjectTable {
         best_entries(sc, &shares, situation)
     }
 
-    /// Marks the words of terms each query word meets, rare words first: a
-    /// word that many terms have (`kort`) then only adds to the terms a
-    /// rarer word of the query met, unless it is all there is; a term with
-    /// none of the rarer words names less of the query than one with them,
-    /// so the best are the same, cheaper.
+    /// Marks the words of terms each query word meets, content words
+    /// first, rare words first among them: a word that many terms have
+    /// (`kort`) then only adds to the terms a rarer word of the query met,
+    /// unless it is all there is; a term with none of the rarer words names
+    /// less of the query than one with them, so the best are the same,
+    /// cheaper. A context word, however rare (`Øst`, `giver`), only adds
+    /// to the terms the content words met: it may choose between the
+    /// subjects of what happened, never replace them.
     fn mark_words(&self, sc: &mut Scratch, words: &[WordEvidence<'_>]) {
         let sizes: Vec<usize> = words
             .iter()
             .map(|w| w.lists.iter().map(|(s, _)| s.len()).sum())
             .collect();
         let mut order: Vec<usize> = (0..words.len()).collect();
-        order.sort_by_key(|&i| sizes[i]);
+        order.sort_by_key(|&i| (words[i].context, sizes[i]));
         // The entries a rarer word met: a common word adds to any of their
         // terms, so that an entry whose terms together have the query's
         // words (`huddle` in one, `bid` in another) is seen whole.
@@ -228,7 +239,8 @@ impl SubjectTable {
         );
         for &i in &order {
             let bit = 1u64 << i;
-            let common = sizes[i] > COMMON_WORD_SLOTS && !sc.touched.is_empty();
+            let common =
+                (words[i].context || sizes[i] > COMMON_WORD_SLOTS) && !sc.touched.is_empty();
             if common && !near_marked {
                 sc.mark_near(&self.terms);
                 near_marked = true;

@@ -49,7 +49,6 @@ pub(crate) const CONTEXT_WEIGHT_MAX: f32 = 0.6;
 pub(crate) const CONTEXT_WEIGHT_MIN: f32 = 0.15;
 /// What all of a query's content words together leave for one context word.
 pub(crate) const CONTEXT_SHARE: f32 = 1.2;
-
 /// What a word does in a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]

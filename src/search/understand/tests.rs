@@ -102,6 +102,28 @@ fn question_openers_and_courtesy_are_framing() {
     );
 }
 
+/// "The correct procedure" asks; a procedure named alone is what
+/// happened (the handbook's "fejl i fremgangsmåden", Law 64's
+/// "Framgangsmåten etter ...").
+#[test]
+fn a_procedure_is_framing_only_when_asked_for() {
+    assert_eq!(
+        content("hva er riktig fremgangsmåte når makker viser et kort"),
+        said("når makker viser et kort")
+    );
+    for (text, word) in [
+        (
+            "hvornår kan TL give straf for fejl i fremgangsmåden",
+            "fremgangsmåden",
+        ),
+        ("fremgangsmåten etter en revoke", "fremgangsmåten"),
+    ] {
+        let r = roles(text);
+        let role = r.iter().find(|(w, _)| w == word).map(|(_, n)| *n);
+        assert_eq!(role, Some("content"), "{text}");
+    }
+}
+
 #[test]
 fn the_tables_circumstances_are_context() {
     let r = roles("3NT X non-vulnerable, South dealer, in a Swiss teams on BBO with 15 hp");

@@ -46,6 +46,8 @@
     // of the Laws' English the books do not use; it then drops `to`.
     ix.englishSet = setOf(ix.rank.english_function_words.concat(ix.model.english_words || []));
     ix.homographSet = setOf(ix.rank.english_homographs);
+    // Words no book language indexes (`og`, `med`): no content word.
+    ix.booksStopSet = setOf(ix.model.books_stop_words || []);
     prepareRoles(ix);
     // Per provision: its last descendant (parts follow their whole).
     var end = ix.docs.map(function (d, i) {
@@ -364,8 +366,13 @@
       var s = mask[m++];
       return s === undefined ? true : s;
     });
+    // A word no book indexes ("med", "om") is searched (a phrase may hold
+    // it) but says nothing: it is no content word.
+    var says = typed.map(function (w, i) {
+      return searched[i] && !ix.booksStopSet[w];
+    });
     var hasContent = roles.some(function (r, i) {
-      return searched[i] && r === "content";
+      return says[i] && r === "content";
     });
     if (!hasContent) {
       roles = roles.map(function (r) {
@@ -374,7 +381,7 @@
     }
     var kept = [];
     typed.forEach(function (w, i) {
-      if (searched[i]) kept.push({ word: w, role: roles[i] });
+      if (searched[i]) kept.push({ word: w, role: roles[i], says: says[i] });
     });
     while (kept.length > ix.rank.max_query_words) {
       var drop = 0;
@@ -388,7 +395,7 @@
     }
     var R = ix.rank.roles;
     var content = kept.filter(function (k) {
-      return k.role === "content";
+      return k.says && k.role === "content";
     }).length;
     var weights = kept.map(function (k) {
       if (k.role === "content") return 1;
@@ -427,7 +434,9 @@
   // A question that is a citation and framing, or a citation and the
   // table's context, goes to its cite, as the server's `cite_in_question`.
   function citeInQuestion(ix, q) {
-    var typed = String(q).toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+    // A share ("middels 50%") is a score, never a cite (the server's
+    // `PERCENT`).
+    var typed = String(q).replace(/[0-9]+(?:[.,][0-9]+)?\s*%/g, " ").toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
     if (!/[0-9:]/.test(q)) return null;
     var roles = rolesOf(ix, typed);
     var kept = function (keep) {
@@ -442,8 +451,12 @@
       if (framed) return framed;
     }
     if (roles.some(isContext)) {
+      // Only the content words can be the cite; a word no book indexes
+      // ("med") is none.
       var among = citeAfter(ix, kept(function (r) {
         return r === "content";
+      }).filter(function (w) {
+        return !ix.booksStopSet[w];
       }), 2);
       if (among) return among;
     }
@@ -474,7 +487,7 @@
       var roles = rolesOf(ix, words, true);
       var mask = searchedMask(ix, words);
       if (roles.some(function (r, k) {
-        return r === "content" && mask[k];
+        return r === "content" && mask[k] && !ix.booksStopSet[words[k]];
       })) return null;
     }
     return found;
@@ -753,8 +766,14 @@
     var order = metBy.map(function (_, i) {
       return i;
     });
+    // Content words first, rare words first among them; a context word
+    // only adds to the terms the content words met (the server's
+    // `mark_words`).
+    var isCtx = metBy.map(function (_, i) {
+      return !!(weights && weights[i] !== undefined && weights[i] < 1);
+    });
     order.sort(function (a, b) {
-      return sizes[a] - sizes[b] || a - b;
+      return isCtx[a] - isCtx[b] || sizes[a] - sizes[b] || a - b;
     });
     var weights = {},
       bits = {},
@@ -765,7 +784,7 @@
     var near = null;
     order.forEach(function (i) {
       var bit = 1 << i;
-      var common = sizes[i] > S.common_word_slots && touched.length > 0;
+      var common = (isCtx[i] || sizes[i] > S.common_word_slots) && touched.length > 0;
       if (common && !near) {
         near = {};
         touched.forEach(function (t) {
