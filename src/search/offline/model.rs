@@ -347,27 +347,16 @@ impl Interner {
     }
 }
 
-/// Writes out the server's search tables; see the module docs.
-pub fn offline_model(index: &SearchIndex) -> OfflineModel {
-    let parts = index.offline_parts();
-    let mut m = OfflineModel {
-        unit_doc: parts.unit_corpus.clone(),
-        impacts: impact_columns(parts.impacts),
-        positions: position_columns(parts.impacts),
-        ..OfflineModel::default()
-    };
-    m.title_len = per_unit(parts.impacts, |d| parts.impacts.title_len(d));
-    let mut interner = Interner::default();
-    let mut forms: Vec<&str> = parts.expansions.keys().map(|k| k.as_ref()).collect();
-    forms.sort_unstable();
-    for word in forms {
-        if let Some(both) = parts.expansions.get(word) {
-            interner.add_form(&mut m, word, both);
-        }
-    }
-    // Words a query may use that the books do not: the thesaurus's (the
-    // Laws' English among them), the subject index's and the phrases'.
-    let subjects = parts.subjects.parts();
+/// Adds the forms of the words a query may use that the books do not:
+/// the thesaurus's (the Laws' English among them), the subject index's and
+/// the phrases', with their English inflections. Returns those words.
+fn add_unbooked_forms(
+    index: &SearchIndex,
+    parts: &index::OfflineParts<'_>,
+    subjects: &subjects::SubjectParts<'_>,
+    interner: &mut Interner,
+    m: &mut OfflineModel,
+) -> Vec<String> {
     let mut extra: Vec<String> = lookup_words()
         .chain(glossary_english_words())
         .map(|w| w.split_once(':').map_or(w, |(_, rest)| rest).to_lowercase())
@@ -392,14 +381,37 @@ pub fn offline_model(index: &SearchIndex) -> OfflineModel {
     inflected.sort();
     inflected.dedup();
     for (word, both) in extra.iter().zip(index.expansions_of(&extra)) {
-        interner.add_form(&mut m, word, &both);
+        interner.add_form(m, word, &both);
     }
     for (word, both) in inflected.iter().zip(index.expansions_of(&inflected)) {
         if both.iter().any(|c| !c.is_empty()) {
-            interner.add_form(&mut m, word, &both);
+            interner.add_form(m, word, &both);
         }
     }
     extra.extend(inflected);
+    extra
+}
+
+/// Writes out the server's search tables; see the module docs.
+pub fn offline_model(index: &SearchIndex) -> OfflineModel {
+    let parts = index.offline_parts();
+    let mut m = OfflineModel {
+        unit_doc: parts.unit_corpus.clone(),
+        impacts: impact_columns(parts.impacts),
+        positions: position_columns(parts.impacts),
+        ..OfflineModel::default()
+    };
+    m.title_len = per_unit(parts.impacts, |d| parts.impacts.title_len(d));
+    let mut interner = Interner::default();
+    let mut forms: Vec<&str> = parts.expansions.keys().map(|k| k.as_ref()).collect();
+    forms.sort_unstable();
+    for word in forms {
+        if let Some(both) = parts.expansions.get(word) {
+            interner.add_form(&mut m, word, both);
+        }
+    }
+    let subjects = parts.subjects.parts();
+    let extra = add_unbooked_forms(index, &parts, &subjects, &mut interner, &mut m);
     let unlisted: Vec<String> = extra
         .iter()
         .filter(|w| !subjects.by_surface.contains_key(w.as_str()))
