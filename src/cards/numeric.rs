@@ -27,26 +27,61 @@ const PER_CALCULATOR: usize = 6;
 /// Draws tried per calculator before giving up.
 const TRIES: u64 = 80;
 
-/// Scores that often stand on a traveller.
-const SCORES: &[i64] = &[
-    -1100, -800, -620, -500, -420, -200, -150, -100, -50, 50, 90, 100, 110, 120, 130, 140, 150,
-    170, 200, 300, 400, 420, 430, 450, 460, 500, 620, 650, 680, 800, 920, 980, 1430,
+/// What a side scores making a contract that often stands on a
+/// traveller, not vulnerable and vulnerable (a game bonus of 300 or 500):
+/// one board's scores are of one vulnerability, so that 420 and 620 never
+/// stand on the same traveller for the same side.
+const MADE: [&[i64]; 2] = [
+    &[
+        70, 90, 110, 120, 130, 140, 150, 170, 400, 420, 430, 450, 460, 920, 980, 990,
+    ],
+    &[
+        70, 90, 110, 120, 130, 140, 150, 170, 600, 620, 630, 650, 660, 1430, 1440,
+    ],
+];
+/// What the other side scores when a side goes down, doubled or not, not
+/// vulnerable and vulnerable.
+const DOWN: [&[i64]; 2] = [
+    &[50, 100, 150, 300, 500, 800],
+    &[100, 200, 300, 500, 800, 1100],
 ];
 
-/// A small deterministic stream of numbers from one seed.
-struct Draw(u64);
+/// A small deterministic stream of numbers from one seed, and the board's
+/// vulnerability (North-South, East-West), drawn first.
+struct Draw {
+    state: u64,
+    vulnerable: [bool; 2],
+}
 
 impl Draw {
     fn new(cite: &str, attempt: u64) -> Draw {
-        Draw(hash_parts(&[cite, "numeric", &attempt.to_string()]))
+        // The vulnerability from a seed of its own: the other inputs of a
+        // board are drawn as before it was.
+        let v = hash_parts(&[cite, "vulnerability", &attempt.to_string()]);
+        Draw {
+            state: hash_parts(&[cite, "numeric", &attempt.to_string()]),
+            vulnerable: [v & 1 == 1, v & 2 == 2],
+        }
+    }
+    /// One North-South score of the board: a contract made by either side
+    /// (most often) or a side gone down, at the board's vulnerability.
+    fn score(&mut self) -> i64 {
+        let [ns, ew] = self.vulnerable.map(usize::from);
+        let (list, sign) = match self.int(0, 5) {
+            0 | 1 => (MADE[ns], 1),
+            2 | 3 => (MADE[ew], -1),
+            4 => (DOWN[ew], 1),
+            _ => (DOWN[ns], -1),
+        };
+        sign * list[self.int(0, list.len() as i64 - 1) as usize]
     }
     fn next(&mut self) -> u64 {
         // xorshift64*: enough to vary a board, never for anything else.
-        let mut x = self.0 | 1;
+        let mut x = self.state | 1;
         x ^= x >> 12;
         x ^= x << 25;
         x ^= x >> 27;
-        self.0 = x;
+        self.state = x;
         x.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
     fn int(&mut self, lo: i64, hi: i64) -> i64 {
@@ -60,14 +95,20 @@ impl Draw {
 /// A realistic value for one input, as the text a form would hold.
 fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
     let comma = |v: f64| format!("{v}").replace('.', ",");
-    let score = |d: &mut Draw| SCORES[d.int(0, SCORES.len() as i64 - 1) as usize].to_string();
+    let score = |d: &mut Draw| d.score().to_string();
     // A weighted score of two parts; single scores from a traveller.
     match name {
         "weight1" => return Some(["40", "50", "60", "70", "30"][d.int(0, 4) as usize].to_string()),
         "weight2" => return None,
         n if n.starts_with("weight") => return None,
         "result3" | "result4" | "result5" | "score3" | "score4" | "score5" => return None,
-        "score" | "score1" | "score2" | "ns" | "ew" | "datum" => return Some(score(d)),
+        "score" | "score1" | "score2" | "ns" | "ew" => return Some(score(d)),
+        // A datum is an average of the board's scores, seldom a multiple
+        // of ten, so that the difference to a score has to be rounded.
+        "datum" => {
+            let off = d.int(1, 9) * if d.int(0, 1) == 0 { 1 } else { -1 };
+            return Some((d.score() + off).to_string());
+        }
         _ => {}
     }
     match *kind {
@@ -114,15 +155,25 @@ fn value(name: &str, kind: &InputKind, d: &mut Draw) -> Option<String> {
             // a group of two results).
             let lo = min.max(3).min(max);
             let n = d.int(lo as i64, max.min(8).max(lo) as i64);
-            let picked: Vec<String> = (0..n)
-                .map(|_| SCORES[d.int(0, SCORES.len() as i64 - 1) as usize].to_string())
-                .collect();
+            let picked: Vec<String> = (0..n).map(|_| d.score().to_string()).collect();
             Some(picked.join(" "))
         }
-        InputKind::Numbers { min, max, .. } => {
+        InputKind::Numbers {
+            min, max, decimals, ..
+        } => {
             let n = d.int(2, 4);
             let hi = max.min(min + 20);
-            let picked: Vec<String> = (0..n).map(|_| d.int(min, hi).to_string()).collect();
+            let mut picked: Vec<String> = (0..n).map(|_| d.int(min, hi).to_string()).collect();
+            // Numbers that may have decimals (fractional frequencies) get
+            // one with a decimal, or the card asks what whole ones do.
+            if decimals > 0 {
+                let i = d.int(0, n - 1) as usize;
+                let tenths = d.int(min * 10 + 1, hi * 10 - 1);
+                let tenths = if tenths % 10 == 0 { tenths + 5 } else { tenths };
+                if let Some(p) = picked.get_mut(i) {
+                    *p = comma(tenths as f64 / 10.0);
+                }
+            }
             Some(picked.join(" "))
         }
     }
@@ -573,6 +624,60 @@ mod tests {
         assert_eq!(index_as_letter("Vekt 2 (%)"), "Vekt B (%)");
         assert_eq!(index_as_letter("Antall bord (A)"), "Antall bord (A)");
         assert_eq!(index_as_letter("Fra 30 minutter"), "Fra 30 minutter");
+    }
+
+    /// A traveller's scores are of one board: no side both makes a game
+    /// not vulnerable (420) and vulnerable (620) on it.
+    #[test]
+    fn a_boards_scores_are_of_one_vulnerability() {
+        for cite in ["X78A1", "X78A3", "X78B", "X78D1", "204A", "204A2", "12C1c"] {
+            for attempt in 0..TRIES {
+                let Some(inputs) = draw(cite, attempt) else {
+                    continue;
+                };
+                let scores: Vec<i64> = inputs
+                    .iter()
+                    .filter(|(n, _)| n.starts_with("score") || n == "ns" || n == "ew")
+                    .flat_map(|(_, v)| v.split(' ').filter_map(|x| x.parse::<i64>().ok()))
+                    .collect();
+                // A game score only one vulnerability gives.
+                let only = |of: usize, x: i64| x >= 400 && !MADE[1 - of].contains(&x);
+                for sign in [1, -1] {
+                    let made = |of: usize| {
+                        scores
+                            .iter()
+                            .any(|&x| MADE[of].contains(&(x * sign)) && only(of, x * sign))
+                    };
+                    assert!(!(made(0) && made(1)), "{cite}/{attempt}: {scores:?}");
+                }
+            }
+        }
+    }
+
+    /// A butler difference needs rounding, and fractional frequencies have
+    /// a fraction: a card asks what its rule does.
+    #[test]
+    fn a_butler_board_asks_for_its_rounding_and_its_fractions() {
+        for attempt in 0..TRIES {
+            if let Some(inputs) = draw("204B", attempt) {
+                let get = |n: &str| {
+                    inputs
+                        .iter()
+                        .find(|(k, _)| k == n)
+                        .and_then(|(_, v)| v.parse::<i64>().ok())
+                };
+                if let (Some(score), Some(datum)) = (get("score"), get("datum")) {
+                    assert_ne!((score - datum) % 10, 0, "204B/{attempt}");
+                }
+            }
+            if let Some(inputs) = draw("204A2", attempt) {
+                let f = inputs.iter().find(|(k, _)| k == "frequencies");
+                assert!(
+                    f.is_some_and(|(_, v)| v.contains(',')),
+                    "204A2/{attempt}: {f:?}"
+                );
+            }
+        }
     }
 
     /// The answer never shows; a wrong choice shows only on a calculator

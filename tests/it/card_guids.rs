@@ -15,10 +15,24 @@ const MAIN_GUIDS: &str = include_str!("../data/cards/anki-guids-main.txt");
 
 /// Sound numeric boards of the fixture pushed out of their calculator's
 /// six, with why: a GUID may go only for a stated reason.
-const DISPLACED: &[(&str, &str)] = &[(
-    "X78D7@numeric/6",
-    "draw 3 of the rounding calculator now makes a card, so its six fill before draw 6",
-)];
+const DISPLACED: &[(&str, &str)] = &[
+    (
+        "X78D7@numeric/6",
+        "draw 3 of the rounding calculator now makes a card, so its six fill before draw 6",
+    ),
+    (
+        "X78B3@numeric/5",
+        "a board's scores are drawn at one vulnerability: an earlier draw now makes a card",
+    ),
+    (
+        "X78D1@numeric/6",
+        "a board's scores are drawn at one vulnerability: an earlier draw now makes a card",
+    ),
+    (
+        "202C@numeric/22",
+        "a board's scores are drawn at one vulnerability: an earlier draw now makes a card",
+    ),
+];
 
 fn real_sources() -> Vec<SourceFile> {
     read_dir_sources(Path::new(env!("CARGO_MANIFEST_DIR"))).expect("corpus folders are readable")
