@@ -47,18 +47,11 @@ fn check_passes_on_the_built_in_corpus() {
 
 #[test]
 fn check_reports_file_and_line_and_fails_on_a_broken_folder() {
-    let dir = std::env::temp_dir().join(format!("lovbok-cli-check-{}", std::process::id()));
-    let laws = dir.join("laws");
-    std::fs::create_dir_all(&laws).expect("temp dir");
     let head = "---\nbook: laws\nlang: nb\nkind: law\npages: 18\n---\n\n";
-    std::fs::write(
-        laws.join("lov-01.md"),
-        format!("{head}# 1. Kortstokken\n\n## A. En\n\n## C. Tre\n\nSe 1B og lov 99.\n"),
-    )
-    .expect("write");
-    let o = lovbok(&["--corpus", dir.to_str().unwrap_or("."), "check"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(1), "{out}");
+    let law = format!("{head}# 1. Kortstokken\n\n## A. En\n\n## C. Tre\n\nSe 1B og lov 99.\n");
+    let folder = crate::fixtures::TempCorpus::new("cli-check", &[("laws/lov-01.md", &law)]);
+    let (code, out) = folder.check();
+    assert_eq!(code, Some(1), "{out}");
     assert!(
         out.contains("laws/lov-01.md:12: error: numbering skips"),
         "{out}"
@@ -68,7 +61,6 @@ fn check_reports_file_and_line_and_fails_on_a_broken_folder() {
         out.contains("unresolved citation \"99\"") && out.contains("laws are numbered 1-93"),
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

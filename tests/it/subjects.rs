@@ -211,42 +211,26 @@ fn check_warns_of_near_duplicate_names_and_heavily_overlapping_terms() {
 
 #[test]
 fn lovbok_check_exits_non_zero_on_a_broken_subject_file() {
-    let dir = std::env::temp_dir().join(format!("lovbok-subjects-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("laws")).unwrap();
-    std::fs::create_dir_all(dir.join("stikkord")).unwrap();
-    std::fs::write(dir.join("laws/lov-01.md"), LAW).unwrap();
     let broken = subjects("## Kort på gulvet\n- group: play\n- nb: kort på gulvet\n- da: x\n- en: y\n- cites: 7\n- evidence: 1A «52 kort»\n");
-    std::fs::write(dir.join("stikkord/lover.md"), broken).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
-        .args(["--corpus", dir.to_str().unwrap(), "check"])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success(), "{out}");
+    let folder = fixtures::TempCorpus::new(
+        "subjects",
+        &[("laws/lov-01.md", LAW), ("stikkord/lover.md", &broken)],
+    );
+    let (code, out) = folder.check();
+    assert_ne!(code, Some(0), "{out}");
     assert!(out.contains("stikkord/lover.md"), "names the file: {out}");
     assert!(out.contains("cites 7, which is not in the corpus"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn lovbok_check_exits_non_zero_on_an_unknown_further_group() {
-    let dir = std::env::temp_dir().join(format!("lovbok-subject-groups-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("laws")).unwrap();
-    std::fs::create_dir_all(dir.join("stikkord")).unwrap();
-    std::fs::write(dir.join("laws/lov-01.md"), LAW).unwrap();
+    let folder = fixtures::TempCorpus::new("subject-groups", &[("laws/lov-01.md", LAW)]);
     // A good file with a further group passes; an unknown one fails.
     let two = "## Kort i to grupper\n- group: before-auction; play\n- nb: kort i to grupper\n- da: kort i to grupper\n- en: card in two groups\n- cites: 1A\n- evidence: 1A «52 kort»\n";
     let run = |text: String| {
-        std::fs::write(dir.join("stikkord/lover.md"), text).unwrap();
-        let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
-            .args(["--corpus", dir.to_str().unwrap(), "check"])
-            .output()
-            .unwrap();
-        let out =
-            String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
-        (o.status.success(), out)
+        folder.write("stikkord/lover.md", &text);
+        let (code, out) = folder.check();
+        (code == Some(0), out)
     };
     let (ok, out) = run(subjects(two));
     assert!(ok, "{out}");
@@ -254,7 +238,6 @@ fn lovbok_check_exits_non_zero_on_an_unknown_further_group() {
     assert!(!ok, "{out}");
     assert!(out.contains("stikkord/lover.md"), "names the file: {out}");
     assert!(out.contains("unknown group \"during-play\""), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // --- the built-in index ---------------------------------------------------------------------------

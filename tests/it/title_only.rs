@@ -4,8 +4,6 @@
 //! for each paragraph, the situations it decides, a link to the WBF's
 //! text, no empty heading and no claim about the printed book's pages.
 
-use std::process::Command;
-
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use lovbok::corpus::{Corpus, ProvisionId, Severity, SourceFile};
@@ -113,25 +111,22 @@ fn check_fails_on_a_bad_line_of_the_list() {
 
 #[test]
 fn lovbok_check_exits_non_zero_on_a_paragraph_that_does_not_exist() {
-    let dir = std::env::temp_dir().join(format!("lovbok-paragraphs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("laws")).unwrap();
-    std::fs::create_dir_all(dir.join("stikkord")).unwrap();
-    std::fs::write(dir.join("laws/lov-55.md"), LAW_55).unwrap();
-    std::fs::write(dir.join("laws/paragraphs-2017.txt"), PARAGRAPHS).unwrap();
-    std::fs::write(dir.join("stikkord/lover.md"), subjects_of_55("55E")).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_lovbok"))
-        .args(["--corpus", dir.to_str().unwrap(), "check"])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success(), "{out}");
+    let subjects = subjects_of_55("55E");
+    let folder = fixtures::TempCorpus::new(
+        "paragraphs",
+        &[
+            ("laws/lov-55.md", LAW_55),
+            ("laws/paragraphs-2017.txt", PARAGRAPHS),
+            ("stikkord/lover.md", &subjects),
+        ],
+    );
+    let (code, out) = folder.check();
+    assert_ne!(code, Some(0), "{out}");
     assert!(out.contains("subject \"Feil hånd\""), "{out}");
     assert!(
         out.contains("55E is not a paragraph of the 2017 Laws"),
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
