@@ -1,7 +1,9 @@
 //! The *Begreper* deck: every defined term of the Laws and its definition,
 //! both ways. Asked for the term, the definition shows with every word that
 //! names the term blanked ([`mask_term`]), and no distractor is a term the
-//! masked text still names.
+//! masked text still names; asked for the definition, the term is blanked
+//! in every definition offered, so the one that names it is not found by
+//! that.
 
 use std::collections::HashSet;
 
@@ -32,15 +34,18 @@ impl Builder<'_> {
                 let same = normalized(text);
                 match kind {
                     CardKind::TermToDefinition => {
+                        // The asked term is blanked in every definition
+                        // shown ("Han blir _____ når ..."): the one that
+                        // names it would give itself away.
                         let others: Vec<(usize, Face)> = defs
                             .iter()
                             .filter(|(j, _, _, t)| j != i && normalized(t) != same)
-                            .map(|(j, q, _, t)| (*j, Face::text(t.clone(), q.lang())))
+                            .map(|(j, q, _, t)| (*j, Face::text(mask_term(t, term), q.lang())))
                             .collect();
                         let d = Self::distractors(&id, &others);
                         let answer = Choice {
                             source: *i,
-                            face: Face::text(text.clone(), lang),
+                            face: Face::text(mask_term(text, term), lang),
                         };
                         self.push(kind, *i, Face::text(term.clone(), lang), answer, d);
                     }
