@@ -96,13 +96,12 @@ pub struct AppState {
 /// practice cards), on a thread of its own, so that the first reader of
 /// `/ov` does not wait for it (nor, on a slow machine, time out). If the
 /// thread cannot start, the first request builds it as before.
-fn warm(site: Arc<Site>) -> Option<std::thread::JoinHandle<()>> {
-    std::thread::Builder::new()
+fn warm(site: Arc<Site>) {
+    let _ = std::thread::Builder::new()
         .name("lovbok-warm".into())
         .spawn(move || {
             site.kb().cards();
-        })
-        .ok()
+        });
 }
 
 impl AppState {
@@ -138,7 +137,7 @@ impl AppState {
     /// does, and a test that builds many states does not.
     pub fn warming(mut self) -> AppState {
         self.warms = true;
-        let _ = warm(Arc::clone(&self.site()));
+        warm(Arc::clone(&self.site()));
         self
     }
 
@@ -165,7 +164,7 @@ impl AppState {
             .corpus_loaded(kb.corpus().provisions().len(), kb.citation_count(), true);
         let site = Arc::new(Site::new(kb));
         if self.warms {
-            let _ = warm(Arc::clone(&site));
+            warm(Arc::clone(&site));
         }
         self.swap_site(site);
     }

@@ -715,6 +715,10 @@
     var st = ix.model.subjects;
     if (!st.entry.length || !typed.length) return [];
     typed = typed.slice(0, 31);
+    // What each word weighs by its role: below 1 for a context word.
+    var wordWeight = typed.map(function (_, i) {
+      return weights && weights[i] !== undefined ? weights[i] : 1;
+    });
     var metBy = [],
       rarity = [];
     typed.forEach(function (word, i) {
@@ -745,7 +749,7 @@
       }
       // A context word's evidence weighs as the word does (the server's
       // `weigh_evidence_by_role`).
-      var w = weights && weights[i] !== undefined ? weights[i] : 1;
+      var w = wordWeight[i];
       if (w < 1) {
         lists = lists.map(function (l) {
           return [l[0], l[1] * w];
@@ -769,13 +773,13 @@
     // Content words first, rare words first among them; a context word
     // only adds to the terms the content words met (the server's
     // `mark_words`).
-    var isCtx = metBy.map(function (_, i) {
-      return !!(weights && weights[i] !== undefined && weights[i] < 1);
+    var isCtx = wordWeight.map(function (w) {
+      return w < 1;
     });
     order.sort(function (a, b) {
       return isCtx[a] - isCtx[b] || sizes[a] - sizes[b] || a - b;
     });
-    var weights = {},
+    var termWeights = {},
       bits = {},
       touched = [];
     var rare = idf(ix, 1);
@@ -801,10 +805,10 @@
           if (!bits[term]) {
             if (common && !near[st.entry[term]]) continue;
             touched.push(term);
-            weights[term] = [0, 0, 0, 0, 0, 0, 0, 0];
+            termWeights[term] = [0, 0, 0, 0, 0, 0, 0, 0];
             bits[term] = 0;
           }
-          weights[term][pos] = Math.max(weights[term][pos], byte);
+          termWeights[term][pos] = Math.max(termWeights[term][pos], byte);
           bits[term] |= bit;
         }
         if (slots.length) met = true;
@@ -842,7 +846,7 @@
         entries.push(e);
       }
       entryBits[e] |= bits[term];
-      var met = weights[term].reduce(function (a, b) {
+      var met = termWeights[term].reduce(function (a, b) {
         return a + b;
       }, 0);
       var ofTerm = Math.min(met / S.weight_scale / st.len[term], 1);
