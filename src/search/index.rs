@@ -365,7 +365,7 @@ impl SearchIndex {
             let read = query::read(query, corpus, &self.thesaurus, a, &features);
             clock.lap(|s| &mut s.read);
             let mut planned = self.plan_words(&read, corpus, a, &features);
-            words::weigh_by_role(&read.weights, &mut planned.per_word);
+            words::weigh_by_role(&read.weights, &read.rarity_shares, &mut planned.per_word);
             clock.lap(|s| &mut s.plan);
             let mut evidence = self.word_evidence(&read, &planned, a, &features);
             words::weigh_evidence_by_role(&read.weights, &mut evidence);

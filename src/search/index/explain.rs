@@ -39,6 +39,9 @@ pub struct ExplainedWord {
     pub role: &'static str,
     /// What it weighs beside a content word (0 when not searched).
     pub weight: f32,
+    /// What a passage without it loses, beside a content word of the same
+    /// rarity: 0 for the scenery of a clause that only sets the table.
+    pub lacking: f32,
     /// False for framing and for question and function words.
     pub searched: bool,
 }
@@ -177,21 +180,27 @@ fn word_owners(run: &Run) -> Vec<Option<usize>> {
 /// The typed words with their roles; a word is searched when query reading
 /// kept it (the read words are the typed ones in order, less those dropped).
 fn explained_words(run: &Run) -> Vec<ExplainedWord> {
-    let mut kept = run.read.words.iter().zip(&run.read.weights).peekable();
+    let mut kept = run
+        .read
+        .words
+        .iter()
+        .zip(run.read.weights.iter().zip(&run.read.rarity_shares))
+        .peekable();
     run.read
         .typed
         .iter()
         .map(|(word, role)| {
             let searched = kept.peek().is_some_and(|(w, _)| *w == word);
-            let weight = if searched {
-                kept.next().map_or(0.0, |(_, &w)| w)
+            let (weight, lacking) = if searched {
+                kept.next().map_or((0.0, 0.0), |(_, (&w, &l))| (w, l))
             } else {
-                0.0
+                (0.0, 0.0)
             };
             ExplainedWord {
                 word: word.clone(),
                 role: role.name(),
                 weight,
+                lacking,
                 searched,
             }
         })
@@ -208,7 +217,7 @@ impl Explanation {
         let _ = writeln!(out, "words:");
         for w in &self.words {
             let weight = if w.searched {
-                format!("{:.2}", w.weight)
+                format!("{:.2}  lacking {:.2}", w.weight, w.lacking)
             } else {
                 "-".to_string()
             };

@@ -55,9 +55,14 @@ impl PlannedWords {
 /// [`crate::search::understand`]): a context word's expansions and rarity
 /// count a fraction of a content word's, so that it may choose between
 /// candidates but never outweighs what happened. `weights` is per typed
-/// word, as `per_word` is ([`Read::weights`]).
-pub(crate) fn weigh_by_role(weights: &[f32], per_word: &mut [Vec<QueryWord>]) {
-    for (&w, words) in weights.iter().zip(per_word.iter_mut()) {
+/// word, as `per_word` is ([`Read::weights`]); so is `rarity_shares`, what
+/// lacking each costs a passage ([`Read::rarity_shares`]).
+pub(crate) fn weigh_by_role(
+    weights: &[f32],
+    rarity_shares: &[f32],
+    per_word: &mut [Vec<QueryWord>],
+) {
+    for ((&w, &share), words) in weights.iter().zip(rarity_shares).zip(per_word.iter_mut()) {
         if w >= 1.0 {
             continue;
         }
@@ -71,7 +76,7 @@ pub(crate) fn weigh_by_role(weights: &[f32], per_word: &mut [Vec<QueryWord>]) {
                 })
                 .collect();
             word.variants = variants.into();
-            word.rarity *= w;
+            word.rarity *= share;
         }
     }
 }

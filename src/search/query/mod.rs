@@ -226,6 +226,9 @@ pub(crate) struct Read {
     /// What each of [`Read::words`] weighs by its role (see
     /// [`understand::weight_of`]): 1 for content.
     pub weights: Vec<f32>,
+    /// What lacking each of [`Read::words`] costs a passage, by its role
+    /// (see [`understand::rarity_share`]): 1 for content.
+    pub rarity_shares: Vec<f32>,
     /// The words as typed, each with its role, framing and function words
     /// included (for `--explain`).
     pub typed: Vec<(String, Role)>,
@@ -427,41 +430,97 @@ fn read_words(
         .map(|(w, s)| *s && !is_books_stop_word(w, analyzers))
         .collect();
     understand::promote_context(&mut roles, &says);
+    let scenery = scenery_clauses(query.as_str(), &roles, &says, analyzers);
     let typed: Vec<(String, Role)> = typed_words.into_iter().zip(roles).collect();
-    let mut kept: Vec<(String, Role, bool)> = typed
+    let mut kept: Vec<Kept> = typed
         .iter()
         .zip(searched.iter().zip(&says))
-        .filter(|(_, (s, _))| **s)
-        .map(|((w, r), (_, says))| (w.clone(), *r, *says))
+        .zip(&scenery)
+        .filter(|((_, (s, _)), _)| **s)
+        .map(|(((w, r), (_, says)), scenery)| Kept {
+            word: w.clone(),
+            role: *r,
+            says: *says,
+            scenery: *scenery,
+        })
         .collect();
     cap_words(&mut kept);
     let content = kept
         .iter()
-        .filter(|(_, r, says)| *says && *r == Role::Content)
+        .filter(|k| k.says && k.role == Role::Content)
         .count();
     let weights = kept
         .iter()
-        .map(|(_, r, _)| understand::weight_of(*r, content))
+        .map(|k| understand::weight_of(k.role, content))
         .collect();
-    let words = kept.into_iter().map(|(w, _, _)| w).collect();
+    let rarity_shares = kept
+        .iter()
+        .map(|k| understand::rarity_share(k.role, content, k.scenery))
+        .collect();
+    let words = kept.into_iter().map(|k| k.word).collect();
     Read {
         cites: Vec::new(),
         words,
         weights,
+        rarity_shares,
         typed,
     }
+}
+
+/// A searched word of a query, as [`read_words`] weighs it.
+struct Kept {
+    word: String,
+    role: Role,
+    /// Whether a book indexes it (a function word says nothing).
+    says: bool,
+    /// Whether its clause only sets the table (see [`scenery_clauses`]).
+    scenery: bool,
 }
 
 /// Keeps at most [`MAX_QUERY_WORDS`] of a long question's words, in order:
 /// its context words are dropped first (last first), then its words from
 /// the start, since a story's question tends to come last.
-fn cap_words(words: &mut Vec<(String, Role, bool)>) {
+fn cap_words(words: &mut Vec<Kept>) {
     while words.len() > MAX_QUERY_WORDS {
         let drop = words
             .iter()
-            .rposition(|(_, r, _)| matches!(r, Role::Context(_)))
+            .rposition(|k| matches!(k.role, Role::Context(_)))
             .unwrap_or(0);
         words.remove(drop);
+    }
+}
+
+/// For each word of the query, whether its clause only sets the table:
+/// a clause with no content word that says something ("I en holdkamp,",
+/// "Runde 10, spill 28,", "Game all, dealer North,"). Such a clause is the
+/// question's scenery, so a passage that lacks it loses nothing; a context
+/// word in the clause that says what happened ("utslagsturnering justerte
+/// resultater") may be what it is about. All `false` when the clauses'
+/// words do not add up to the query's (`roles` and `says` are per word of
+/// the whole query).
+fn scenery_clauses(
+    text: &str,
+    roles: &[Role],
+    says: &[bool],
+    analyzers: &mut Analyzers,
+) -> Vec<bool> {
+    let mut out = Vec::with_capacity(roles.len());
+    for clause in clauses_of(text) {
+        let n = analyzers.words(clause).len();
+        let at = out.len();
+        let Some(clause_roles) = roles.get(at..at + n) else {
+            return vec![false; roles.len()];
+        };
+        let content = clause_roles
+            .iter()
+            .zip(&says[at..at + n])
+            .any(|(r, s)| *s && *r == Role::Content);
+        out.extend(std::iter::repeat_n(!content, n));
+    }
+    if out.len() == roles.len() {
+        out
+    } else {
+        vec![false; roles.len()]
     }
 }
 
@@ -536,5 +595,42 @@ mod tests {
             Err(QueryError::TooLong { .. })
         ));
         assert!(SearchQuery::parse(&"ø".repeat(MAX_QUERY_CHARS)).is_ok());
+    }
+
+    /// Whether each word of `text` is read as scenery, with the roles
+    /// query reading gives them.
+    fn scenery(text: &str) -> Vec<(String, bool)> {
+        let mut analyzers = Analyzers::new();
+        let words = analyzers.words(text);
+        let roles = understand::roles_of(&words);
+        let says: Vec<bool> = words
+            .iter()
+            .map(|w| !is_books_stop_word(w, &mut analyzers))
+            .collect();
+        let scenery = scenery_clauses(text, &roles, &says, &mut analyzers);
+        words.into_iter().zip(scenery).collect()
+    }
+
+    #[test]
+    fn a_clause_that_only_sets_the_table_is_scenery() {
+        for (text, set) in [
+            ("Runde 10, spill 28, fjorten kort etter spillet", 4),
+            ("I en holdkamp, feil forklaring", 3),
+            ("Game all, dealer North, revoke", 4),
+        ] {
+            let read = scenery(text);
+            let (first, rest) = read.split_at(set);
+            assert!(first.iter().all(|(_, s)| *s), "{text}: {read:?}");
+            assert!(rest.iter().all(|(_, s)| !*s), "{text}: {read:?}");
+        }
+        // The table's circumstances in the clause that says what happened
+        // may be what it is about.
+        for text in [
+            "utslagsturnering justerte resultater",
+            "butler scoring, average plus",
+        ] {
+            let read = scenery(text);
+            assert!(read.iter().all(|(_, s)| !*s), "{text}: {read:?}");
+        }
     }
 }

@@ -20,7 +20,10 @@
 //! longest first, so `[content]` phrases ("call the director") keep a
 //! framing phrase inside them ("the director") from dropping their words.
 //! An `[after-call]` phrase (a contract's state: "doubled", "dobla") is
-//! context right after a contract and content elsewhere.
+//! context right after a contract and content elsewhere, and a
+//! `[before-number]` word (a board's, a round's or a table's label: "board",
+//! "runde") is context with the number that follows it ("spill 28",
+//! "round 3") and content elsewhere ("played the wrong board").
 //! Contracts, numbers and point counts are read by their shape
 //! (`shape_of`). A query with no content word is searched for what it
 //! has: its context, or else its framing.
@@ -83,6 +86,8 @@ pub enum ContextKind {
     Event,
     /// Online play and devices ("BBO", "bridgemate").
     Online,
+    /// Which board, round or table, by its number ("board 12", "runde 3").
+    Board,
     /// A bare number: a score, a board, a count.
     Number,
 }
@@ -111,11 +116,12 @@ impl ContextKind {
             ContextKind::Vulnerability => "vulnerability",
             ContextKind::Event => "event",
             ContextKind::Online => "online",
+            ContextKind::Board => "board",
             ContextKind::Number => "number",
         }
     }
 
-    const ALL: [ContextKind; 10] = [
+    const ALL: [ContextKind; 11] = [
         ContextKind::Suit,
         ContextKind::Rank,
         ContextKind::Call,
@@ -125,6 +131,7 @@ impl ContextKind {
         ContextKind::Vulnerability,
         ContextKind::Event,
         ContextKind::Online,
+        ContextKind::Board,
         ContextKind::Number,
     ];
 }
@@ -154,6 +161,10 @@ enum PhraseRole {
     /// after a contract or call ("3nt doubled"), content anywhere else,
     /// where it says what happened ("partner doubled out of turn").
     AfterCall,
+    /// A board's, a round's or a table's label ("board", "spill", "runde"):
+    /// context when a bare number follows it ("board 12"), content anywhere
+    /// else, where it says what happened ("played the wrong board").
+    BeforeNumber,
 }
 
 impl PhraseRole {
@@ -162,12 +173,15 @@ impl PhraseRole {
         match self {
             PhraseRole::Is(role) => role.name(),
             PhraseRole::AfterCall => AFTER_CALL,
+            PhraseRole::BeforeNumber => BEFORE_NUMBER,
         }
     }
 }
 
 /// The heading (and the browser's role name) of the contract-state words.
 const AFTER_CALL: &str = "after-call";
+/// The heading (and the browser's role name) of the board and round labels.
+const BEFORE_NUMBER: &str = "before-number";
 
 /// The phrases of every language, keyed by their first word, longest
 /// first within a key.
@@ -196,6 +210,7 @@ fn section_role(heading: &str) -> Option<PhraseRole> {
         "framing" => Some(PhraseRole::Is(Role::Framing)),
         "content" => Some(PhraseRole::Is(Role::Content)),
         AFTER_CALL => Some(PhraseRole::AfterCall),
+        BEFORE_NUMBER => Some(PhraseRole::BeforeNumber),
         _ => {
             let kind = heading.strip_prefix("context:")?;
             ContextKind::ALL
@@ -269,6 +284,10 @@ impl RoleTable {
                         PhraseRole::Is(role) => role,
                         PhraseRole::AfterCall if ends_with_contract(&roles) => CALL,
                         PhraseRole::AfterCall => Role::Content,
+                        PhraseRole::BeforeNumber if is_number(words.get(i + p.words.len())) => {
+                            Role::Context(ContextKind::Board)
+                        }
+                        PhraseRole::BeforeNumber => Role::Content,
                     };
                     roles.extend(std::iter::repeat_n(role, p.words.len()));
                     i += p.words.len();
@@ -281,6 +300,11 @@ impl RoleTable {
         }
         roles
     }
+}
+
+/// Whether `word` is a bare number ("12", not "12hp" or "3nt").
+fn is_number(word: Option<&String>) -> bool {
+    word.is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// A contract or a call's state.
@@ -373,8 +397,8 @@ pub(crate) fn roles_as_said(words: &[String]) -> Vec<Role> {
 }
 
 /// A bare number is context only beside another context word ("4 spar",
-/// "15 hp", "board 12" is not): "12 kort", "3 minutter", "two tricks" are
-/// what happened.
+/// "15 hp", "board 12"): "12 kort", "3 minutter", "two tricks" are what
+/// happened.
 fn numbers_beside_context(roles: &mut [Role]) {
     let number = Role::Context(ContextKind::Number);
     let is_context = |r: &Role| matches!(r, Role::Context(k) if *k != ContextKind::Number);
@@ -401,6 +425,20 @@ pub(crate) fn weight_of(role: Role, content: usize) -> f32 {
         Role::Context(_) => {
             (CONTEXT_SHARE / content.max(1) as f32).clamp(CONTEXT_WEIGHT_MIN, CONTEXT_WEIGHT_MAX)
         }
+        Role::Framing => 0.0,
+    }
+}
+
+/// What lacking a word of `role` costs a passage, as a share of what
+/// lacking a content word of the same rarity costs: what the word weighs,
+/// but nothing for a word of a clause that only sets the table
+/// (`scenery`: "I en holdkamp, …", "Runde 10, spill 28, …"), since no
+/// provision is about board 28 or South.
+pub(crate) fn rarity_share(role: Role, content: usize, scenery: bool) -> f32 {
+    match role {
+        Role::Content => 1.0,
+        Role::Context(_) if scenery => 0.0,
+        Role::Context(_) => weight_of(role, content),
         Role::Framing => 0.0,
     }
 }

@@ -246,3 +246,33 @@ fn a_contract_s_state_is_context_after_a_contract_and_content_elsewhere() {
         assert_eq!(role, Some("content"), "{text}: {r:?}");
     }
 }
+
+#[test]
+fn a_board_s_label_is_context_before_its_number_and_content_elsewhere() {
+    for (text, label) in [
+        ("board 12, revoke established", "board"),
+        ("runde 10, spill 28, feil forklaring", "spill"),
+        ("runde 10, spill 28, feil forklaring", "runde"),
+        ("spil 7 blev spillet ved bord 3", "bord"),
+        ("bricka 14, fel förklaring", "bricka"),
+    ] {
+        let r = roles(text);
+        let role = r.iter().find(|(w, _)| w == label).map(|(_, r)| *r);
+        assert_eq!(role, Some("board"), "{text}: {r:?}");
+        assert!(
+            r.iter()
+                .all(|(w, r)| !w.chars().all(|c| c.is_ascii_digit()) || *r != "content"),
+            "{text}: a board's number is its label's context: {r:?}"
+        );
+    }
+    for (text, label) in [
+        ("played the wrong board", "board"),
+        ("feil spill ved bordet", "spill"),
+        ("kortene fra forkert mappe", "mappe"),
+        ("spilte 12 kort", "spilte"),
+    ] {
+        let r = roles(text);
+        let role = r.iter().find(|(w, _)| w == label).map(|(_, r)| *r);
+        assert_eq!(role, Some("content"), "{text}: {r:?}");
+    }
+}

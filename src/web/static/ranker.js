@@ -309,6 +309,9 @@
         var last = roles[roles.length - 1];
         var contract = last === "call" || (last === "suit" && roles[roles.length - 2] === "number");
         var role = hit.role === "after-call" ? (contract ? "call" : "content") : hit.role;
+        // A board's or round's label is context before a bare number
+        // (PhraseRole::BeforeNumber).
+        if (hit.role === "before-number") role = /^[0-9]+$/.test(words[i + hit.words.length] || "") ? "board" : "content";
         for (var n = 0; n < hit.words.length; n++) roles.push(role);
         i += hit.words.length;
       } else {
@@ -379,9 +382,10 @@
         return isContext(r) ? "content" : r;
       });
     }
+    var scenery = sceneryOf(q, roles, says);
     var kept = [];
     typed.forEach(function (w, i) {
-      if (searched[i]) kept.push({ word: w, role: roles[i], says: says[i] });
+      if (searched[i]) kept.push({ word: w, role: roles[i], says: says[i], scenery: scenery[i] });
     });
     while (kept.length > ix.rank.max_query_words) {
       var drop = 0;
@@ -401,6 +405,11 @@
       if (k.role === "content") return 1;
       var w = R.context_share / Math.max(content, 1);
       return Math.min(Math.max(w, R.context_weight_min), R.context_weight_max);
+    });
+    // What lacking each costs a passage (the server's `rarity_share`):
+    // nothing for a clause that only sets the table.
+    var shares = kept.map(function (k, i) {
+      return k.role !== "content" && k.scenery ? 0 : weights[i];
     });
     var words = kept.map(function (k) {
       return k.word;
@@ -424,7 +433,7 @@
             return c;
           }),
           exact: q.exact,
-          rarity: q.rarity * w,
+          rarity: q.rarity * shares[i],
         };
       });
     });
@@ -463,15 +472,39 @@
     return null;
   }
 
-  // A clause that is one cite while every other clause only sets the table
-  // or frames the question, as the server's `cite_clause`.
-  function citeClause(ix, q) {
-    var clauses = String(q)
+  // A query's clauses, as the server's `clauses_of`.
+  function clausesOf(q) {
+    return String(q)
       .split(/[,;?!]|\.(?=\s|$)/)
       .map(function (c) {
         return c.trim();
       })
       .filter(Boolean);
+  }
+
+  // For each typed word, whether its clause only sets the table (no
+  // content word that says something), as the server's `scenery_clauses`.
+  function sceneryOf(q, roles, says) {
+    var out = [];
+    var clauses = clausesOf(q);
+    for (var c = 0; c < clauses.length; c++) {
+      var n = (clauses[c].toLowerCase().match(/[\p{L}\p{N}]+/gu) || []).length;
+      var at = out.length;
+      var content = false;
+      for (var k = at; k < at + n && k < roles.length; k++) if (says[k] && roles[k] === "content") content = true;
+      for (var j = 0; j < n; j++) out.push(!content);
+    }
+    return out.length === roles.length
+      ? out
+      : roles.map(function () {
+          return false;
+        });
+  }
+
+  // A clause that is one cite while every other clause only sets the table
+  // or frames the question, as the server's `cite_clause`.
+  function citeClause(ix, q) {
+    var clauses = clausesOf(q);
     if (clauses.length < 2) return null;
     var found = null;
     for (var i = 0; i < clauses.length; i++) {
