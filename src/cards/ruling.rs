@@ -8,12 +8,14 @@
 //! its name (the longest), and the answer is that provision, shown with the
 //! start of its text. Distractors are the first provisions of other
 //! entries of the same group ("during the play"), never one the entry
-//! names or one above or below those, so only one choice is right.
+//! names or one above or below those, nor one another entry ties to the
+//! situation's words (see [`TermStems::told_elsewhere`]), so only one choice
+//! is right.
 
 use crate::corpus::subjects::TermLang;
 use crate::corpus::Corpus;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::corpus::subjects::Subject;
 
@@ -48,6 +50,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         (super::is_numbered(p.kind) && p.in_corpus && !p.text().trim().is_empty()).then_some(j)
     };
     let counts = super::subject::term_counts(corpus);
+    let stems = TermStems::of(corpus);
     for (i, entry) in entries.iter().enumerate() {
         let Some(answer) = answer_of(i) else {
             continue;
@@ -70,7 +73,14 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
                 lang: p.lang(),
             }
         };
-        let candidates = super::subject::group_candidates(corpus, i, answer_of, face);
+        let asked = quality::content_stems(&format!("{told} {}", da.unwrap_or_default()));
+        let elsewhere = stems.told_elsewhere(corpus, i, &asked);
+        let mut candidates = super::subject::group_candidates(corpus, i, answer_of, face);
+        candidates.retain(|(j, _)| {
+            !elsewhere
+                .iter()
+                .any(|&n| super::subject::same_lineage(corpus, n, *j))
+        });
         let id = format!(
             "{}@{}/{}",
             corpus.at(answer).id,
@@ -80,7 +90,6 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         // Rules that share the situation's words first, then those of the
         // answer's own law (its family): word overlap does not point at the
         // answer, and every choice is a rule the TD could reach for.
-        let asked = quality::content_stems(&format!("{told} {}", da.unwrap_or_default()));
         let root = corpus.at(answer).id.numbered_root();
         let tier = |(j, f): &(usize, Face)| {
             let shared = quality::content_stems(&quality::shown(corpus, f))
@@ -135,4 +144,49 @@ fn situation<'e>(
     };
     let own = |t: &&str| counts.get(&(lang, normalized(t))).copied().unwrap_or(0) <= 1;
     longest(&mut told.iter().copied().filter(own)).or_else(|| longest(&mut told.iter().copied()))
+}
+
+/// The content stems of every term of the index, with its entry: what the
+/// deck asks whether another entry tells the same situation.
+struct TermStems(Vec<(usize, HashSet<String>)>);
+
+/// Fewest content words a term must share with a situation to tell it.
+const TOLD_SHARED: usize = 2;
+
+impl TermStems {
+    fn of(corpus: &Corpus) -> TermStems {
+        let mut out = Vec::new();
+        for (k, entry) in corpus.subjects().entries().iter().enumerate() {
+            for t in &entry.terms {
+                let stems = quality::content_stems(&t.text);
+                if stems.len() >= TOLD_SHARED {
+                    out.push((k, stems));
+                }
+            }
+        }
+        TermStems(out)
+    }
+
+    /// The provisions the entries other than `i` name when one of their
+    /// terms tells the situation `asked` (its content stems): a term that
+    /// shares at least [`TOLD_SHARED`] of them and is at least half made of
+    /// them. Such a rule is a right answer too ("makkers forklaring"
+    /// belongs to 16B1 and to 20F5b), so it is never a wrong choice.
+    fn told_elsewhere(&self, corpus: &Corpus, i: usize, asked: &HashSet<String>) -> Vec<usize> {
+        let entries = corpus.subjects().entries();
+        let mut told: Vec<usize> = Vec::new();
+        for (k, stems) in &self.0 {
+            if *k == i || told.contains(k) {
+                continue;
+            }
+            let shared = stems.intersection(asked).count();
+            if shared >= TOLD_SHARED && shared * 2 >= stems.len() {
+                told.push(*k);
+            }
+        }
+        told.iter()
+            .filter_map(|&k| entries.get(k))
+            .flat_map(|e| e.cites.iter().filter_map(|c| corpus.index_of(c)))
+            .collect()
+    }
 }

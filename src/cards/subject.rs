@@ -134,7 +134,7 @@ pub(super) fn group_candidates(
 }
 
 /// True when `a` and `b` are the same provision or one contains the other.
-fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
+pub(super) fn same_lineage(corpus: &Corpus, a: usize, b: usize) -> bool {
     corpus.path_of(a).contains(&b) || corpus.path_of(b).contains(&a)
 }
 

@@ -34,6 +34,14 @@ const DISPLACED: &[(&str, &str)] = &[
     ),
 ];
 
+/// Cards of the fixture withdrawn because they could not be set with one
+/// right answer, with why.
+const WITHDRAWN: &[(&str, &str)] = &[(
+    "9A4@ruling/blindemann-påpeker-feil-under-spillet",
+    "other entries tell its situation for most rules of its group, which are right too: \
+     fewer than three wrong choices are left",
+)];
+
 fn real_sources() -> Vec<SourceFile> {
     read_dir_sources(Path::new(env!("CARGO_MANIFEST_DIR"))).expect("corpus folders are readable")
 }
@@ -80,7 +88,14 @@ fn every_card_of_mains_export_keeps_its_guid() {
         .copied()
         .filter(|g| !g.contains("@numeric/") || cards::numeric::board_kept(g))
         .filter(|g| !DISPLACED.iter().any(|(id, _)| id == *g))
+        .filter(|g| !WITHDRAWN.iter().any(|(id, _)| id == *g))
         .collect();
+    for (id, why) in WITHDRAWN {
+        assert!(
+            before.contains(id) && !now.contains(id),
+            "{id} is listed as withdrawn ({why}) but is not a card gone from the export"
+        );
+    }
     for (id, why) in DISPLACED {
         assert!(
             before.contains(id) && !now.contains(id) && cards::numeric::board_kept(id),

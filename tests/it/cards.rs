@@ -306,6 +306,29 @@ fn no_distractor_is_also_right() {
                             && o.cites.first() == Some(&q.id)),
                         "{why}: not another situation's rule in the group"
                     );
+                    // Nor a rule another entry ties to the situation's
+                    // words: one of its terms made at least half of them
+                    // (two or more) names a rule that is right too.
+                    let told = format!(
+                        "{} {}",
+                        card.prompt.text.as_deref().unwrap_or_default(),
+                        card.prompt_da.as_deref().unwrap_or_default()
+                    );
+                    let asked = lovbok::cards::quality::content_stems(&told);
+                    for o in c.subjects().entries() {
+                        if o.name == entry.name {
+                            continue;
+                        }
+                        let tells = o.terms.iter().any(|t| {
+                            let stems = lovbok::cards::quality::content_stems(&t.text);
+                            let shared = stems.intersection(&asked).count();
+                            shared >= 2 && shared * 2 >= stems.len()
+                        });
+                        let names = o.cites.iter().filter_map(|x| c.index_of(x)).any(|n| {
+                            c.path_of(n).contains(&d.source) || c.path_of(d.source).contains(&n)
+                        });
+                        assert!(!(tells && names), "{why}: {} tells it too", o.name);
+                    }
                 }
                 // Another board's answer of the same calculator.
                 CardKind::Numeric => {
