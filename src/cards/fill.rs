@@ -14,7 +14,10 @@ sentence, or the blank would give itself away.
 The three distractors are key words of the same part of the book (the same
 law, X-section, handbook section, or the definitions) before any from the
 rest of the book, those with the answer's ending first (so they read like
-the same kind of word), in a seeded order. A word that could also be right
+the same kind of word) and, among those, the ones the corpus writes in the
+blank's slot first (right after the word before the blank and right before
+the word after it, then beside one of them: `en _____` takes a noun,
+`å _____` a verb), in a seeded order. A word that could also be right
 is never one: not the answer in another form (the same stem or root as
 search sees it, or one word the start or end of the other) and not a word that
 makes a sentence the corpus has. Nor is a word the sentence already holds
@@ -158,6 +161,9 @@ struct Fill<'c> {
     df: HashMap<String, u32>,
     /// Every sentence of the corpus, normalized.
     sentences: HashSet<String>,
+    /// Every two words the corpus writes next to each other (lower case,
+    /// only a space between): where a word may stand.
+    pairs: HashSet<(String, String)>,
 }
 
 /// The key words of a book's parts, each word once, in the order first
@@ -185,6 +191,7 @@ pub(super) fn cards(corpus: &Corpus) -> (Vec<Card>, Vec<Skipped>) {
         terms: HashMap::new(),
         df: HashMap::new(),
         sentences: HashSet::new(),
+        pairs: HashSet::new(),
     };
     f.count();
     let (keyed, pools) = f.key_sentences();
@@ -351,8 +358,17 @@ impl Fill<'_> {
                 let crate::corpus::Block::Paragraph { text } = b else {
                     continue;
                 };
-                for (s, e) in letter_runs(text) {
-                    words.insert(text[s..e].to_lowercase());
+                let runs = letter_runs(text);
+                for (s, e) in &runs {
+                    words.insert(text[*s..*e].to_lowercase());
+                }
+                for w in runs.windows(2) {
+                    if let [(s1, e1), (s2, e2)] = *w {
+                        if text[e1..s2].chars().all(char::is_whitespace) {
+                            self.pairs
+                                .insert((text[s1..e1].to_lowercase(), text[s2..e2].to_lowercase()));
+                        }
+                    }
                 }
                 for r in sentence::split(text) {
                     if let Some(s) = text.get(r) {
@@ -469,6 +485,7 @@ impl Fill<'_> {
         // inflection, and in practice the word class), never a function
         // word, the provision's own law first, then its book, so every
         // choice fits the sentence's grammar.
+        let (before, after) = neighbours(s, a, b);
         let mut fit: Vec<&PoolWord> = Vec::new();
         let mut considered: HashSet<&str> = HashSet::new();
         for pool in pools {
@@ -477,7 +494,28 @@ impl Fill<'_> {
                 .filter(|w| !considered.contains(w.word.as_str()) && w.word.ends_with(&ending))
                 .filter(|w| !quality::generic_word(&w.word))
                 .collect();
-            let ranked = pick::choose(card_id, &fresh, fresh.len(), |w| w.word.clone(), |_| 0);
+            // How many of the blank's two neighbours the corpus writes
+            // each word beside.
+            let slotted: HashMap<&str, u8> = fresh
+                .iter()
+                .map(|w| {
+                    let lower = w.word.to_lowercase();
+                    let left = before
+                        .as_ref()
+                        .is_some_and(|x| self.pairs.contains(&(x.clone(), lower.clone())));
+                    let right = after
+                        .as_ref()
+                        .is_some_and(|y| self.pairs.contains(&(lower.clone(), y.clone())));
+                    (w.word.as_str(), u8::from(left) + u8::from(right))
+                })
+                .collect();
+            let ranked = pick::choose(
+                card_id,
+                &fresh,
+                fresh.len(),
+                |w| w.word.clone(),
+                |w| 2 - slotted.get(w.word.as_str()).copied().unwrap_or(0),
+            );
             for w in ranked {
                 considered.insert(w.word.as_str());
                 if fit.len() == SPREAD_POOL {
@@ -511,4 +549,22 @@ impl Fill<'_> {
         }
         out
     }
+}
+
+/// The words right before and right after `s[a..b]` (lower case), each
+/// when only a space parts it from the blank.
+fn neighbours(s: &str, a: usize, b: usize) -> (Option<String>, Option<String>) {
+    let runs = letter_runs(s);
+    let before = runs
+        .iter()
+        .rev()
+        .find(|(_, e)| *e <= a)
+        .filter(|(_, e)| s[*e..a].chars().all(char::is_whitespace))
+        .map(|(x, e)| s[*x..*e].to_lowercase());
+    let after = runs
+        .iter()
+        .find(|(x, _)| *x >= b)
+        .filter(|(x, _)| s[b..*x].chars().all(char::is_whitespace))
+        .map(|(x, e)| s[*x..*e].to_lowercase());
+    (before, after)
 }
