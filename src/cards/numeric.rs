@@ -261,40 +261,24 @@ fn alike(r: &Output, alt: &Output) -> bool {
 /// Answers a TD reaches by one mistake, in the answer's unit and
 /// precision: the same result for the other side or table (the wrong line
 /// of the result), another case of the rule chosen (a choice set
-/// otherwise), or a count off by one (the own table counted, or not).
+/// otherwise), a count or a number off by one (the own table counted, or
+/// not; a minute misread), one table's score left out, or two numbers of
+/// one kind taken for each other (M for F, the first weight put on the
+/// second result).
 fn mistakes(calc: &rules::Calculator, inputs: &[(String, String)], o: &Outcome) -> Vec<String> {
     let Some(r) = o.results.first() else {
         return Vec::new();
     };
     let mut outs: Vec<Output> = o.results.iter().skip(1).cloned().collect();
-    for (k, (name, v)) in inputs.iter().enumerate() {
-        let Some(input) = calc.input(name) else {
-            continue;
-        };
-        let others: Vec<String> = match input.kind {
-            InputKind::Choice(options) => options
+    for changed in mistaken_inputs(calc, inputs) {
+        if let Ok(o2) = calc.compute(&changed) {
+            // The same result, read where the mistake leads.
+            let same = o2
+                .results
                 .iter()
-                .map(|o| o.value.to_string())
-                .filter(|o| o != v)
-                .collect(),
-            InputKind::Whole { .. } => match v.parse::<i64>() {
-                Ok(n) => vec![(n - 1).to_string(), (n + 1).to_string()],
-                Err(_) => Vec::new(),
-            },
-            _ => Vec::new(),
-        };
-        for alt in others {
-            let mut changed = inputs.to_vec();
-            changed[k].1 = alt;
-            if let Ok(o2) = calc.compute(&changed) {
-                // The same result, read where the mistake leads.
-                let same = o2
-                    .results
-                    .iter()
-                    .find(|x| x.name == r.name && x.of == r.of)
-                    .or_else(|| o2.results.first());
-                outs.extend(same.cloned());
-            }
+                .find(|x| x.name == r.name && x.of == r.of)
+                .or_else(|| o2.results.first());
+            outs.extend(same.cloned());
         }
     }
     let answer = r.display(Some(Lang::Nb));
@@ -306,6 +290,105 @@ fn mistakes(calc: &rules::Calculator, inputs: &[(String, String)], o: &Outcome) 
         }
     }
     shown
+}
+
+/// The board's inputs as one mistake reads them (see [`mistakes`]), each
+/// a whole set of inputs, in a fixed order.
+fn mistaken_inputs(
+    calc: &rules::Calculator,
+    inputs: &[(String, String)],
+) -> Vec<Vec<(String, String)>> {
+    let kind_of = |name: &str| calc.input(name).map(|i| i.kind);
+    let mut out = Vec::new();
+    let with = |k: usize, v: String| {
+        let mut changed = inputs.to_vec();
+        changed[k].1 = v;
+        changed
+    };
+    for (k, (name, v)) in inputs.iter().enumerate() {
+        match kind_of(name) {
+            Some(InputKind::Choice(options)) => out.extend(
+                options
+                    .iter()
+                    .filter(|o| o.value != v)
+                    .map(|o| with(k, o.value.to_string())),
+            ),
+            Some(InputKind::Whole { .. }) => {
+                if let Ok(n) = v.parse::<i64>() {
+                    out.push(with(k, (n - 1).to_string()));
+                    out.push(with(k, (n + 1).to_string()));
+                }
+            }
+            // A number misread by one (a minute, an imp, a matchpoint).
+            Some(InputKind::Decimal { .. }) => {
+                if let Ok(n) = v.replace(',', ".").parse::<f64>() {
+                    for d in [-1.0, 1.0] {
+                        out.push(with(k, format_number(n + d)));
+                    }
+                }
+            }
+            // One table's score (or one number of a list) forgotten: the
+            // last one left out.
+            Some(InputKind::Scores { .. } | InputKind::Numbers { .. }) => {
+                let scores: Vec<&str> = v.split_whitespace().collect();
+                if let Some((_, kept)) = scores.split_last() {
+                    if !kept.is_empty() {
+                        out.push(with(k, kept.join(" ")));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Two numbers of one kind swapped: each pair once, in order.
+    for i in 0..inputs.len() {
+        for j in i + 1..inputs.len() {
+            let (a, b) = (&inputs[i], &inputs[j]);
+            let alike = match (kind_of(&a.0), kind_of(&b.0)) {
+                (Some(x), Some(y)) => same_range(&x, &y),
+                _ => false,
+            };
+            if alike && a.1 != b.1 {
+                let mut changed = inputs.to_vec();
+                changed[i].1 = b.1.clone();
+                changed[j].1 = a.1.clone();
+                out.push(changed);
+            }
+        }
+    }
+    out
+}
+
+/// A number as an input takes it: at most four decimals, no trailing
+/// zeros.
+fn format_number(n: f64) -> String {
+    let t = format!("{n:.4}");
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    if t == "-0" {
+        "0".to_string()
+    } else {
+        t.to_string()
+    }
+}
+
+/// True when two inputs are numbers of one kind (the same range and
+/// precision: M and F, two results, two weights), so that a TD may take
+/// one for the other.
+fn same_range(a: &InputKind, b: &InputKind) -> bool {
+    match (a, b) {
+        (
+            InputKind::Decimal { min, max, decimals },
+            InputKind::Decimal {
+                min: m2,
+                max: x2,
+                decimals: d2,
+            },
+        ) => (min, max, decimals) == (m2, x2, d2),
+        (InputKind::Whole { min, max }, InputKind::Whole { min: m2, max: x2 }) => {
+            (min, max) == (m2, x2)
+        }
+        _ => false,
+    }
 }
 
 /// Wrong answers near the right one, in its unit and precision: one and
