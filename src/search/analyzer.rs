@@ -200,14 +200,21 @@ impl Analyzers {
         }
     }
 
-    /// The words of a query in lower case, in order.
-    pub(crate) fn words(&mut self, text: &str) -> Vec<String> {
+    /// The words of a query in lower case, in order, each with the byte
+    /// offset in `text` where it starts.
+    pub(crate) fn words_at(&mut self, text: &str) -> Vec<(String, usize)> {
         let mut out = Vec::new();
         let mut stream = self.surface.token_stream(text);
         while stream.advance() {
-            out.push(stream.token().text.clone());
+            let t = stream.token();
+            out.push((t.text.clone(), t.offset_from));
         }
         out
+    }
+
+    /// The words of a query in lower case, in order.
+    pub(crate) fn words(&mut self, text: &str) -> Vec<String> {
+        self.words_at(text).into_iter().map(|(w, _)| w).collect()
     }
 }
 

@@ -397,7 +397,8 @@ fn read_words(
     analyzers: &mut Analyzers,
     features: &Features,
 ) -> Read {
-    let typed_words = analyzers.words(query.as_str());
+    let (typed_words, starts): (Vec<String>, Vec<usize>) =
+        analyzers.words_at(query.as_str()).into_iter().unzip();
     let roles = if features.query_roles {
         understand::roles_of(&typed_words)
     } else {
@@ -430,7 +431,7 @@ fn read_words(
         .map(|(w, s)| *s && !is_books_stop_word(w, analyzers))
         .collect();
     understand::promote_context(&mut roles, &says);
-    let scenery = scenery_clauses(query.as_str(), &roles, &says, analyzers);
+    let scenery = scenery_clauses(query.as_str(), &starts, &roles, &says);
     let typed: Vec<(String, Role)> = typed_words.into_iter().zip(roles).collect();
     let mut kept: Vec<Kept> = typed
         .iter()
@@ -495,33 +496,29 @@ fn cap_words(words: &mut Vec<Kept>) {
 /// "Runde 10, spill 28,", "Game all, dealer North,"). Such a clause is the
 /// question's scenery, so a passage that lacks it loses nothing; a context
 /// word in the clause that says what happened ("utslagsturnering justerte
-/// resultater") may be what it is about. All `false` when the clauses'
-/// words do not add up to the query's (`roles` and `says` are per word of
-/// the whole query).
-fn scenery_clauses(
-    text: &str,
-    roles: &[Role],
-    says: &[bool],
-    analyzers: &mut Analyzers,
-) -> Vec<bool> {
-    let mut out = Vec::with_capacity(roles.len());
-    for clause in clauses_of(text) {
-        let n = analyzers.words(clause).len();
-        let at = out.len();
-        let Some(clause_roles) = roles.get(at..at + n) else {
-            return vec![false; roles.len()];
-        };
-        let content = clause_roles
-            .iter()
-            .zip(&says[at..at + n])
-            .any(|(r, s)| *s && *r == Role::Content);
-        out.extend(std::iter::repeat_n(!content, n));
+/// resultater") may be what it is about. `starts` is where each word of
+/// the query begins in `text`; `roles` and `says` are per word.
+fn scenery_clauses(text: &str, starts: &[usize], roles: &[Role], says: &[bool]) -> Vec<bool> {
+    // Each clause's byte range in `text` (`clauses_of` gives slices of it).
+    let ranges: Vec<(usize, usize)> = clauses_of(text)
+        .into_iter()
+        .map(|c| {
+            let at = c.as_ptr() as usize - text.as_ptr() as usize;
+            (at, at + c.len())
+        })
+        .collect();
+    let clause_of = |start: usize| ranges.iter().position(|&(a, b)| start >= a && start < b);
+    let clauses: Vec<Option<usize>> = starts.iter().map(|&s| clause_of(s)).collect();
+    let mut content = vec![false; ranges.len()];
+    for ((clause, role), says) in clauses.iter().zip(roles).zip(says) {
+        if let Some(c) = clause {
+            content[*c] |= *says && *role == Role::Content;
+        }
     }
-    if out.len() == roles.len() {
-        out
-    } else {
-        vec![false; roles.len()]
-    }
+    clauses
+        .iter()
+        .map(|c| c.is_some_and(|c| !content[c]))
+        .collect()
 }
 
 /// True when a query could be a citation: every cite has a digit (a law,
@@ -601,13 +598,14 @@ mod tests {
     /// query reading gives them.
     fn scenery(text: &str) -> Vec<(String, bool)> {
         let mut analyzers = Analyzers::new();
-        let words = analyzers.words(text);
+        let (words, starts): (Vec<String>, Vec<usize>) =
+            analyzers.words_at(text).into_iter().unzip();
         let roles = understand::roles_of(&words);
         let says: Vec<bool> = words
             .iter()
             .map(|w| !is_books_stop_word(w, &mut analyzers))
             .collect();
-        let scenery = scenery_clauses(text, &roles, &says, &mut analyzers);
+        let scenery = scenery_clauses(text, &starts, &roles, &says);
         words.into_iter().zip(scenery).collect()
     }
 
