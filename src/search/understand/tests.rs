@@ -223,56 +223,62 @@ fn weights_order_the_roles() {
     );
 }
 
-#[test]
-fn a_contract_s_state_is_context_after_a_contract_and_content_elsewhere() {
-    for (text, word) in [
-        ("3nt doubled made overtricks", "doubled"),
-        ("4 spar dobla, feil forklaring", "dobla"),
-        ("3ut doblet i holdkamp, feil forklaring", "doblet"),
-        ("4s redoubled by mistake", "redoubled"),
-        ("3nt dubblat, fel förklaring", "dubblat"),
-    ] {
+/// Asserts that `word` of each text has the role named `role`.
+fn assert_role_of(cases: &[(&str, &str)], role: &str) {
+    for (text, word) in cases {
         let r = roles(text);
-        let role = r.iter().find(|(w, _)| w == word).map(|(_, r)| *r);
-        assert_eq!(role, Some("call"), "{text}: {r:?}");
-    }
-    for (text, word) in [
-        ("partner doubled out of turn", "doubled"),
-        ("makker doblet utenfor tur", "doblet"),
-        ("han redoblet etter pass", "redoblet"),
-    ] {
-        let r = roles(text);
-        let role = r.iter().find(|(w, _)| w == word).map(|(_, r)| *r);
-        assert_eq!(role, Some("content"), "{text}: {r:?}");
+        let got = r.iter().find(|(w, _)| w == word).map(|(_, r)| *r);
+        assert_eq!(got, Some(role), "{text}: {r:?}");
     }
 }
 
 #[test]
+fn a_contract_s_state_is_context_after_a_contract_and_content_elsewhere() {
+    assert_role_of(
+        &[
+            ("3nt doubled made overtricks", "doubled"),
+            ("4 spar dobla, feil forklaring", "dobla"),
+            ("3ut doblet i holdkamp, feil forklaring", "doblet"),
+            ("4s redoubled by mistake", "redoubled"),
+            ("3nt dubblat, fel förklaring", "dubblat"),
+        ],
+        "call",
+    );
+    assert_role_of(
+        &[
+            ("partner doubled out of turn", "doubled"),
+            ("makker doblet utenfor tur", "doblet"),
+            ("han redoblet etter pass", "redoblet"),
+        ],
+        "content",
+    );
+}
+
+#[test]
 fn a_board_s_label_is_context_before_its_number_and_content_elsewhere() {
-    for (text, label) in [
+    let labelled = [
         ("board 12, revoke established", "board"),
         ("runde 10, spill 28, feil forklaring", "spill"),
         ("runde 10, spill 28, feil forklaring", "runde"),
         ("spil 7 blev spillet ved bord 3", "bord"),
         ("bricka 14, fel förklaring", "bricka"),
-    ] {
+    ];
+    assert_role_of(&labelled, "board");
+    for (text, _) in labelled {
         let r = roles(text);
-        let role = r.iter().find(|(w, _)| w == label).map(|(_, r)| *r);
-        assert_eq!(role, Some("board"), "{text}: {r:?}");
         assert!(
             r.iter()
                 .all(|(w, r)| !w.chars().all(|c| c.is_ascii_digit()) || *r != "content"),
             "{text}: a board's number is its label's context: {r:?}"
         );
     }
-    for (text, label) in [
-        ("played the wrong board", "board"),
-        ("feil spill ved bordet", "spill"),
-        ("kortene fra forkert mappe", "mappe"),
-        ("spilte 12 kort", "spilte"),
-    ] {
-        let r = roles(text);
-        let role = r.iter().find(|(w, _)| w == label).map(|(_, r)| *r);
-        assert_eq!(role, Some("content"), "{text}: {r:?}");
-    }
+    assert_role_of(
+        &[
+            ("played the wrong board", "board"),
+            ("feil spill ved bordet", "spill"),
+            ("kortene fra forkert mappe", "mappe"),
+            ("spilte 12 kort", "spilte"),
+        ],
+        "content",
+    );
 }
