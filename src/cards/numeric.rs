@@ -321,9 +321,9 @@ fn mistaken_inputs(
             }
             // A number misread by one (a minute, an imp, a matchpoint).
             Some(InputKind::Decimal { .. }) => {
-                if let Ok(n) = v.replace(',', ".").parse::<f64>() {
-                    for d in [-1.0, 1.0] {
-                        out.push(with(k, format_number(n + d)));
+                if let Ok(n) = rules::number::parse(v) {
+                    for d in [-1, 1] {
+                        out.push(with(k, rules::number::show(&(n + rules::number::int(d)))));
                     }
                 }
             }
@@ -357,18 +357,6 @@ fn mistaken_inputs(
         }
     }
     out
-}
-
-/// A number as an input takes it: at most four decimals, no trailing
-/// zeros.
-fn format_number(n: f64) -> String {
-    let t = format!("{n:.4}");
-    let t = t.trim_end_matches('0').trim_end_matches('.');
-    if t == "-0" {
-        "0".to_string()
-    } else {
-        t.to_string()
-    }
 }
 
 /// True when two inputs are numbers of one kind (the same range and
