@@ -7,6 +7,7 @@ batch odd-numbered questions are development, even-numbered held out; the second
 development only), so regenerating never moves a question.
 """
 import pathlib
+import re
 
 EVAL = pathlib.Path(__file__).resolve().parent.parent / "eval"
 HEADERS = {
@@ -42,3 +43,28 @@ with open(EVAL / "realworld-fresh.tsv", "w", encoding="utf-8") as out:
         if line.strip() and not line.startswith("#"):
             qid, _lang, words, cites, *_ = line.split("\t")
             out.write(f"{qid}\t{words}\t{cites}\n")
+
+# The second fresh set: a paragraph of Laws 21-93 (title only in our source) is judged by its law.
+FRESH2_HEADER = (
+    "# FRESH real-world questions, second set (see eval/realworld-fresh2-questions.tsv):\n"
+    "# frozen before the work it measures and run once, at its end. Never tuned on.\n"
+    "# qid<TAB>query<TAB>relevant cites (comma-separated)\n"
+)
+
+
+def title_only_law(cite):
+    """45C4b -> 45 for a law our source holds only by its title (Laws 21-93)."""
+    m = re.fullmatch(r"(\d+)[A-Z].*", cite)
+    return m.group(1) if m and 21 <= int(m.group(1)) <= 93 else cite
+
+
+with open(EVAL / "realworld-fresh2.tsv", "w", encoding="utf-8") as out:
+    out.write(FRESH2_HEADER)
+    for line in (EVAL / "realworld-fresh2-questions.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            qid, _lang, words, cites, *_ = line.split("\t")
+            judged = []
+            for c in (title_only_law(c.strip()) for c in cites.split(",")):
+                if c and c not in judged:
+                    judged.append(c)
+            out.write(f"{qid}\t{words}\t{','.join(judged)}\n")
