@@ -25,9 +25,9 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Sets this test leaves out: the fresh real-world set is run once, at the
-/// end of the work it measures, and the robustness suite's held-out half
-/// only to report.
+/// Sets this test leaves out: a fresh real-world set (`realworld-fresh*`)
+/// is run once, at the end of the work it measures, and the robustness
+/// suite's held-out half only to report.
 const NOT_HERE: [&str; 2] = ["realworld-fresh", "robust-holdout-"];
 
 /// Every judged set: the `eval/*.tsv` files `lovbok eval` reads. The
