@@ -31,40 +31,34 @@ for split, header in HEADERS.items():
             if s == split:
                 out.write(f"{qid}\t{query}\t{cites}\n")
 
-# The fresh set (issue 33): the asker's own words are the query.
-FRESH_HEADER = (
-    "# FRESH real-world questions in the askers' own words (see eval/realworld-fresh-questions.tsv):\n"
-    "# frozen before the work it measures and run once, at its end. Never tuned on.\n"
-    "# qid<TAB>query<TAB>relevant cites (comma-separated)\n"
-)
-with open(EVAL / "realworld-fresh.tsv", "w", encoding="utf-8") as out:
-    out.write(FRESH_HEADER)
-    for line in (EVAL / "realworld-fresh-questions.tsv").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            qid, _lang, words, cites, *_ = line.split("\t")
-            out.write(f"{qid}\t{words}\t{cites}\n")
-
-# The second fresh set: a paragraph of Laws 21-93 (title only in our source) is judged by its law.
-FRESH2_HEADER = (
-    "# FRESH real-world questions, second set (see eval/realworld-fresh2-questions.tsv):\n"
-    "# frozen before the work it measures and run once, at its end. Never tuned on.\n"
-    "# qid<TAB>query<TAB>relevant cites (comma-separated)\n"
-)
+# The fresh sets (issue 33): the asker's own words are the query. In the second, a paragraph of a law
+# our source holds only by its title (TITLE_ONLY_LAWS) is judged by its law, as the corpus holds no more.
+TITLE_ONLY_LAWS = range(21, 94)
 
 
 def title_only_law(cite):
-    """45C4b -> 45 for a law our source holds only by its title (Laws 21-93)."""
+    """45C4b -> 45 for a law of TITLE_ONLY_LAWS; any other cite unchanged."""
     m = re.fullmatch(r"(\d+)[A-Z].*", cite)
-    return m.group(1) if m and 21 <= int(m.group(1)) <= 93 else cite
+    return m.group(1) if m and int(m.group(1)) in TITLE_ONLY_LAWS else cite
 
 
-with open(EVAL / "realworld-fresh2.tsv", "w", encoding="utf-8") as out:
-    out.write(FRESH2_HEADER)
-    for line in (EVAL / "realworld-fresh2-questions.tsv").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            qid, _lang, words, cites, *_ = line.split("\t")
-            judged = []
-            for c in (title_only_law(c.strip()) for c in cites.split(",")):
-                if c and c not in judged:
-                    judged.append(c)
-            out.write(f"{qid}\t{words}\t{','.join(judged)}\n")
+def write_fresh(name, title, judge):
+    """Writes eval/{name}.tsv (qid, query, cites) from eval/{name}-questions.tsv, each cite through judge."""
+    with open(EVAL / f"{name}.tsv", "w", encoding="utf-8") as out:
+        out.write(
+            f"# FRESH real-world questions{title} (see eval/{name}-questions.tsv):\n"
+            "# frozen before the work it measures and run once, at its end. Never tuned on.\n"
+            "# qid<TAB>query<TAB>relevant cites (comma-separated)\n"
+        )
+        for line in (EVAL / f"{name}-questions.tsv").read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                qid, _lang, words, cites, *_ = line.split("\t")
+                judged = []
+                for c in (judge(c.strip()) for c in cites.split(",")):
+                    if c and c not in judged:
+                        judged.append(c)
+                out.write(f"{qid}\t{words}\t{','.join(judged)}\n")
+
+
+write_fresh("realworld-fresh", " in the askers' own words", lambda c: c)
+write_fresh("realworld-fresh2", ", second set", title_only_law)
