@@ -25,10 +25,11 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Sets this test leaves out: a fresh real-world set (`realworld-fresh*`)
-/// is run once, at the end of the work it measures, and the robustness
-/// suite's held-out half only to report.
-const NOT_HERE: [&str; 2] = ["realworld-fresh", "robust-holdout-"];
+/// Sets this test leaves out: the held-out fresh set is run once, at the
+/// end of the work it measures. The sets already run once (the first
+/// fresh set, the robustness suite's held-out half) are development sets
+/// now, so the offline ranker is held to them like the rest.
+const NOT_HERE: [&str; 1] = ["realworld-fresh2"];
 
 /// Every judged set: the `eval/*.tsv` files `lovbok eval` reads. The
 /// source files of the real-world sets (`realworld-questions.tsv`,
